@@ -1,0 +1,177 @@
+"""Persistent boards with numbered open spaces: parse, render, fill.
+
+A board is a pyrsistent ``pvector`` of cells in row-major order.  An open space holds its own
+0-based index; a taken space holds a marker, any hashable that is not an int ('x' and 'o' by
+convention).  Boards are values: filling a space makes a new board and leaves the old alone.
+
+>>> board = parse_board("oox xx5 oo8")
+>>> board
+pvector(['o', 'o', 'x', 'x', 'x', 5, 'o', 'o', 8])
+>>> open_spaces(board)
+[5, 8]
+>>> print(board_str(fill_board(5, board, "x")))
+o o x
+x x x
+o o 8
+>>> board == parse_board("oox/xx5/oo8")
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Iterable, Sequence
+from typing import Any
+
+from pyrsistent import pvector
+from pyrsistent.typing import PVector
+
+Board = PVector[Any]
+EMPTY_CHARS = "._"
+MARKER_CHARS = "xo"
+
+
+def empty_board(rows: int = 3, cols: int = 3) -> Board:
+    """Return a board of ``rows`` x ``cols`` open spaces, each holding its own number.
+
+    >>> empty_board(2, 2)
+    pvector([0, 1, 2, 3])
+    """
+    for name, value in (("rows", rows), ("cols", cols)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ValueError(f"{name} must be a positive int, got {value!r}")
+    return pvector(range(rows * cols))
+
+
+def is_open(cell: Any) -> bool:
+    """Return whether a cell is an open space (an int, not a bool).
+
+    >>> is_open(5), is_open("x")
+    (True, False)
+    """
+    return isinstance(cell, int) and not isinstance(cell, bool)
+
+
+def open_spaces(board: Board) -> list[int]:
+    """Return the numbers of the open spaces on ``board``, in order.
+
+    >>> open_spaces(pvector(["o", "o", "x", "x", "x", 5, "o", "o", 8]))
+    [5, 8]
+    """
+    return [cell for cell in board if is_open(cell)]
+
+
+def fill_board(space: int, board: Board, marker: Hashable) -> Board:
+    """Return a new board with ``marker`` in the open ``space``; ``board`` is unchanged.
+
+    >>> board = pvector([0, "x", 2])
+    >>> fill_board(2, board, "o"), board
+    (pvector([0, 'x', 'o']), pvector([0, 'x', 2]))
+    >>> fill_board(1, board, "o")
+    Traceback (most recent call last):
+    ...
+    ValueError: space 1 is taken by 'x'; open spaces are [0, 2]
+    """
+    if not is_open(space) or not 0 <= space < len(board):
+        raise ValueError(f"space {space!r} is not on the board; open spaces are "
+                         f"{open_spaces(board)}")
+    if not is_open(board[space]):
+        raise ValueError(f"space {space} is taken by {board[space]!r}; open spaces are "
+                         f"{open_spaces(board)}")
+    if is_open(marker) or not isinstance(marker, Hashable):
+        raise TypeError(f"a marker must be hashable and not an int, got {marker!r}")
+    return board.set(space, marker)
+
+
+def markers(board: Board) -> list[Any]:
+    """Return the markers on ``board``, in order of their first appearance.
+
+    >>> markers(pvector(["o", 1, "x", "o"]))
+    ['o', 'x']
+    """
+    return list(dict.fromkeys(cell for cell in board if not is_open(cell)))
+
+
+def square_shape(board: Sequence[Any]) -> tuple[int, int]:
+    """Return (rows, cols) of a square board, from its number of cells.
+
+    >>> square_shape(range(9))
+    (3, 3)
+    >>> square_shape(range(8))
+    Traceback (most recent call last):
+    ...
+    ValueError: a board of 8 cells is not square; give its rows and columns
+    """
+    side = math.isqrt(len(board))
+    if side * side != len(board) or side == 0:
+        raise ValueError(f"a board of {len(board)} cells is not square; give its rows and columns")
+    return side, side
+
+
+def _cell(index: int, token: Any) -> Any:
+    """Return the cell for ``token`` read at ``index``: its number if open, else its marker."""
+    if isinstance(token, str):
+        if token in EMPTY_CHARS or token == str(index):
+            return index
+        if token.isdigit():
+            raise ValueError(f"the number {token} stands at space {index}; an open space "
+                             f"holds its own number")
+        if token.lower() in MARKER_CHARS:
+            return token.lower()
+        raise ValueError(f"unknown cell {token!r} at space {index}; use x, o, '.', '_' or "
+                         f"the space's number")
+    if token is None:
+        return index
+    if is_open(token):
+        if token != index:
+            raise ValueError(f"the number {token} stands at space {index}; an open space "
+                             f"holds its own number")
+        return index
+    if isinstance(token, bool) or not isinstance(token, Hashable):
+        raise ValueError(f"unknown cell {token!r} at space {index}; a cell is a marker or "
+                         f"the space's number")
+    return token
+
+
+def _tokens(text: str) -> list[str]:
+    """Return the one-character cell tokens of board text, rows split by '/' or space."""
+    return [token for row in text.replace("/", " ").split() for token in row]
+
+
+def parse_board(text: str | Iterable[Any], rows: int | None = None,
+                cols: int | None = None) -> Board:
+    """Return the board written in ``text``: nine characters, three rows, or a cell sequence.
+
+    Rows are separated by '/', spaces or newlines; an open space is '.', '_' or its own digit.
+    A sequence holds markers and open-space numbers (or None for an open space).
+
+    >>> parse_board("___ _x_ o__")
+    pvector([0, 1, 2, 3, 'x', 5, 'o', 7, 8])
+    >>> parse_board(["x", 1, None, 3, "o", 5, 6, 7, 8])
+    pvector(['x', 1, 2, 3, 'o', 5, 6, 7, 8])
+    >>> parse_board("xx")
+    Traceback (most recent call last):
+    ...
+    ValueError: a board of 2 cells is not square; give its rows and columns
+    """
+    tokens = _tokens(text) if isinstance(text, str) else list(text)
+    if rows is None or cols is None:
+        rows, cols = square_shape(tokens)
+    if len(tokens) != rows * cols:
+        raise ValueError(f"a {rows}x{cols} board has {rows * cols} cells, got {len(tokens)}")
+    return pvector(_cell(index, token) for index, token in enumerate(tokens))
+
+
+def board_str(board: Board, cols: int | None = None) -> str:
+    """Return ``board`` drawn as a grid of rows, open spaces shown by their numbers.
+
+    >>> print(board_str(pvector(["x", 1, 2, 3, "o", 5, 6, 7, 8])))
+    x 1 2
+    3 o 5
+    6 7 8
+    """
+    if cols is None:
+        cols = square_shape(board)[1]
+    width = max(len(str(cell)) for cell in board)
+    cells = [str(cell).rjust(width) for cell in board]
+    return "\n".join(" ".join(cells[start:start + cols]) for start in range(0, len(cells), cols))

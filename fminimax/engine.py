@@ -1,0 +1,559 @@
+"""Minimax over any game: the card's reference pipeline and the one search core.
+
+Two readings of the same search live here.
+
+* The reference, in the card's shape: ``retrieve_score`` scores one state (the game's final
+  score if it is over, else the ``optimal_score`` of its children) and ``optimal_score`` takes
+  the max or the min of a list of states' scores by depth parity.  Value only, no pruning: the
+  textbook, and the yardstick every faster variant is tested against.
+* The core, ``search``: one negamax recursion with its variants switched on by arguments:
+  alpha-beta pruning, a depth limit with the game's heuristic at the cut-off, a transposition
+  table, move ordering, node statistics, the principal variation and a trace.  ``minimax``,
+  ``alphabeta``, ``depth_limited`` and ``iterative_deepening`` are thin names for it.
+
+Conventions (docs/design.md has them all, each tested):
+
+* A value is for the player to move at the root: positive good for them, negative bad.
+* Depth counts plies from the root; the root's player moves at even depths (max), the other
+  player at odd depths (min).
+* Ties between equally good moves go to the first in search order (Python's ``max``), which
+  alpha-beta can keep: a later move that only equals the best is cut off unexplored.
+* ``quick`` values prefer quicker wins and slower losses: a final score u reached at ply d is
+  worth ``u * WIN - sign(u) * d``, so +1 at ply 3 is 999997 and -1 at ply 4 is -999996.
+  ``outcome`` turns such a value back into (u, plies).
+
+>>> from fminimax.games import tree
+>>> game, root = tree.game(), tree.start([[2, 7], [1, 8]])
+>>> retrieve_score(game, root, True)
+2
+>>> result = alphabeta(game, root, quick=False)
+>>> result.value, result.move, result.pv, result.stats.leaves
+(2, 0, (0, 0), 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from numbers import Real
+from typing import Any, Generic
+
+from fminimax.game import Game, Move, Score, State, children
+
+WIN = 1_000_000
+INFINITY = float("inf")
+FULL_DEPTH = 1 << 30
+EXACT, LOWER, UPPER = 0, 1, 2
+
+
+# --- the reference pipeline (the card's shape) -------------------------------------------
+
+
+def retrieve_score(game: Game[State, Move], state: State, player: Any, depth: int = 0,
+                   table: dict[Hashable, Score] | None = None) -> Score:
+    """Return the minimax value of ``state`` for ``player``, who moves at even depths.
+
+    With a ``table`` (a dict the caller owns for one search) every state's value is
+    memoized in it, keyed on the immutable state: the one place this recursion caches.
+
+    >>> from fminimax.games import tree
+    >>> retrieve_score(tree.game(), tree.start([[3, [5, 1]], [4]]), True)
+    4
+    """
+    if table is not None and state in table:
+        return table[state]
+    if game.is_over(state):
+        score = game.utility(state, player)
+    else:
+        score = optimal_score(game, children(game, state), player, depth + 1, table)
+    if table is not None:
+        table[state] = score
+    return score
+
+
+def optimal_score(game: Game[State, Move], states: Iterable[State], player: Any, depth: int,
+                  table: dict[Hashable, Score] | None = None) -> Score:
+    """Return the max (odd depth: ``player`` chose) or min (even depth) of the states' scores.
+
+    >>> from fminimax.games import tree
+    >>> game = tree.game()
+    >>> optimal_score(game, children(game, tree.start([[2, 7], [1, 8]])), True, 1)
+    2
+    """
+    scores = [retrieve_score(game, state, player, depth, table) for state in states]
+    return max(scores) if depth % 2 == 1 else min(scores)
+
+
+def negamax_score(game: Game[State, Move], state: State) -> Score:
+    """Return the value of ``state`` for the player to move, in text 3's negamax form.
+
+    A move's score is minus the opponent's best score; no legal move means the game's final
+    score (a draw in tic-tac-toe).
+
+    >>> from fminimax.games import tree
+    >>> negamax_score(tree.game(), tree.start([[2, 7], [1, 8]]))
+    2
+    """
+    if game.is_over(state):
+        return game.utility(state, game.to_move(state))
+    return max(-negamax_score(game, child) for child in children(game, state))
+
+
+# --- values -------------------------------------------------------------------------------
+
+
+def sign(value: Score) -> int:
+    """Return 1, -1 or 0 by the sign of ``value``.
+
+    >>> sign(-3), sign(0), sign(0.5)
+    (-1, 0, 1)
+    """
+    return (value > 0) - (value < 0)
+
+
+def quick_value(utility: Score, ply: int) -> Score:
+    """Return the depth-aware value of a final score reached ``ply`` plies from the root.
+
+    >>> quick_value(1, 3), quick_value(-1, 4), quick_value(0, 5)
+    (999997, -999996, 0)
+    """
+    return utility * WIN - sign(utility) * ply
+
+
+def is_decisive(value: Score) -> bool:
+    """Return whether a quick value is a win or a loss rather than a draw or an estimate.
+
+    >>> is_decisive(999997), is_decisive(0), is_decisive(12)
+    (True, False, False)
+    """
+    return abs(value) >= WIN // 2
+
+
+def outcome(value: Score) -> tuple[Score, int]:
+    """Return (final score, plies to the end) of a decisive quick value, or (value, 0).
+
+    >>> outcome(999997), outcome(-999996), outcome(0)
+    ((1, 3), (-1, 4), (0, 0))
+    """
+    if not is_decisive(value):
+        return value, 0
+    utility = sign(value) * -(-abs(value) // WIN)
+    return utility, int(abs(utility * WIN - value))
+
+
+def value_str(value: Score) -> str:
+    """Return a quick value in words.
+
+    >>> value_str(999997), value_str(-999996), value_str(0), value_str(0.25)
+    ('win in 3', 'loss in 4', 'draw', '0.25')
+    """
+    utility, plies = outcome(value)
+    if is_decisive(value):
+        return f"{'win' if utility > 0 else 'loss'} in {plies}"
+    return "draw" if value == 0 else str(value)
+
+
+def _to_table(value: Score, ply: int) -> Score:
+    """Return a value made relative to the node at ``ply`` (decisive values count from it)."""
+    return value + sign(value) * ply if is_decisive(value) else value
+
+
+def _from_table(value: Score, ply: int) -> Score:
+    """Return a stored node-relative value made relative to the root again."""
+    return value - sign(value) * ply if is_decisive(value) else value
+
+
+# --- results as data ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Stats:
+    """Counts of one search: nodes entered, leaves scored, cut-offs made, table hits.
+
+    >>> Stats(3, 2, 1, 0) + Stats(1, 1, 0, 1)
+    Stats(nodes=4, leaves=3, cutoffs=1, table_hits=1)
+    """
+
+    nodes: int = 0
+    leaves: int = 0
+    cutoffs: int = 0
+    table_hits: int = 0
+
+    def __add__(self, other: Stats) -> Stats:
+        return Stats(self.nodes + other.nodes, self.leaves + other.leaves,
+                     self.cutoffs + other.cutoffs, self.table_hits + other.table_hits)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One node of a trace: where, how deep, the window on entry and the value backed up.
+
+    ``alpha`` and ``beta`` are for the player to move at the node (negamax form); ``pruned``
+    lists the moves left unsearched after a cut-off.
+    """
+
+    path: tuple[Any, ...]
+    depth: int
+    player: Any
+    alpha: Score
+    beta: Score
+    value: Score
+    kind: str
+    pruned: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class SearchResult(Generic[Move]):
+    """What a search returns: the value for the root's player, best move, line and counts.
+
+    ``depth`` is the depth limit searched to (None: to the end of the game); ``exact`` is
+    False when a heuristic estimate at the cut-off went into the value; ``trace`` holds the
+    steps when tracing was asked for, in the order the nodes were finished.
+    """
+
+    value: Score
+    move: Move | None
+    pv: tuple[Move, ...]
+    stats: Stats
+    depth: int | None = None
+    exact: bool = True
+    trace: tuple[Step, ...] = field(default=(), repr=False)
+
+
+# --- the transposition table --------------------------------------------------------------
+
+
+@dataclass
+class Entry:
+    """A table entry: the depth it was searched to, a value, its bound flag and best line."""
+
+    depth: int
+    value: Score
+    flag: int
+    line: tuple[Any, ...]
+
+
+class Table:
+    """A transposition table with a bound: at most ``max_entries`` entries, oldest out first.
+
+    The one place the core caches.  Keys are the game's ``key`` of a state (the state itself
+    by default); values are stored relative to their node, so decisive values stay right
+    wherever the position recurs.  A table is owned by one search (or one worker) at a time.
+
+    >>> table = Table(max_entries=2)
+    >>> for key in "abc":
+    ...     table.store(key, Entry(1, 0, EXACT, ()))
+    >>> sorted(table.entries)
+    ['b', 'c']
+    """
+
+    def __init__(self, max_entries: int = 2_000_000) -> None:
+        if max_entries < 1:
+            raise ValueError(f"max_entries must be at least 1, got {max_entries!r}")
+        self.max_entries = max_entries
+        self.entries: dict[Hashable, Entry] = {}
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def get(self, key: Hashable) -> Entry | None:
+        return self.entries.get(key)
+
+    def store(self, key: Hashable, entry: Entry) -> None:
+        entries = self.entries
+        if key not in entries and len(entries) >= self.max_entries:
+            del entries[next(iter(entries))]
+        entries[key] = entry
+
+
+class _Stop(Exception):
+    """Raised inside the core when a budget runs out; caught by iterative deepening."""
+
+
+# --- the search core ----------------------------------------------------------------------
+
+
+class _Search:
+    """The state of one search call: options, counters, table and trace (never escapes)."""
+
+    def __init__(self, game: Game[Any, Any], *, prune: bool, depth: int | None, quick: bool,
+                 table: Table | None, order: bool, trace: bool,
+                 max_nodes: int | None = None, stop: Callable[[], bool] | None = None) -> None:
+        self.game = game
+        self.prune = prune
+        self.limit = FULL_DEPTH if depth is None else depth
+        self.quick = quick
+        self.table = table
+        self.order = order and game.order is not None
+        self.key = game.key
+        self.keep_lines = game.key is None
+        self.steps: list[Step] | None = [] if trace else None
+        self.max_nodes = max_nodes
+        self.stop = stop
+        self.nodes = self.leaves = self.cutoffs = self.hits = self.estimates = 0
+
+    def stats(self) -> Stats:
+        return Stats(self.nodes, self.leaves, self.cutoffs, self.hits)
+
+    def leaf(self, state: Any, ply: int, over: bool) -> Score:
+        """Return the value of a leaf for the player to move: final score or heuristic."""
+        game = self.game
+        player = game.to_move(state)
+        if over:
+            utility = game.utility(state, player)
+            return quick_value(utility, ply) if self.quick else utility
+        if game.heuristic is None:
+            raise ValueError(f"game {game.name!r} has no heuristic, so it can only be "
+                             f"searched to the end (depth=None)")
+        self.estimates += 1
+        estimate = game.heuristic(state, player)
+        if isinstance(estimate, bool) or not isinstance(estimate, Real):
+            raise TypeError(f"the heuristic of {game.name!r} returned {estimate!r} for "
+                            f"{state!r}; a heuristic must return a number")
+        if self.quick and is_decisive(estimate):
+            raise ValueError(f"the heuristic of {game.name!r} returned {estimate!r} for "
+                             f"{state!r}; estimates must lie strictly between "
+                             f"{-WIN // 2} and {WIN // 2}")
+        return estimate
+
+    def moves(self, state: Any, first: Any) -> Sequence[Any]:
+        """Return the moves to search: the game's order, the table's best move first."""
+        moves = self.game.moves(state)
+        if self.order:
+            moves = self.game.order(state, moves)  # type: ignore[misc]
+        if first is not None and first in moves and moves[0] != first:
+            moves = [first, *(move for move in moves if move != first)]
+        return moves
+
+    def node(self, state: Any, ply: int, alpha: Score, beta: Score,
+             path: tuple[Any, ...]) -> tuple[Score, tuple[Any, ...]]:
+        """Return (value for the player to move, best line) of ``state``: the one recursion."""
+        self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise _Stop
+        if self.stop is not None and self.nodes % 1024 == 0 and self.stop():
+            raise _Stop
+        game = self.game
+        over = game.is_over(state)
+        if over or ply >= self.limit:
+            self.leaves += 1
+            value = self.leaf(state, ply, over)
+            self.record(path, ply, state, alpha, beta, value, "leaf", ())
+            return value, ()
+        remaining = self.limit - ply
+        table, first, key = self.table, None, None
+        alpha0, estimates0 = alpha, self.estimates
+        if table is not None:
+            key = state if self.key is None else self.key(state)
+            entry = table.get(key)
+            if entry is not None:
+                first = entry.line[0] if entry.line else None
+                if entry.depth >= remaining and ply > 0:
+                    stored = _from_table(entry.value, ply)
+                    if entry.flag == EXACT or (entry.flag == LOWER and stored >= beta) or (
+                            entry.flag == UPPER and stored <= alpha):
+                        self.hits += 1
+                        self.estimates += entry.depth < FULL_DEPTH
+                        self.record(path, ply, state, alpha, beta, stored, "table", ())
+                        return stored, entry.line
+        best: Score = -INFINITY
+        line: tuple[Any, ...] = ()
+        moves = self.moves(state, first)
+        for index, move in enumerate(moves):
+            value, rest = self.node(game.play(state, move), ply + 1, -beta,
+                                    -max(alpha, best) if self.prune else INFINITY,
+                                    path + (move,))
+            value = -value
+            if value > best:
+                best, line = value, (move, *rest)
+            if self.prune and best >= beta:
+                self.cutoffs += 1
+                self.record(path, ply, state, alpha, beta, best, "cutoff",
+                            tuple(moves[index + 1:]))
+                self.save(key, remaining, estimates0, best, ply, LOWER, line)
+                return best, line
+        flag = UPPER if self.prune and best <= alpha0 else EXACT
+        self.record(path, ply, state, alpha, beta, best, "node", ())
+        self.save(key, remaining, estimates0, best, ply, flag, line)
+        return best, line
+
+    def save(self, key: Hashable, remaining: int, estimates0: int, value: Score, ply: int,
+             flag: int, line: tuple[Any, ...]) -> None:
+        """Store a node's result in the table (the core's one cache), if there is one.
+
+        A result that no heuristic estimate went into holds at any depth: it is stored
+        with depth FULL_DEPTH, so deeper searches may use it too.
+        """
+        if self.table is not None:
+            depth = remaining if self.estimates > estimates0 else FULL_DEPTH
+            kept = line if self.keep_lines else ()
+            self.table.store(key, Entry(depth, _to_table(value, ply), flag, kept))
+
+    def record(self, path: tuple[Any, ...], ply: int, state: Any, alpha: Score, beta: Score,
+               value: Score, kind: str, pruned: tuple[Any, ...]) -> None:
+        """Append a step to the trace, when tracing."""
+        if self.steps is not None:
+            self.steps.append(Step(path, ply, self.game.to_move(state), alpha, beta, value,
+                                   kind, pruned))
+
+
+def _checked_depth(depth: int | None) -> int | None:
+    """Return ``depth`` if it is None or a non-negative int, else raise."""
+    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int)
+                              or depth < 0):
+        raise ValueError(f"depth must be None (to the end) or an int >= 0, got {depth!r}")
+    return depth
+
+
+def search(game: Game[State, Move], state: State, *, prune: bool = True,
+           depth: int | None = None, quick: bool = True, table: Table | None = None,
+           order: bool = True, trace: bool = False, alpha: Score = -INFINITY,
+           beta: Score = INFINITY, max_nodes: int | None = None,
+           stop: Callable[[], bool] | None = None) -> SearchResult[Move]:
+    """Return the value, best move, principal variation and statistics of ``state``.
+
+    The one search core.  ``prune`` turns alpha-beta on; ``depth`` cuts the search off
+    there and scores the cut-off states with the game's heuristic; ``table`` memoizes
+    results with bound flags; ``order`` uses the game's move ordering; ``trace`` records
+    every node; ``alpha`` and ``beta`` give an initial window.
+
+    >>> from fminimax.games import tree
+    >>> result = search(tree.game(), tree.start([[2, 7], [1, 8]]), prune=False, quick=False)
+    >>> result.value, result.move, result.stats
+    (2, 0, Stats(nodes=7, leaves=4, cutoffs=0, table_hits=0))
+    """
+    run = _Search(game, prune=prune, depth=_checked_depth(depth), quick=quick, table=table,
+                  order=order, trace=trace, max_nodes=max_nodes, stop=stop)
+    value, line = _guarded(run, state, alpha, beta)
+    if table is not None and game.key is not None:
+        line = _completed_line(game, state, line, depth, quick, table)
+    return SearchResult(value, line[0] if line else None, line, run.stats(), depth,
+                        run.estimates == 0, tuple(run.steps or ()))
+
+
+def _completed_line(game: Game[State, Move], state: State, line: tuple[Move, ...],
+                    depth: int | None, quick: bool, table: Table) -> tuple[Move, ...]:
+    """Return ``line`` carried on to the end (or the depth) by searching on from its end.
+
+    A table keyed on something other than the state (mirror images) cannot store moves, so
+    a line may stop at a table hit; each step on is a cheap search that hits the table.
+    """
+    for move in line:
+        state = game.play(state, move)
+    while not game.is_over(state) and (depth is None or len(line) < depth):
+        rest = _guarded(_Search(game, prune=True, quick=quick, table=table, order=True,
+                                trace=False, depth=None if depth is None
+                                else depth - len(line)), state, -INFINITY, INFINITY)[1]
+        if not rest:
+            break
+        line, state = line + (rest[0],), game.play(state, rest[0])
+    return line
+
+
+def _guarded(run: _Search, state: Any, alpha: Score,
+             beta: Score) -> tuple[Score, tuple[Any, ...]]:
+    """Run the core, turning Python's recursion limit into a clear error."""
+    try:
+        return run.node(state, 0, alpha, beta, ())
+    except RecursionError:
+        raise ValueError(f"the search of {run.game.name!r} went deeper than Python's "
+                         f"recursion limit allows; give a smaller depth, or raise the limit "
+                         f"with sys.setrecursionlimit") from None
+
+
+def minimax(game: Game[State, Move], state: State, **options: Any) -> SearchResult[Move]:
+    """Return the search result of plain minimax: every node, no pruning.
+
+    >>> from fminimax.games import tree
+    >>> minimax(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False).stats.leaves
+    4
+    """
+    return search(game, state, prune=False, **options)
+
+
+def alphabeta(game: Game[State, Move], state: State, **options: Any) -> SearchResult[Move]:
+    """Return the search result of alpha-beta: the minimax value with fewer nodes.
+
+    >>> from fminimax.games import tree
+    >>> alphabeta(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False).stats.leaves
+    3
+    """
+    return search(game, state, prune=True, **options)
+
+
+def move_values(game: Game[State, Move], state: State, **options: Any) -> dict[Move, Score]:
+    """Return each legal move's exact value for the player to move, in move order.
+
+    Each child is searched with a full window; its value is negated and, when decisive,
+    counted one ply further from the root.
+
+    >>> from fminimax.games import tree
+    >>> move_values(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False)
+    {0: 2, 1: 1}
+    """
+    return {move: _parent_value(search(game, game.play(state, move), **options).value)
+            for move in game.moves(state)}
+
+
+def _parent_value(value: Score) -> Score:
+    """Return a child's value as its parent sees it: negated, one ply further away."""
+    return -value + sign(value) if is_decisive(value) else -value
+
+
+def best_move(scores: dict[Move, Score]) -> Move:
+    """Return the move with the largest score, the first of equal scores.
+
+    >>> best_move({5: 1, 8: 0})
+    5
+    >>> best_move({2: 0, 4: 0})
+    2
+    >>> best_move({})
+    Traceback (most recent call last):
+    ...
+    ValueError: no moves to choose from: the scores map is empty
+    """
+    if not scores:
+        raise ValueError("no moves to choose from: the scores map is empty")
+    return max(scores, key=scores.__getitem__)
+
+
+def iterative_deepening(game: Game[State, Move], state: State, *,
+                        max_nodes: int | None = None, stop: Callable[[], bool] | None = None,
+                        max_depth: int | None = None, table: Table | None = None,
+                        **options: Any) -> SearchResult[Move]:
+    """Return the deepest complete alpha-beta result within a budget of nodes or a stop test.
+
+    Depth 1, 2, ... share one table, so each iteration searches the previous best line
+    first.  When ``max_nodes`` (counted over all iterations) runs out or ``stop()`` turns
+    true, the last complete iteration's result is returned; it ends early when a depth
+    reaches the end of the game.  ``stop`` is a caller's test, e.g. of a deadline.
+
+    >>> from fminimax import tictactoe as ttt
+    >>> board = ttt.parse_board("x.. .o. ...")
+    >>> result = iterative_deepening(ttt.game(), ttt.Position(board, "x"), max_depth=2)
+    >>> result.depth, result.exact, result.move
+    (2, False, 2)
+    >>> iterative_deepening(ttt.game(), ttt.Position(board, "x")).value
+    0
+    """
+    table = Table() if table is None else table
+    best: SearchResult[Move] | None = None
+    spent = Stats()
+    depth = 1
+    while max_depth is None or depth <= max_depth:
+        budget = None if max_nodes is None else max_nodes - spent.nodes
+        try:
+            result = search(game, state, depth=depth, table=table, max_nodes=budget,
+                            stop=stop, **options)
+        except _Stop:
+            break
+        spent = spent + result.stats
+        best = SearchResult(result.value, result.move, result.pv, spent, depth, exact=False)
+        if result.exact:
+            return SearchResult(result.value, result.move, result.pv, spent, None)
+        depth += 1
+    if best is None:
+        raise ValueError(f"the budget (max_nodes={max_nodes!r}) ran out before depth 1 was "
+                         f"searched; allow more nodes")
+    return best
+

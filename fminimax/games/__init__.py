@@ -1,0 +1,1 @@
+"""Games shipped with fminimax, one module each; each offers ``game(...)`` and ``start(...)``."""

@@ -1,0 +1,119 @@
+"""Nim: take one or more objects from one heap; normal play, the player who takes the last wins.
+
+With ``misere=True`` the player who takes the last object loses.  A state is the heap sizes
+and the player to move (0 or 1).
+
+>>> from fminimax.engine import alphabeta
+>>> alphabeta(game(), start((3, 4, 5)), quick=False).value
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import partial
+from typing import NamedTuple
+
+from fminimax.game import Game, Score
+
+Move = tuple[int, int]
+
+
+class Nim(NamedTuple):
+    """A Nim position: the heap sizes and the player to move (0 or 1)."""
+
+    heaps: tuple[int, ...]
+    player: int
+
+
+def start(heaps: Iterable[int]) -> Nim:
+    """Return the starting position with these heap sizes, player 0 to move.
+
+    >>> start([3, 4, 5])
+    Nim(heaps=(3, 4, 5), player=0)
+    >>> start([3, -1])
+    Traceback (most recent call last):
+    ...
+    ValueError: heap sizes must be ints >= 0, got [3, -1]
+    """
+    sizes = list(heaps)
+    if not sizes or any(isinstance(h, bool) or not isinstance(h, int) or h < 0 for h in sizes):
+        raise ValueError(f"heap sizes must be ints >= 0, got {sizes!r}")
+    return Nim(tuple(sizes), 0)
+
+
+def moves(state: Nim) -> tuple[Move, ...]:
+    """Return the moves (heap index, how many to take), by heap then by count.
+
+    >>> moves(Nim((2, 1), 0))
+    ((0, 1), (0, 2), (1, 1))
+    """
+    return tuple((heap, take) for heap, size in enumerate(state.heaps)
+                 for take in range(1, size + 1))
+
+
+def play(state: Nim, move: Move) -> Nim:
+    """Return the position after taking ``move[1]`` objects from heap ``move[0]``.
+
+    >>> play(Nim((2, 1), 0), (0, 2))
+    Nim(heaps=(0, 1), player=1)
+    >>> play(Nim((2, 1), 0), (1, 2))
+    Traceback (most recent call last):
+    ...
+    ValueError: illegal move (1, 2) in Nim(heaps=(2, 1), player=0); heap 1 holds 1
+    """
+    heap, take = move
+    if not 0 <= heap < len(state.heaps) or not 1 <= take <= state.heaps[heap]:
+        held = state.heaps[heap] if 0 <= heap < len(state.heaps) else "nothing"
+        raise ValueError(f"illegal move {move!r} in {state!r}; heap {heap} holds {held}")
+    heaps = state.heaps[:heap] + (state.heaps[heap] - take,) + state.heaps[heap + 1:]
+    return Nim(heaps, 1 - state.player)
+
+
+def is_over(state: Nim) -> bool:
+    """Return whether every heap is empty.
+
+    >>> is_over(Nim((0, 0), 1)), is_over(Nim((0, 1), 1))
+    (True, False)
+    """
+    return not any(state.heaps)
+
+
+def to_move(state: Nim) -> int:
+    """Return the player to move (0 or 1).
+
+    >>> to_move(Nim((1,), 1))
+    1
+    """
+    return state.player
+
+
+def utility(misere: bool, state: Nim, player: int) -> Score:
+    """Return +1 if ``player`` won the ended game, else -1.
+
+    In normal play the player left to move with no objects lost; in misere play they won.
+
+    >>> utility(False, Nim((0,), 1), 1), utility(True, Nim((0,), 1), 1)
+    (-1, 1)
+    """
+    to_move_won = misere
+    return 1 if (player == state.player) == to_move_won else -1
+
+
+def key(state: Nim) -> tuple[int, ...]:
+    """Return the table key: the sorted heaps (the order of heaps does not change the value).
+
+    >>> key(Nim((3, 1, 2), 1))
+    (1, 2, 3)
+    """
+    return tuple(sorted(state.heaps))
+
+
+def game(misere: bool = False) -> Game[Nim, Move]:
+    """Return Nim as a game value, normal play unless ``misere``.
+
+    >>> game().name, game(misere=True).name
+    ('nim', 'nim-misere')
+    """
+    return Game(name="nim-misere" if misere else "nim", moves=moves, play=play,
+                is_over=is_over, to_move=to_move, utility=partial(utility, misere), key=key)

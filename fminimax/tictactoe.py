@@ -1,0 +1,312 @@
+"""Tic-tac-toe: the rules, and the card's pipeline vocabulary for this game.
+
+The card's functions keep its names and argument order: ``open_spaces``, ``fill_board``,
+``generate_boards``, ``winning_marker``, ``game_over``, ``retrieve_score``,
+``optimal_score``, ``scores_map`` and ``best_move``.  They are thin: the search itself is the
+engine's, run on ``game(computer, opponent)``, the rules as a game value.
+
+The text's example, with the computer 'x' and the human 'o':
+
+>>> board = parse_board("oox xx5 oo8")
+>>> scores = scores_map(board, "x", "o")
+>>> scores
+{5: 1, 8: 0}
+>>> best_move(scores)
+5
+
+Boards of other sizes take their shape and the run length ``k`` by keyword; square boards
+default to k = side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from functools import lru_cache, partial
+from typing import Any, NamedTuple
+
+from fminimax import engine
+from fminimax.board import (
+    Board,
+    board_str,
+    empty_board,
+    fill_board,
+    is_open,
+    markers,
+    open_spaces,
+    parse_board,
+    square_shape,
+)
+from fminimax.engine import best_move
+from fminimax.game import Game, Score
+
+__all__ = [
+    "Position", "best_move", "board_str", "empty_board", "fill_board", "game", "game_over",
+    "generate_boards", "lines", "open_spaces", "optimal_score", "parse_board",
+    "play_move", "quick_scores_map", "retrieve_score", "scores_map", "validate_board",
+    "winning_marker",
+]
+
+Line = tuple[int, ...]
+
+
+class Position(NamedTuple):
+    """A tic-tac-toe state: the board and the marker of the player to move."""
+
+    board: Board
+    player: Hashable
+
+
+@lru_cache(maxsize=64)
+def lines(rows: int = 3, cols: int = 3, k: int = 3) -> tuple[Line, ...]:
+    """Return every run of ``k`` spaces in a row, column or diagonal of a rows x cols board.
+
+    >>> len(lines()), lines()[:2]
+    (8, ((0, 1, 2), (3, 4, 5)))
+    >>> lines(3, 3, 4)
+    Traceback (most recent call last):
+    ...
+    ValueError: k=4 does not fit on a 3x3 board; k must be between 1 and 3
+    """
+    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= max(rows, cols):
+        raise ValueError(f"k={k!r} does not fit on a {rows}x{cols} board; k must be between "
+                         f"1 and {max(rows, cols)}")
+    steps = ((0, 1), (1, 0), (1, 1), (1, -1))
+    found = []
+    for dr, dc in steps:
+        for r in range(rows):
+            for c in range(cols):
+                end_r, end_c = r + dr * (k - 1), c + dc * (k - 1)
+                if 0 <= end_r < rows and 0 <= end_c < cols:
+                    found.append(tuple((r + dr * i) * cols + c + dc * i for i in range(k)))
+    return tuple(found)
+
+
+def _shape(board: Sequence[Any], rows: int | None, cols: int | None,
+           k: int | None) -> tuple[int, int, int]:
+    """Return (rows, cols, k), filling in a square board's shape and k = side."""
+    if rows is None or cols is None:
+        rows, cols = square_shape(board)
+    return rows, cols, min(rows, cols) if k is None else k
+
+
+def winning_marker(board: Board, rows: int | None = None, cols: int | None = None,
+                   k: int | None = None) -> Any:
+    """Return the marker that holds a whole line, or None.
+
+    >>> winning_marker(parse_board("xxx oo5 678")), winning_marker(parse_board("x.. .o. ..."))
+    ('x', None)
+    """
+    for line in lines(*_shape(board, rows, cols, k)):
+        first = board[line[0]]
+        if not is_open(first) and all(board[i] == first for i in line):
+            return first
+    return None
+
+
+def game_over(board: Board, rows: int | None = None, cols: int | None = None,
+              k: int | None = None) -> bool:
+    """Return whether someone has won or no open space is left.
+
+    >>> game_over(parse_board("oox xx5 oo8")), game_over(parse_board("xxx oo5 678"))
+    (False, True)
+    """
+    return winning_marker(board, rows, cols, k) is not None or not open_spaces(board)
+
+
+def generate_boards(marker: Hashable, board: Board) -> list[Board]:
+    r"""Return one new board per open space, that space filled with ``marker``.
+
+    >>> [board_str(child) for child in generate_boards("x", parse_board("oox xx5 oo8"))]
+    ['o o x\nx x x\no o 8', 'o o x\nx x 5\no o x']
+    """
+    return [fill_board(space, board, marker) for space in open_spaces(board)]
+
+
+def validate_board(board: Board, rows: int | None = None, cols: int | None = None,
+                   k: int | None = None) -> Board:
+    """Return ``board`` if it could arise in a game, else raise a ValueError saying why.
+
+    >>> validate_board(parse_board("xxx ooo 678"))
+    Traceback (most recent call last):
+    ...
+    ValueError: both o and x hold a line; a game ends at the first line
+    >>> validate_board(parse_board("xxx o.. ..."))
+    Traceback (most recent call last):
+    ...
+    ValueError: impossible marker counts: x has 3 and o has 1; they may differ by at most one
+    """
+    rows, cols, k = _shape(board, rows, cols, k)
+    if len(board) != rows * cols:
+        raise ValueError(f"a {rows}x{cols} board has {rows * cols} cells, got {len(board)}")
+    found = markers(board)
+    if len(found) > 2:
+        raise ValueError(f"a board holds two markers, got {len(found)}: {found}")
+    counts = {m: sum(1 for cell in board if cell == m) for m in found}
+    if len(found) == 2 and abs(counts[found[0]] - counts[found[1]]) > 1 or (
+            len(found) == 1 and counts[found[0]] > 1):
+        a, b = (found + ["o" if found[0] != "o" else "x"])[:2]
+        raise ValueError(f"impossible marker counts: {a} has {counts.get(a, 0)} and {b} has "
+                         f"{counts.get(b, 0)}; they may differ by at most one")
+    winners = {board[line[0]] for line in lines(rows, cols, k)
+               if not is_open(board[line[0]]) and all(board[i] == board[line[0]] for i in line)}
+    if len(winners) > 1:
+        a, b = sorted(map(str, winners))
+        raise ValueError(f"both {a} and {b} hold a line; a game ends at the first line")
+    return board
+
+
+# --- the rules as a game value --------------------------------------------------------------
+
+
+def _moves(shape: tuple[int, int, int], state: Position) -> list[int]:
+    return [] if game_over(state.board, *shape) else open_spaces(state.board)
+
+
+def _play(other: dict[Hashable, Hashable], state: Position, space: int) -> Position:
+    return Position(fill_board(space, state.board, state.player), other[state.player])
+
+
+def _is_over(shape: tuple[int, int, int], state: Position) -> bool:
+    return game_over(state.board, *shape)
+
+
+def _to_move(state: Position) -> Hashable:
+    return state.player
+
+
+def _utility(shape: tuple[int, int, int], state: Position, player: Hashable) -> Score:
+    winner = winning_marker(state.board, *shape)
+    return 0 if winner is None else 1 if winner == player else -1
+
+
+def _heuristic(shape: tuple[int, int, int], state: Position, player: Hashable) -> Score:
+    """Return the lines still open to ``player`` minus those still open to the other side."""
+    board, score = state.board, 0
+    for line in lines(*shape):
+        held = {board[i] for i in line if not is_open(board[i])}
+        if len(held) == 1:
+            score += 1 if player in held else -1
+    return score
+
+
+def heuristic(state: Position, player: Hashable, rows: int = 3, cols: int = 3,
+              k: int | None = None) -> Score:
+    """Return an estimate for ``player``: lines they could still fill minus the other's.
+
+    >>> heuristic(Position(parse_board("x.. ... ..."), "o"), "x")
+    3
+    """
+    return _heuristic((rows, cols, min(rows, cols) if k is None else k), state, player)
+
+
+def game(computer: Hashable = "x", opponent: Hashable = "o", rows: int = 3, cols: int = 3,
+         k: int | None = None) -> Game[Position, int]:
+    """Return tic-tac-toe on a rows x cols board with k in a row, as a game value.
+
+    >>> g = game()
+    >>> g.moves(Position(parse_board("oox xx5 oo8"), "x"))
+    [5, 8]
+    """
+    if computer == opponent:
+        raise ValueError(f"the two players need different markers, got {computer!r} twice")
+    for marker in (computer, opponent):
+        if is_open(marker) or not isinstance(marker, Hashable):
+            raise TypeError(f"a marker must be hashable and not an int, got {marker!r}")
+    empty_board(rows, cols)
+    shape = (rows, cols, min(rows, cols) if k is None else k)
+    lines(*shape)
+    return Game(name=f"tictactoe-{rows}x{cols}-k{shape[2]}", moves=partial(_moves, shape),
+                play=partial(_play, {computer: opponent, opponent: computer}),
+                is_over=partial(_is_over, shape), to_move=_to_move,
+                utility=partial(_utility, shape), heuristic=partial(_heuristic, shape))
+
+
+# --- the card's pipeline ----------------------------------------------------------------
+
+
+def _mover(computer: Hashable, opponent: Hashable, depth: int) -> Hashable:
+    """Return who moves at ``depth``: the computer at even depths, the opponent at odd."""
+    return computer if depth % 2 == 0 else opponent
+
+
+def retrieve_score(board: Board, computer: Hashable, opponent: Hashable, depth: int,
+                   table: dict[Any, Score] | None = None) -> Score:
+    """Return the score of ``board``, reached at ``depth``: +1 computer wins, -1 loses, 0 tie.
+
+    >>> retrieve_score(parse_board("oox xx5 oo8"), "x", "o", 0)
+    1
+    """
+    return engine.retrieve_score(game(computer, opponent),
+                                 Position(board, _mover(computer, opponent, depth)),
+                                 computer, depth, table)
+
+
+def optimal_score(boards: Sequence[Board], computer: Hashable, opponent: Hashable, depth: int,
+                  table: dict[Any, Score] | None = None) -> Score:
+    """Return the max (odd depth: the computer just moved) or min of the boards' scores.
+
+    >>> optimal_score(generate_boards("x", parse_board("oox xx5 oo8")), "x", "o", 1)
+    1
+    """
+    mover = _mover(computer, opponent, depth)
+    return engine.optimal_score(game(computer, opponent),
+                                [Position(board, mover) for board in boards], computer,
+                                depth, table)
+
+
+def _checked(board: Board, computer: Hashable, opponent: Hashable) -> Board:
+    """Return a valid board on which it may be the computer's turn, else raise."""
+    validate_board(board)
+    count = {m: sum(1 for cell in board if cell == m) for m in (computer, opponent)}
+    unknown = [m for m in markers(board) if m not in count]
+    if unknown:
+        raise ValueError(f"the board holds {unknown[0]!r}, which is neither the computer "
+                         f"{computer!r} nor the opponent {opponent!r}")
+    if count[computer] > count[opponent]:
+        raise ValueError(f"it is not {computer!r}'s turn: {computer!r} has {count[computer]} "
+                         f"markers and {opponent!r} has {count[opponent]}")
+    return board
+
+
+def scores_map(board: Board, computer: Hashable, opponent: Hashable, *,
+               memo: bool = True) -> dict[int, Score]:
+    """Return each open space's score for the computer moving there now.
+
+    Memoized by default in a table owned by this call; ``memo=False`` runs the plain
+    recursion, the teaching reference.  A finished board has no spaces to score.
+
+    >>> scores_map(parse_board("oox xx5 oo8"), "x", "o", memo=False)
+    {5: 1, 8: 0}
+    """
+    _checked(board, computer, opponent)
+    if game_over(board):
+        return {}
+    table: dict[Any, Score] | None = {} if memo else None
+    return {space: retrieve_score(fill_board(space, board, computer), computer, opponent, 1,
+                                  table)
+            for space in open_spaces(board)}
+
+
+def quick_scores_map(board: Board, computer: Hashable, opponent: Hashable) -> dict[int, Score]:
+    """Return each open space's depth-aware score: quicker wins and slower losses score more.
+
+    A win at ply d is worth ``WIN - d`` and a loss ``-(WIN - d)`` (see engine.quick_value);
+    the signs agree with ``scores_map``.
+
+    >>> quick_scores_map(parse_board("oox xx5 oo8"), "x", "o")
+    {5: 999999, 8: 0}
+    """
+    _checked(board, computer, opponent)
+    if game_over(board):
+        return {}
+    return engine.move_values(game(computer, opponent), Position(board, computer),
+                              table=engine.Table())
+
+
+def play_move(board: Board, computer: Hashable, opponent: Hashable) -> int:
+    """Return the space the computer plays: the quickest win, else a draw, else the latest loss.
+
+    >>> play_move(parse_board("xx2 oo5 678"), "x", "o")
+    2
+    """
+    return best_move(quick_scores_map(board, computer, opponent))

@@ -1,0 +1,406 @@
+"""Root-split search over an executor the caller hands in: threads, processes, Dask or MPI.
+
+Text 3 deals the root moves of one search to threads (OpenMP) or ranks (MPI) and keeps the
+best (score, move) pair.  Here the same split runs on any ``concurrent.futures.Executor``
+(``ProcessPoolExecutor``, Dask's ``Client.get_executor()``, ``mpi4py.futures.MPIPoolExecutor``);
+this module never creates a pool.
+
+The pieces, each usable alone:
+
+* ``top_tree`` lays out the plies above the split: the root's moves (``split=1``) or the
+  positions ``split`` plies down, in the serial search's order.
+* ``search_task`` is the one function that crosses the process boundary: module-level, it
+  takes a picklable ``Task`` (game, position, window, options) and returns a ``TaskResult``.
+  Every task builds its own transposition table: tables are per worker, never shared.
+* ``reduced`` folds the tasks' results back up the top tree by minimax, keyed by the line
+  from the root, so the order in which results come back never matters.  Ties go to the first
+  move in search order, as in the serial search.
+* ``split_search`` (every task at once, full window: text 3's split) and ``ybw_search``
+  (young brothers wait: the first line alone, then the rest in parallel with the bound it
+  gave) take the executor and return the serial search's ``SearchResult`` value and move.
+
+A task's value is for the player to move at its position, with decisive values counted from
+that position; ``root_value`` counts them from the root again.
+
+>>> from concurrent.futures import ThreadPoolExecutor
+>>> from fminimax.games import nim
+>>> with ThreadPoolExecutor(2) as pool:
+...     result = ybw_search(pool, nim.game(), nim.start((1, 2, 2)))
+>>> result.value, result.move
+(999995, (0, 1))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from concurrent.futures import FIRST_EXCEPTION, BrokenExecutor, Executor, Future, wait
+from dataclasses import dataclass, replace
+from typing import Any, Generic
+
+from fminimax.engine import (
+    INFINITY,
+    SearchResult,
+    Stats,
+    Table,
+    _checked_depth,
+    _from_table,
+    _to_table,
+    search,
+)
+from fminimax.game import Game, Move, Score, State
+
+Line = tuple[Any, ...]
+
+
+class SearchFailed(Exception):
+    """A task raised, or its worker died: names the position and the line from the root.
+
+    The worker's own exception is the ``__cause__``; ``line`` and ``state`` say where.
+    """
+
+    def __init__(self, message: str, line: Line, state: Any) -> None:
+        super().__init__(message)
+        self.line = line
+        self.state = state
+
+
+# --- the top of the tree ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Top(Generic[State, Move]):
+    """A position above (or at) the split: its line from the root and the positions below.
+
+    A ``Top`` with no ``below`` is a task: it is searched whole by one worker.
+    """
+
+    line: tuple[Move, ...]
+    state: State
+    below: tuple[Top[State, Move], ...] = ()
+
+
+def ordered_moves(game: Game[State, Move], state: State, order: bool = True) -> Sequence[Move]:
+    """Return the moves in the order the serial search tries them at a fresh position.
+
+    >>> from fminimax.games import nim
+    >>> ordered_moves(nim.game(), nim.start((2, 1)))
+    ((0, 1), (0, 2), (1, 1))
+    """
+    moves = game.moves(state)
+    return game.order(state, moves) if order and game.order is not None else moves
+
+
+def top_tree(game: Game[State, Move], state: State, split: int = 1, depth: int | None = None,
+             order: bool = True) -> Top[State, Move]:
+    """Return the tree of positions down to ``split`` plies (or the game's end, or ``depth``).
+
+    >>> from fminimax.games import nim
+    >>> [top.line for top in tasks_of(top_tree(nim.game(), nim.start((1, 1)), split=2))]
+    [((0, 1), (1, 1)), ((1, 1), (0, 1))]
+    """
+    if isinstance(split, bool) or not isinstance(split, int) or split < 0:
+        raise ValueError(f"split must be an int >= 0 (plies above the tasks), got {split!r}")
+    limit = split if depth is None else min(split, depth)
+    return _top(game, state, (), limit, order)
+
+
+def _top(game: Game[State, Move], state: State, line: tuple[Move, ...], levels: int,
+         order: bool) -> Top[State, Move]:
+    if levels == 0 or game.is_over(state):
+        return Top(line, state)
+    return Top(line, state, tuple(_top(game, game.play(state, move), line + (move,),
+                                       levels - 1, order)
+                                  for move in ordered_moves(game, state, order)))
+
+
+def tasks_of(top: Top[State, Move]) -> list[Top[State, Move]]:
+    """Return the task positions under ``top``, leftmost first (the serial search's order).
+
+    >>> from fminimax.games import tree
+    >>> [top.line for top in tasks_of(top_tree(tree.game(), tree.start([[1, 2], 3]), 2))]
+    [(0, 0), (0, 1), (1,)]
+    """
+    return [top] if not top.below else [task for child in top.below
+                                        for task in tasks_of(child)]
+
+
+def _interior(top: Top[Any, Any]) -> int:
+    """Return how many positions above the tasks ``top`` holds (each counts as one node)."""
+    return 0 if not top.below else 1 + sum(_interior(child) for child in top.below)
+
+
+# --- the task: what crosses the process boundary ------------------------------------------
+
+
+@dataclass(frozen=True)
+class Task(Generic[State, Move]):
+    """One position to search whole, with its window and options; picklable with plain pickle.
+
+    ``alpha`` and ``beta`` are for the player to move at ``state``, decisive values counted
+    from ``state``; ``depth`` is what is left of the depth limit (None: to the end).
+    """
+
+    game: Game[State, Move]
+    state: State
+    line: tuple[Move, ...] = ()
+    depth: int | None = None
+    alpha: Score = -INFINITY
+    beta: Score = INFINITY
+    prune: bool = True
+    quick: bool = True
+    order: bool = True
+    table: bool = True
+
+
+@dataclass(frozen=True)
+class TaskResult:
+    """What a task sends back: its line, value (for its mover), best line from it, counts."""
+
+    line: Line
+    value: Score
+    pv: Line
+    stats: Stats
+    exact: bool
+
+
+def search_task(task: Task[Any, Any]) -> TaskResult:
+    """Return the result of searching one task's position: the per-worker work.
+
+    Module-level and pure, so any executor can ship it; a fresh table per task.
+
+    >>> from fminimax.games import nim
+    >>> result = search_task(Task(nim.game(), nim.start((1, 1)), quick=False))
+    >>> result.value, result.pv
+    (-1, ((0, 1), (1, 1)))
+    """
+    result = search(task.game, task.state, prune=task.prune, depth=task.depth,
+                    quick=task.quick, table=Table() if task.table else None,
+                    order=task.order, alpha=task.alpha, beta=task.beta)
+    return TaskResult(task.line, result.value, result.pv, result.stats, result.exact)
+
+
+def root_value(value: Score, plies: int, quick: bool = True) -> Score:
+    """Return a task's value counted from the root, for the player to move ``plies`` down.
+
+    Decisive quick values move ``plies`` further from the end; the sign stays the mover's.
+
+    >>> root_value(999998, 1), root_value(-999999, 2), root_value(5, 3), root_value(1, 1, False)
+    (999997, -999997, 5, 1)
+    """
+    return _from_table(value, plies) if quick else value
+
+
+def task_bound(value: Score, plies: int, quick: bool = True) -> Score:
+    """Return a root-counted bound as the task ``plies`` down counts it (root_value's inverse).
+
+    >>> task_bound(999997, 1), task_bound(-INFINITY, 2), task_bound(3, 1)
+    (999998, -inf, 3)
+    """
+    return _to_table(value, plies) if quick else value
+
+
+# --- the reduce ---------------------------------------------------------------------------
+
+
+def reduced(top: Top[Any, Any], results: Mapping[Line, TaskResult],
+            quick: bool = True) -> tuple[Score, Line]:
+    """Return (value for the mover at ``top``, best line) folded from the tasks' results.
+
+    Minimax over the top tree, keyed by each task's line, so arrival order does not matter;
+    a move only replaces the best so far when strictly better: ties go to the first.
+
+    >>> from fminimax.games import tree
+    >>> top = top_tree(tree.game(), tree.start([[2, 7], [2, 8]]), 1)
+    >>> results = {(0,): TaskResult((0,), -2, (0,), Stats(), True),
+    ...            (1,): TaskResult((1,), -2, (0,), Stats(), True)}
+    >>> reduced(top, results, quick=False)
+    (2, (0, 0))
+    """
+    if not top.below:
+        result = results[top.line]
+        return root_value(result.value, len(top.line), quick), result.pv
+    best: Score = -INFINITY
+    line: Line = ()
+    for child in top.below:
+        value, rest = reduced(child, results, quick)
+        if -value > best:
+            best, line = -value, (child.line[-1], *rest)
+    return best, line
+
+
+# --- running tasks on an executor ---------------------------------------------------------
+
+
+def _task(template: Task[Any, Any], top: Top[Any, Any], alpha: Score,
+          beta: Score) -> Task[Any, Any]:
+    """Return the task for ``top``: the template's options, the window counted from ``top``."""
+    plies, quick = len(top.line), template.quick
+    depth = None if template.depth is None else template.depth - plies
+    return replace(template, state=top.state, line=top.line, depth=depth,
+                   alpha=task_bound(alpha, plies, quick), beta=task_bound(beta, plies, quick))
+
+
+def run_tasks(executor: Executor, tasks: Sequence[Task[Any, Any]],
+              timeout: float | None = None) -> dict[Line, TaskResult]:
+    """Return every task's result keyed by its line, all submitted at once to ``executor``.
+
+    The first task to fail cancels the rest and raises ``SearchFailed`` naming its position
+    (a dead worker too); nothing back within ``timeout`` seconds raises ``TimeoutError``
+    naming a position still out.
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> from fminimax.games import nim
+    >>> with ThreadPoolExecutor(2) as pool:
+    ...     results = run_tasks(pool, [Task(nim.game(), nim.start((1,)), ((0, 1),))])
+    >>> results[((0, 1),)].value
+    999999
+    """
+    futures = [executor.submit(search_task, task) for task in tasks]
+    done, pending = wait(futures, timeout=timeout, return_when=FIRST_EXCEPTION)
+    for task, future in zip(tasks, futures):
+        error = future.exception() if future in done else None
+        if error is not None:
+            _cancel(pending)
+            raise _failure(task, error)
+    if pending:
+        _cancel(pending)
+        late = next(task for task, future in zip(tasks, futures) if future in pending)
+        raise TimeoutError(f"the search of {late.state!r} (line {late.line}) did not finish "
+                           f"within {timeout} seconds")
+    return {task.line: future.result() for task, future in zip(tasks, futures)}
+
+
+def _cancel(futures: Iterable[Future[Any]]) -> None:
+    """Cancel the futures not yet started (running ones finish on their own)."""
+    for future in futures:
+        future.cancel()
+
+
+def _failure(task: Task[Any, Any], error: BaseException) -> SearchFailed:
+    """Return the error to raise for a failed task, naming its position; its cause is error."""
+    if isinstance(error, BrokenExecutor) or type(error).__name__ == "KilledWorker":
+        what = (f"a worker died while the search of {task.state!r} (line {task.line}) was "
+                f"running or waiting: {type(error).__name__}: {error}")
+    else:
+        what = (f"the search of {task.state!r} (line {task.line}) raised "
+                f"{type(error).__name__}: {error}")
+    failure = SearchFailed(what, task.line, task.state)
+    failure.__cause__ = error
+    return failure
+
+
+# --- the searches -------------------------------------------------------------------------
+
+
+def _template(game: Game[State, Move], state: State, depth: int | None, prune: bool,
+              quick: bool, order: bool, table: bool) -> Task[State, Move]:
+    """Return the task that holds a search's options, for ``_task`` to copy."""
+    return Task(game, state, (), _checked_depth(depth), prune=prune, quick=quick, order=order,
+                table=table)
+
+
+def _result(top: Top[Any, Any], value: Score, line: Line, results: Mapping[Line, TaskResult],
+            depth: int | None) -> SearchResult[Any]:
+    """Return the search result of a split search: the tasks' counts summed, plus the top."""
+    stats = sum((result.stats for result in results.values()), Stats(nodes=_interior(top)))
+    return SearchResult(value, line[0] if line else None, line, stats, depth,
+                        all(result.exact for result in results.values()))
+
+
+def split_search(executor: Executor, game: Game[State, Move], state: State, *, split: int = 1,
+                 depth: int | None = None, prune: bool = True, quick: bool = True,
+                 order: bool = True, table: bool = True,
+                 timeout: float | None = None) -> SearchResult[Move]:
+    """Return the serial search's value and best move, every split position searched at once.
+
+    Text 3's split: the positions ``split`` plies down (the root moves by default) are
+    searched in parallel with a full window each, then reduced by minimax.  The options
+    mean what they mean to ``engine.search``; ``table`` gives every task its own table.
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> from fminimax import tictactoe as ttt
+    >>> position = ttt.Position(ttt.parse_board("x.. .o. ..."), "x")
+    >>> with ThreadPoolExecutor(2) as pool:
+    ...     result = split_search(pool, ttt.game(), position, split=2)
+    >>> result.value, result.move
+    (0, 1)
+    """
+    top = top_tree(game, state, split, depth, order)
+    template = _template(game, state, depth, prune, quick, order, table)
+    results = run_tasks(executor, [_task(template, task, -INFINITY, INFINITY)
+                                   for task in tasks_of(top)], timeout)
+    value, line = reduced(top, results, quick)
+    return _result(top, value, line, results, depth)
+
+
+def ybw_search(executor: Executor, game: Game[State, Move], state: State, *, split: int = 1,
+               depth: int | None = None, prune: bool = True, quick: bool = True,
+               order: bool = True, table: bool = True,
+               timeout: float | None = None) -> SearchResult[Move]:
+    """Return the serial search's value and best move, the first line searched alone first.
+
+    Young brothers wait: at each position of the leftmost line above the split, the first
+    move is searched first (itself split the same way), then its brothers' tasks all at once
+    with the bound it gave, so alpha-beta keeps most of its cut-offs.  ``timeout`` is per
+    batch of tasks.
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> from fminimax import tictactoe as ttt
+    >>> position = ttt.Position(ttt.parse_board("x.. .o. ..."), "x")
+    >>> with ThreadPoolExecutor(2) as pool:
+    ...     result = ybw_search(pool, ttt.game(), position, split=2)
+    >>> result.value, result.move
+    (0, 1)
+    """
+    top = top_tree(game, state, split, depth, order)
+    template = _template(game, state, depth, prune, quick, order, table)
+    results: dict[Line, TaskResult] = {}
+    value, line = _ybw(executor, top, -INFINITY, INFINITY, template, results, timeout)
+    return _result(top, value, line, results, depth)
+
+
+def _ybw(executor: Executor, top: Top[Any, Any], alpha: Score, beta: Score,
+         template: Task[Any, Any], results: dict[Line, TaskResult],
+         timeout: float | None) -> tuple[Score, Line]:
+    """Return (value, line) of ``top`` in the window, eldest brother first; fills results."""
+    if not top.below:
+        results.update(run_tasks(executor, [_task(template, top, alpha, beta)], timeout))
+        return reduced(top, results, template.quick)
+    first, *rest = top.below
+    value, first_line = _ybw(executor, first, -beta, -alpha, template, results, timeout)
+    best, line = -value, (first.line[-1], *first_line)
+    if template.prune and best >= beta:
+        return best, line
+    bound = max(alpha, best) if template.prune else alpha
+    plies = len(top.line)
+    tasks = [_task(template, task, *((-beta, -bound) if (len(task.line) - plies) % 2 else
+                                     (bound, beta)))
+             for brother in rest for task in tasks_of(brother)]
+    results.update(run_tasks(executor, tasks, timeout))
+    for brother in rest:
+        value, brother_line = reduced(brother, results, template.quick)
+        if -value > best:
+            best, line = -value, (brother.line[-1], *brother_line)
+    return best, line
+
+
+def move_values(executor: Executor, game: Game[State, Move], state: State, *,
+                depth: int | None = None, prune: bool = True, quick: bool = True,
+                order: bool = True, table: bool = True,
+                timeout: float | None = None) -> dict[Move, Score]:
+    """Return each legal move's exact value, as ``engine.move_values``, one task per move.
+
+    As there, ``depth`` counts from each child.
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> from fminimax.games import tree
+    >>> with ThreadPoolExecutor(2) as pool:
+    ...     move_values(pool, tree.game(), tree.start([[2, 7], [1, 8]]), quick=False)
+    {0: 2, 1: 1}
+    """
+    template = Task(game, state, (), _checked_depth(depth), prune=prune, quick=quick,
+                    order=order, table=table)
+    tasks = [replace(template, state=game.play(state, move), line=(move,))
+             for move in game.moves(state)]
+    results = run_tasks(executor, tasks, timeout)
+    return {task.line[0]: -root_value(results[task.line].value, 1, quick) for task in tasks}

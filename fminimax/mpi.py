@@ -1,0 +1,158 @@
+"""Text 3's MPI program: broadcast the position, each rank takes every p-th root move, MAXLOC.
+
+For users inside a plain ``mpiexec -n N`` job (no executor, no master: every rank works)::
+
+    mpiexec -n 3 python -m fminimax.mpi --game tictactoe x...o....
+
+Rank 0 reads the position and broadcasts it; rank r searches root moves r, r+p, r+2p, ...
+(``rank_best``, a pure function); the ranks' (value, move index) pairs are reduced with
+MAXLOC, which keeps the largest value and, of equal values, the smallest index: the first in
+the serial search's order, as the serial tie rule says.  ``mpi4py`` is imported only by
+``main``, so the rest runs (and is tested) without MPI.
+
+>>> from fminimax.games import nim
+>>> game, state = nim.game(), nim.start((1, 2, 2))
+>>> [rank_best(game, state, rank, 2)[:2] for rank in range(2)]
+[(999995, 0), (-999996, 1)]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import IO, Any
+
+from fminimax import tictactoe
+from fminimax.board import markers, parse_board
+from fminimax.engine import INFINITY, Stats, value_str
+from fminimax.game import Game, Move, Score, State
+from fminimax.games import nim
+from fminimax.parallel import Task, ordered_moves, root_value, search_task, task_bound
+
+
+def rank_moves(count: int, rank: int, size: int) -> range:
+    """Return the indices of the root moves that ``rank`` of ``size`` takes: every size-th.
+
+    >>> list(rank_moves(9, 1, 3)), list(rank_moves(2, 2, 3))
+    ([1, 4, 7], [])
+    """
+    if not 0 <= rank < size:
+        raise ValueError(f"rank must lie in 0..{size - 1} for {size} ranks, got {rank!r}")
+    return range(rank, count, size)
+
+
+def rank_best(game: Game[State, Move], state: State, rank: int, size: int, *,
+              quick: bool = True, table: bool = True) -> tuple[Score, int, Stats]:
+    """Return (best value, its root-move index, counts) over the root moves of ``rank``.
+
+    The rank's moves are searched in order, each with the bound of the best so far, so only
+    a strictly better move replaces it: of equal values the smallest index stays.  A rank
+    with no moves returns (-inf, -1).
+
+    >>> from fminimax.games import tree
+    >>> rank_best(tree.game(), tree.start([[2, 7], [1, 8], [3, 9]]), 0, 2, quick=False)[:2]
+    (3, 2)
+    """
+    moves = ordered_moves(game, state)
+    best: Score = -INFINITY
+    index, stats = -1, Stats()
+    for i in rank_moves(len(moves), rank, size):
+        child = game.play(state, moves[i])
+        result = search_task(Task(game, child, (moves[i],), beta=task_bound(-best, 1, quick),
+                                  quick=quick, table=table))
+        stats = stats + result.stats
+        value = -root_value(result.value, 1, quick)
+        if value > best:
+            best, index = value, i
+    return best, index, stats
+
+
+def position(game_name: str, text: str, k: int | None = None) -> tuple[Game[Any, Any], Any]:
+    """Return (game, position) from a game name and a position written as text.
+
+    tictactoe: a square board ('x...o....', rows split by '/'), the side to move from the
+    marker counts (x starts); nim: heap sizes split by commas ('3,4,5'), player 0 to move.
+
+    >>> position("nim", "1,2")[1]
+    Nim(heaps=(1, 2), player=0)
+    >>> position("chess", "")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown game 'chess'; choose tictactoe or nim
+    """
+    if game_name == "nim":
+        try:
+            heaps = [int(part) for part in text.split(",")]
+        except ValueError:
+            raise ValueError(f"nim heaps are sizes split by commas, like 3,4,5; got "
+                             f"{text!r}") from None
+        return nim.game(), nim.start(heaps)
+    if game_name == "tictactoe":
+        board = parse_board(text)
+        side = round(len(board) ** 0.5)
+        tictactoe.validate_board(board, side, side, k)
+        unknown = [m for m in markers(board) if m not in ("x", "o")]
+        if unknown:
+            raise ValueError(f"unknown marker {unknown[0]!r}; boards use x and o")
+        to_move = "o" if sum(c == "x" for c in board) > sum(c == "o" for c in board) else "x"
+        return (tictactoe.game(rows=side, cols=side, k=k),
+                tictactoe.Position(board, to_move))
+    raise ValueError(f"unknown game {game_name!r}; choose tictactoe or nim")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m fminimax.mpi",
+        description="Text 3's MPI search: run under mpiexec -n N; every rank searches every "
+        "N-th root move, and rank 0 prints the best move.")
+    parser.add_argument("position", metavar="POSITION",
+                        help="a tic-tac-toe board (x...o....) or nim heaps (3,4,5)")
+    parser.add_argument("--game", choices=["tictactoe", "nim"], default="tictactoe")
+    parser.add_argument("--k", type=int, default=None, help="tic-tac-toe run length")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
+    """Run text 3's MPI search on this rank; rank 0 writes the result and returns 0."""
+    from mpi4py import MPI  # imported here: the base install does not need MPI
+
+    out = out or sys.stdout
+    comm = MPI.COMM_WORLD
+    rank, size = comm.Get_rank(), comm.Get_size()
+    spec: tuple[Game[Any, Any], Any, bool] | None = None
+    if rank == 0:
+        try:
+            args = _parser().parse_args(argv)
+            spec = (*position(args.game, args.position, args.k), args.json)
+        except (ValueError, TypeError) as error:
+            sys.stderr.write(f"fminimax.mpi: error: {error}\n")
+        except SystemExit:  # argparse has said why; the other ranks must not wait
+            pass
+    spec = comm.bcast(spec, root=0)  # text 3: broadcast the position
+    if spec is None:
+        return 2
+    game, state, as_json = spec
+    try:
+        value, index, stats = rank_best(game, state, rank, size)
+    except Exception as error:  # one rank failing must end the job, not hang the others
+        sys.stderr.write(f"fminimax.mpi: rank {rank}: error: {error}\n")
+        sys.stderr.flush()
+        comm.Abort(2)
+        return 2
+    best_value, best_index = comm.allreduce((value, index), op=MPI.MAXLOC)
+    nodes = comm.allreduce(stats.nodes, op=MPI.SUM)
+    if rank == 0:
+        move = ordered_moves(game, state)[best_index] if best_index >= 0 else None
+        if as_json:
+            out.write(json.dumps({"value": best_value, "move": move, "nodes": nodes,
+                                  "ranks": size}) + "\n")
+        else:
+            out.write(f"best move: {move}  value: {best_value} ({value_str(best_value)})  "
+                      f"nodes: {nodes}  ranks: {size}\n")
+    return 0
+
+if __name__ == "__main__":
+    sys.exit(main())

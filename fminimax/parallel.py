@@ -257,17 +257,17 @@ def run_tasks(executor: Executor, tasks: Sequence[Task[Any, Any]],
     """
     futures = [executor.submit(search_task, task) for task in tasks]
     done, pending = wait(futures, timeout=timeout, return_when=FIRST_EXCEPTION)
-    for task, future in zip(tasks, futures):
+    for task, future in zip(tasks, futures, strict=True):
         error = future.exception() if future in done else None
         if error is not None:
             _cancel(pending)
             raise _failure(task, error)
     if pending:
         _cancel(pending)
-        late = next(task for task, future in zip(tasks, futures) if future in pending)
+        late = next(task for task, future in zip(tasks, futures, strict=True) if future in pending)
         raise TimeoutError(f"the search of {late.state!r} (line {late.line}) did not finish "
                            f"within {timeout} seconds")
-    return {task.line: future.result() for task, future in zip(tasks, futures)}
+    return {task.line: future.result() for task, future in zip(tasks, futures, strict=True)}
 
 
 def _cancel(futures: Iterable[Future[Any]]) -> None:

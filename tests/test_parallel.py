@@ -1,0 +1,363 @@
+"""Root-split search gives the serial answer on any executor, whatever order results come in."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import pickle
+import random
+import threading
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from fminimax import engine, parallel
+from fminimax import tictactoe as ttt
+from fminimax.engine import WIN, Table
+from fminimax.games import nim, tree
+from fminimax.parallel import SearchFailed, Task
+
+# --- executors for the tests ----------------------------------------------------------------
+
+
+class InlineExecutor(Executor):
+    """Runs each task at once in the caller: the cheapest executor, for exhaustive checks."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except Exception as error:
+            future.set_exception(error)
+        return future
+
+
+class ShuffledExecutor(Executor):
+    """Runs the tasks of each batch on a thread in a random order, a moment after submission."""
+
+    def __init__(self, seed: int) -> None:
+        self.random = random.Random(seed)
+        self.batch: list[tuple[Future[Any], Callable[..., Any], tuple[Any, ...]]] = []
+        self.lock = threading.Lock()
+        self.order: list[Any] = []
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        with self.lock:
+            self.batch.append((future, fn, args))
+            if len(self.batch) == 1:
+                threading.Timer(0.005, self.run).start()
+        return future
+
+    def run(self) -> None:
+        with self.lock:
+            batch, self.batch = self.batch, []
+        self.random.shuffle(batch)
+        for future, fn, args in batch:
+            self.order.append(args[0].line)
+            future.set_result(fn(*args))
+
+
+def serial(game: Any, state: Any, **options: Any) -> engine.SearchResult[Any]:
+    return engine.search(game, state, table=Table(), **options)
+
+
+def some_positions(count: int, seed: int = 1) -> list[ttt.Position]:
+    from conftest import reachable_positions
+    found = [p for p in reachable_positions() if not ttt.game().is_over(p)]
+    return random.Random(seed).sample(found, count)
+
+
+# --- module-level helpers that workers import ---------------------------------------------
+
+
+def _explode_after(target: nim.Nim, state: nim.Nim, move: nim.Move) -> nim.Nim:
+    """Play Nim, but raise on reaching ``target``: a game with a bug in one position."""
+    after = nim.play(state, move)
+    if after == target:
+        raise ValueError(f"boom on reaching {after!r}")
+    return after
+
+
+def _die_after(target: nim.Nim, state: nim.Nim, move: nim.Move) -> nim.Nim:
+    """Play Nim, but end the worker process on reaching ``target``."""
+    after = nim.play(state, move)
+    if after == target:
+        os._exit(3)
+    return after
+
+
+def _sleepy_is_over(seconds: float, state: nim.Nim) -> bool:
+    time.sleep(seconds)
+    return nim.is_over(state)
+
+
+def string_hash(text: str) -> int:
+    return hash(text)
+
+
+def nim_with(**fields: Any) -> Any:
+    return replace(nim.game(), **fields)
+
+
+# --- values cross the boundary ------------------------------------------------------------
+
+
+SHIPPED_GAMES = [
+    (ttt.game(), ttt.Position(ttt.parse_board("x...o...."), "x")),
+    (ttt.game(rows=4, cols=4, k=3), ttt.Position(ttt.empty_board(4, 4), "x")),
+    (ttt.game("o", "x"), ttt.Position(ttt.parse_board("x...o...."), "o")),
+    (nim.game(), nim.start((1, 2, 3))),
+    (nim.game(misere=True), nim.start((1, 2, 3))),
+    (tree.game(), tree.start([[2, 7], [1, 8]])),
+]
+
+
+@pytest.mark.parametrize("game, state", SHIPPED_GAMES, ids=lambda v: getattr(v, "name", ""))
+def test_every_shipped_game_and_its_tasks_survive_a_plain_pickle_round_trip(
+        game: Any, state: Any) -> None:
+    copy = pickle.loads(pickle.dumps(game))
+    assert copy.name == game.name
+    assert list(copy.moves(state)) == list(game.moves(state))
+    task = Task(game, state, (), depth=2 if game.heuristic else None, alpha=-3, beta=5)
+    assert parallel.search_task(pickle.loads(pickle.dumps(task))) == parallel.search_task(task)
+    top = parallel.top_tree(game, state, 1)
+    assert pickle.loads(pickle.dumps(top)) == top
+
+
+def test_root_value_and_task_bound_are_inverse_for_decisive_values_and_estimates() -> None:
+    for plies in range(5):
+        for value in (WIN - 7, -(WIN - 9), 0, 12, -3):
+            assert parallel.root_value(parallel.task_bound(value, plies), plies) == value
+
+
+@given(st.integers(0, 6), st.integers(-3, 3), st.integers(0, 20))
+def test_root_value_counts_a_decisive_value_plies_further_from_the_end(
+        plies: int, utility: int, ply: int) -> None:
+    value = engine.quick_value(utility, ply)
+    assert parallel.root_value(value, plies) == engine.quick_value(utility, ply + plies)
+
+
+# --- the top of the tree --------------------------------------------------------------------
+
+
+def test_the_tasks_of_a_split_are_the_positions_that_many_plies_down_in_search_order() -> None:
+    game, state = nim.game(), nim.start((1, 2))
+    top = parallel.top_tree(game, state, 2)
+    lines = [task.line for task in parallel.tasks_of(top)]
+    assert lines == [((0, 1), (1, 1)), ((0, 1), (1, 2)), ((1, 1), (0, 1)), ((1, 1), (1, 1)),
+                     ((1, 2), (0, 1))]
+
+
+def test_a_position_that_ends_above_the_split_is_a_task_of_its_own() -> None:
+    lines = [t.line for t in parallel.tasks_of(parallel.top_tree(nim.game(), nim.start((1,)), 3))]
+    assert lines == [((0, 1),)]
+
+
+def test_a_bad_split_is_refused_with_its_value() -> None:
+    with pytest.raises(ValueError, match="split must be an int >= 0.*-1"):
+        parallel.top_tree(nim.game(), nim.start((1,)), -1)
+
+
+# --- the same answer as the serial search ---------------------------------------------------
+
+
+@pytest.mark.parametrize("method", [parallel.split_search, parallel.ybw_search])
+def test_a_root_split_gives_the_serial_value_and_move_on_every_later_tic_tac_toe_position(
+        method: Any, positions: list[ttt.Position]) -> None:
+    game, pool = ttt.game(), InlineExecutor()
+    for position in positions:
+        if len(ttt.open_spaces(position.board)) > 4:
+            continue
+        expected = serial(game, position)
+        result = method(pool, game, position)
+        assert (result.value, result.move) == (expected.value, expected.move), position
+
+
+@pytest.mark.parametrize("split", [0, 2, 3])
+@pytest.mark.parametrize("method", [parallel.split_search, parallel.ybw_search])
+def test_deeper_splits_give_the_serial_value_and_move(method: Any, split: int) -> None:
+    game, pool = ttt.game(), InlineExecutor()
+    for position in some_positions(30):
+        expected = serial(game, position)
+        result = method(pool, game, position, split=split)
+        assert (result.value, result.move) == (expected.value, expected.move), position
+        assert result.exact
+
+
+@pytest.mark.parametrize("options", [dict(depth=2), dict(depth=3), dict(quick=False),
+                                     dict(prune=False), dict(order=False),
+                                     dict(depth=1, quick=False)])
+@pytest.mark.parametrize("method", [parallel.split_search, parallel.ybw_search])
+def test_options_mean_what_they_mean_to_the_serial_search(method: Any,
+                                                          options: dict[str, Any]) -> None:
+    game, pool = ttt.game(), InlineExecutor()
+    for position in some_positions(25, seed=2):
+        expected = serial(game, position, **options)
+        result = method(pool, game, position, split=2, **options)
+        assert (result.value, result.move) == (expected.value, expected.move), position
+        assert result.exact or not expected.exact or "depth" in options
+
+
+def test_nim_with_a_keyed_table_gives_the_serial_answer() -> None:
+    game, pool = nim.game(), InlineExecutor()
+    for heaps in [(1, 2, 3), (2, 2), (3, 4, 5), (1, 1, 2, 3), (4, 4, 1)]:
+        expected = serial(game, nim.start(heaps))
+        for method in (parallel.split_search, parallel.ybw_search):
+            for split in (1, 2):
+                result = method(pool, game, nim.start(heaps), split=split)
+                assert (result.value, result.move) == (expected.value, expected.move), heaps
+
+
+def test_the_principal_variation_is_a_line_that_reaches_the_value() -> None:
+    game, pool = ttt.game(), InlineExecutor()
+    for position in some_positions(30, seed=3):
+        result = parallel.ybw_search(pool, game, position, split=2)
+        state = position
+        for move in result.pv:
+            state = game.play(state, move)
+        assert game.is_over(state)
+        end = engine.quick_value(game.utility(state, position.player), len(result.pv))
+        assert end == result.value, position
+
+
+def test_ties_go_to_the_first_root_move_in_search_order() -> None:
+    game, state = tree.game(), tree.start([[1, 5], [3, 4], [3, 9], [0]])
+    for method in (parallel.split_search, parallel.ybw_search):
+        result = method(InlineExecutor(), game, state, quick=False)
+        assert (result.value, result.move) == (3, 1)
+
+
+def test_results_coming_back_in_any_order_give_the_same_answer() -> None:
+    game, shuffled = ttt.game(), 0
+    for seed, position in enumerate(some_positions(12, seed=4)):
+        expected = serial(game, position)
+        for method in (parallel.split_search, parallel.ybw_search):
+            pool = ShuffledExecutor(seed)
+            result = method(pool, game, position, split=2)
+            inline = method(InlineExecutor(), game, position, split=2)
+            assert (result.value, result.move, result.pv) == (inline.value, inline.move,
+                                                              inline.pv)
+            assert (result.value, result.move) == (expected.value, expected.move)
+            shuffled += pool.order != sorted(pool.order, key=pool.order.index) or \
+                pool.order != [t.line for t in parallel.tasks_of(
+                    parallel.top_tree(game, position, 2))]
+    assert shuffled
+
+
+def test_move_values_match_the_engines_move_values() -> None:
+    game, pool = ttt.game(), InlineExecutor()
+    for position in some_positions(30, seed=5):
+        assert parallel.move_values(pool, game, position) == engine.move_values(
+            game, position, table=Table())
+    position = ttt.Position(ttt.parse_board("x...o...."), "x")
+    assert parallel.move_values(pool, game, position, depth=2) == engine.move_values(
+        game, position, depth=2)
+
+
+def test_the_counts_add_up_over_the_tasks_and_the_plies_above_them() -> None:
+    game, state = ttt.game(), ttt.Position(ttt.parse_board("x...o...."), "x")
+    result = parallel.split_search(InlineExecutor(), game, state, split=1)
+    tasks = [parallel.search_task(Task(game, game.play(state, m), (m,)))
+             for m in game.moves(state)]
+    assert result.stats.nodes == 1 + sum(t.stats.nodes for t in tasks)
+
+
+def test_young_brothers_wait_searches_fewer_nodes_than_the_plain_split() -> None:
+    game, state = ttt.game(), ttt.Position(ttt.parse_board("x........"), "o")
+    plain = parallel.split_search(InlineExecutor(), game, state, split=2)
+    ybw = parallel.ybw_search(InlineExecutor(), game, state, split=2)
+    assert ybw.stats.nodes < plain.stats.nodes
+
+
+# --- faults -----------------------------------------------------------------------------------
+
+
+def test_a_task_that_raises_gives_its_error_with_the_position_that_caused_it() -> None:
+    game = nim_with(play=_explode_after_partial(nim.Nim((0, 2), 0)))
+    with ThreadPoolExecutor(2) as pool, pytest.raises(SearchFailed) as failure:
+        parallel.split_search(pool, game, nim.start((1, 3)))
+    assert "raised ValueError: boom on reaching Nim(heaps=(0, 2), player=0)" in str(failure.value)
+    assert failure.value.line in {((0, 1),), ((1, 1),)}
+    assert failure.value.state == game.play(nim.start((1, 3)), failure.value.line[0])
+    assert isinstance(failure.value.__cause__, ValueError)
+
+
+def test_a_task_that_runs_too_long_gives_a_timeout_naming_its_position() -> None:
+    from functools import partial
+    game = nim_with(is_over=partial(_sleepy_is_over, 0.2))
+    with ThreadPoolExecutor(2) as pool, pytest.raises(TimeoutError, match=r"Nim\(heaps"):
+        parallel.split_search(pool, game, nim.start((2,)), timeout=0.05)
+
+
+def _explode_after_partial(target: nim.Nim) -> Any:
+    from functools import partial
+    return partial(_explode_after, target)
+
+
+# --- real executors -------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def process_pool() -> Iterator[ProcessPoolExecutor]:
+    context = multiprocessing.get_context("forkserver")
+    with ProcessPoolExecutor(2, mp_context=context) as pool:
+        yield pool
+
+
+PROCESS_CASES = [
+    (ttt.game(), ttt.Position(ttt.parse_board("x...o...."), "x")),
+    (ttt.game(), ttt.Position(ttt.parse_board("xo......."), "x")),
+    (ttt.game(rows=4, cols=4, k=3), ttt.Position(ttt.parse_board("x....o..........", 4, 4),
+                                                 "x")),
+    (nim.game(), nim.start((2, 3, 4))),
+    (nim.game(misere=True), nim.start((1, 2, 3))),
+]
+
+
+@pytest.mark.parametrize("game, state", PROCESS_CASES, ids=lambda v: getattr(v, "name", ""))
+def test_a_forkserver_process_pool_gives_the_serial_answer(
+        process_pool: ProcessPoolExecutor, game: Any, state: Any) -> None:
+    if game.name.startswith("tictactoe-4x4"):
+        expected = serial(game, state, depth=3)
+        for method in (parallel.split_search, parallel.ybw_search):
+            result = method(process_pool, game, state, split=1, depth=3, timeout=60)
+            assert (result.value, result.move) == (expected.value, expected.move)
+        return
+    expected = serial(game, state)
+    for method in (parallel.split_search, parallel.ybw_search):
+        for split in (1, 2):
+            result = method(process_pool, game, state, split=split, timeout=60)
+            assert (result.value, result.move) == (expected.value, expected.move)
+    assert parallel.move_values(process_pool, game, state, timeout=60) == engine.move_values(
+        game, state, table=Table())
+
+
+def test_forkserver_workers_hash_strings_differently_yet_agree(
+        process_pool: ProcessPoolExecutor) -> None:
+    if os.environ.get("PYTHONHASHSEED"):
+        pytest.skip("PYTHONHASHSEED is set, so every process hashes alike")
+    assert process_pool.submit(string_hash, "x").result(timeout=30) != hash("x")
+
+
+def test_a_worker_process_that_raises_gives_the_error_and_the_position(
+        process_pool: ProcessPoolExecutor) -> None:
+    game = nim_with(play=_explode_after_partial(nim.Nim((0, 2), 0)))
+    with pytest.raises(SearchFailed, match=r"search of Nim\(heaps=\(0, 3\), player=1\)"
+                       r".*raised ValueError: boom"):
+        parallel.ybw_search(process_pool, game, nim.start((1, 3)), timeout=60)
+
+
+def test_a_worker_process_that_dies_gives_a_clear_error_not_a_hang() -> None:
+    from functools import partial
+    game = nim_with(play=partial(_die_after, nim.Nim((0, 1), 0)))
+    context = multiprocessing.get_context("forkserver")
+    with ProcessPoolExecutor(2, mp_context=context) as pool:
+        with pytest.raises(SearchFailed, match="a worker died while the search of"):
+            parallel.split_search(pool, game, nim.start((1, 2)), timeout=60)

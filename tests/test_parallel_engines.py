@@ -1,0 +1,119 @@
+"""Dask and MPI run the root split and give the serial answer (the optional extras)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fminimax import engine, parallel
+from fminimax import tictactoe as ttt
+from fminimax.engine import Table
+from fminimax.games import nim
+
+HERE = Path(__file__).resolve().parent
+BIN = Path(sys.executable).parent
+
+
+def mpi_environment() -> dict[str, str]:
+    """Return the environment with this Python's bin folder (the pip mpich's mpiexec) first."""
+    return {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"}
+
+
+def mpiexec(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(BIN / "mpiexec"), *args], capture_output=True, text=True,
+                          timeout=timeout, env=mpi_environment(), check=False)
+
+
+CASES = [
+    (ttt.game(), ttt.Position(ttt.parse_board("x...o...."), "x")),
+    (ttt.game(), ttt.Position(ttt.parse_board("xo......."), "x")),
+    (nim.game(), nim.start((2, 3, 4))),
+]
+
+
+# --- Dask -------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def dask_executor() -> Iterator[Any]:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  host="127.0.0.1", dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        yield client.get_executor()
+
+
+@pytest.mark.parametrize("game, state", CASES, ids=["ttt-center", "ttt-edge", "nim"])
+def test_a_dask_cluster_gives_the_serial_answer(dask_executor: Any, game: Any,
+                                                state: Any) -> None:
+    expected = engine.search(game, state, table=Table())
+    for method in (parallel.split_search, parallel.ybw_search):
+        result = method(dask_executor, game, state, split=2, timeout=60)
+        assert (result.value, result.move) == (expected.value, expected.move)
+    assert parallel.move_values(dask_executor, game, state, timeout=60) == \
+        engine.move_values(game, state, table=Table())
+
+
+def test_a_dask_task_that_raises_gives_the_error_and_the_position(dask_executor: Any) -> None:
+    from dataclasses import replace
+    from functools import partial
+
+    from test_parallel import _explode_after
+
+    game = replace(nim.game(), play=partial(_explode_after, nim.Nim((0, 2), 0)))
+    with pytest.raises(parallel.SearchFailed, match=r"raised ValueError: boom"):
+        parallel.split_search(dask_executor, game, nim.start((1, 3)), timeout=60)
+
+
+# --- MPI --------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def mpi() -> None:
+    pytest.importorskip("mpi4py")
+    if not (BIN / "mpiexec").exists():
+        pytest.skip(f"no mpiexec beside {sys.executable}: pip install mpich")
+
+
+def test_an_mpi_pool_executor_gives_the_serial_answer(mpi: None) -> None:
+    done = mpiexec("-n", "3", sys.executable, "-m", "mpi4py.futures",
+                   str(HERE / "mpi_futures_job.py"))
+    assert done.returncode == 0, done.stderr
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    games = {"tictactoe": ttt.game(), "nim": nim.game()}
+    for line in lines[:-1]:
+        game = games[line["game"]]
+        from fminimax.mpi import position
+        _, state = position(line["game"], line["position"])
+        expected = engine.search(game, state, table=Table())
+        move = tuple(line["move"]) if isinstance(line["move"], list) else line["move"]
+        assert (line["value"], move) == (expected.value, expected.move), line
+    assert lines[-1]["move_values"] == sorted(
+        engine.move_values(nim.game(), nim.start((1, 2, 3)), table=Table()).values())
+
+
+@pytest.mark.parametrize("ranks", ["1", "3"])
+def test_text_3s_mpi_program_finds_the_serial_best_move(mpi: None, ranks: str) -> None:
+    done = mpiexec("-n", ranks, sys.executable, "-m", "fminimax.mpi", "--json",
+                   "--game", "tictactoe", "xo.......")
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    game, state = ttt.game(), ttt.Position(ttt.parse_board("xo......."), "x")
+    expected = engine.search(game, state, table=Table())
+    assert (answer["value"], answer["move"], answer["ranks"]) == (
+        expected.value, expected.move, int(ranks))
+
+
+def test_text_3s_mpi_program_refuses_a_bad_position_on_every_rank_without_hanging(
+        mpi: None) -> None:
+    done = mpiexec("-n", "2", sys.executable, "-m", "fminimax.mpi", "--game", "nim", "3,-4",
+                   timeout=60)
+    assert done.returncode != 0
+    assert "heap sizes must be ints >= 0, got [3, -4]" in done.stderr

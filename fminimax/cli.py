@@ -8,13 +8,17 @@ TypeError into one line on stderr with status 2.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
-from collections.abc import Callable, Sequence
-from typing import IO, NoReturn
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor
+from contextlib import contextmanager
+from typing import IO, Any, NoReturn
 
-from fminimax import engine, tictactoe
+from fminimax import engine, parallel, tictactoe
 from fminimax.board import Board, board_str, markers, open_spaces, parse_board
+from fminimax.game import Score
 
 PROG = "fminimax"
 
@@ -52,8 +56,12 @@ def run_best_move(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         raise ValueError(f"unknown marker {unknown[0]!r}; boards use x and o")
     computer = args.computer or side_to_move(board)
     opponent = other(computer)
-    scores = tictactoe.scores_map(board, computer, opponent)
-    quick = tictactoe.quick_scores_map(board, computer, opponent)
+    if args.workers or args.scheduler:
+        quick = parallel_quick_scores(args, board, computer, opponent)
+        scores = {space: engine.outcome(value)[0] for space, value in quick.items()}
+    else:
+        scores = tictactoe.scores_map(board, computer, opponent)
+        quick = tictactoe.quick_scores_map(board, computer, opponent)
     move = engine.best_move(quick) if quick else None
     if args.json:
         json.dump({"board": list(board), "computer": computer, "scores": scores,
@@ -71,6 +79,100 @@ def run_best_move(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
                   f"({engine.value_str(quick[space])})\n")
     out.write(f"best move: {move}\n")
     return 0
+
+
+# --- parallel search: the shell owns the pools ------------------------------------------
+
+
+def _workers(text: str) -> int:
+    """Return a worker count from the command line, at least 1."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"a number of workers must be an int >= 1, got "
+                                         f"{text!r}")
+    return int(text)
+
+
+def add_parallel_arguments(command: argparse.ArgumentParser) -> None:
+    """Add --workers N (a process pool) and --scheduler ADDRESS (a Dask cluster) to a command."""
+    group = command.add_mutually_exclusive_group()
+    group.add_argument("--workers", type=_workers, metavar="N",
+                       help="split the root moves over N worker processes")
+    group.add_argument("--scheduler", metavar="ADDRESS",
+                       help="split the root moves over a running Dask cluster, e.g. "
+                       "tcp://127.0.0.1:8786 (needs fminimax[dask])")
+
+
+@contextmanager
+def executor_for(workers: int | None, scheduler: str | None) -> Iterator[Executor | None]:
+    """Yield a pool of ``workers`` processes, a Dask cluster's executor, or None (serial).
+
+    On the way out, Ctrl-C included, the pool is shut down: queued tasks are cancelled and
+    worker processes still searching are ended, so the program exits at once.
+    """
+    if scheduler is not None:
+        try:
+            distributed: Any = importlib.import_module("distributed")
+        except ImportError:
+            raise ValueError("--scheduler needs Dask: pip install 'fminimax[dask]'") from None
+        try:
+            client = distributed.Client(scheduler, timeout=10)
+        except OSError as error:
+            raise ValueError(f"cannot reach the Dask scheduler at {scheduler!r}: "
+                             f"{error}") from None
+        try:
+            yield client.get_executor()
+        finally:
+            client.close()
+        return
+    if workers is None:
+        yield None
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
+    try:
+        yield pool
+    except BaseException:
+        _stop_pool(pool)
+        raise
+    pool.shutdown()
+
+
+def _stop_pool(pool: Any) -> None:
+    """Shut a process pool down without waiting: cancel queued tasks, end its workers."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(timeout=5)
+
+
+def parallel_search(args: argparse.Namespace, game: Any, state: Any,
+                    **options: Any) -> engine.SearchResult[Any]:
+    """Return the search result of ``state`` by young brothers wait on the pool asked for.
+
+    For commands with ``add_parallel_arguments`` (solve): ``options`` go to
+    ``parallel.ybw_search`` (split, depth, quick, ...).
+    """
+    with executor_for(args.workers, args.scheduler) as executor:
+        if executor is None:
+            return engine.search(game, state, table=engine.Table(), **options)
+        return parallel.ybw_search(executor, game, state, **options)
+
+
+def parallel_quick_scores(args: argparse.Namespace, board: Board, computer: str,
+                          opponent: str) -> dict[int, Score]:
+    """Return quick_scores_map's answer, each open space searched by the pool asked for."""
+    tictactoe._checked(board, computer, opponent)
+    if tictactoe.game_over(board):
+        return {}
+    with executor_for(args.workers, args.scheduler) as executor:
+        assert executor is not None
+        return parallel.move_values(executor, tictactoe.game(computer, opponent),
+                                    tictactoe.Position(board, computer))
 
 
 # --- play -------------------------------------------------------------------------------
@@ -164,6 +266,7 @@ def parser() -> argparse.ArgumentParser:
     best.add_argument("--computer", choices=["x", "o"],
                       help="the side to move (default: from the marker counts, x starts)")
     best.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_parallel_arguments(best)
     best.set_defaults(run=run_best_move)
     play = sub.add_parser("play", help="play tic-tac-toe against the computer",
                           description="Play tic-tac-toe in the terminal; the computer "
@@ -187,6 +290,9 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None,
     except UsageError as error:
         err.write(f"{error}\n")
         return 2
+    except parallel.SearchFailed as error:
+        err.write(f"{PROG}: error: {error}\n")
+        return 1
     except (ValueError, TypeError) as error:
         err.write(f"{PROG}: error: {error}\n")
         return 2

@@ -117,3 +117,19 @@ def test_text_3s_mpi_program_refuses_a_bad_position_on_every_rank_without_hangin
                    timeout=60)
     assert done.returncode != 0
     assert "heap sizes must be ints >= 0, got [3, -4]" in done.stderr
+
+
+def test_best_move_on_a_running_dask_scheduler_prints_what_the_serial_command_prints(
+        dask_executor: Any) -> None:
+    import io
+
+    from fminimax import cli
+
+    address = dask_executor._client.scheduler.address
+
+    def run(*argv: str) -> tuple[int, str, str]:
+        out, err = io.StringIO(), io.StringIO()
+        return cli.main(list(argv), out, err), out.getvalue(), err.getvalue()
+
+    assert run("best-move", "xo.......", "--scheduler", address) == run("best-move",
+                                                                        "xo.......")

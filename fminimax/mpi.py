@@ -29,7 +29,7 @@ from fminimax.board import markers, parse_board
 from fminimax.engine import INFINITY, Stats, value_str
 from fminimax.game import Game, Move, Score, State
 from fminimax.games import nim
-from fminimax.parallel import Task, ordered_moves, root_value, search_task, task_bound
+from fminimax.parallel import Task, ordered_moves, root_value, search_task, table_id, task_bound
 
 
 def rank_moves(count: int, rank: int, size: int) -> range:
@@ -61,7 +61,8 @@ def rank_best(game: Game[State, Move], state: State, rank: int, size: int, *,
     for i in rank_moves(len(moves), rank, size):
         child = game.play(state, moves[i])
         result = search_task(Task(game, child, (moves[i],), beta=task_bound(-best, 1, quick),
-                                  quick=quick, table=table))
+                                  quick=quick, table=table,
+                                  table_id=table_id(game, quick) if table else ""))
         stats = stats + result.stats
         value = -root_value(result.value, 1, quick)
         if value > best:

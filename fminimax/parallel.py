@@ -11,7 +11,8 @@ The pieces, each usable alone:
   positions ``split`` plies down, in the serial search's order.
 * ``search_task`` is the one function that crosses the process boundary: module-level, it
   takes a picklable ``Task`` (game, position, window, options) and returns a ``TaskResult``.
-  Every task builds its own transposition table: tables are per worker, never shared.
+  Transposition tables are per worker (per worker thread), kept from task to task of the
+  same game, never sent or shared.
 * ``reduced`` folds the tasks' results back up the top tree by minimax, keyed by the line
   from the root, so the order in which results come back never matters.  Ties go to the first
   move in search order, as in the serial search.
@@ -32,6 +33,9 @@ that position; ``root_value`` counts them from the root again.
 
 from __future__ import annotations
 
+import hashlib
+import pickle
+import threading
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import FIRST_EXCEPTION, BrokenExecutor, Executor, Future, wait
 from dataclasses import dataclass, replace
@@ -150,6 +154,7 @@ class Task(Generic[State, Move]):
     quick: bool = True
     order: bool = True
     table: bool = True
+    table_id: str = ""
 
 
 @dataclass(frozen=True)
@@ -166,17 +171,53 @@ class TaskResult:
 def search_task(task: Task[Any, Any]) -> TaskResult:
     """Return the result of searching one task's position: the per-worker work.
 
-    Module-level and pure, so any executor can ship it; a fresh table per task.
+    Module-level, so any executor can ship it.  With ``table`` on and a ``table_id``, the
+    worker (each thread of it) keeps one table for that id from task to task, so the tasks
+    of one search share what the worker learnt; with no ``table_id`` every task gets a fresh
+    table.  Either way the value is the same: only the counts differ.
 
     >>> from fminimax.games import nim
     >>> result = search_task(Task(nim.game(), nim.start((1, 1)), quick=False))
     >>> result.value, result.pv
     (-1, ((0, 1), (1, 1)))
     """
+    table = None if not task.table else worker_table(task.table_id) if task.table_id else Table()
     result = search(task.game, task.state, prune=task.prune, depth=task.depth,
-                    quick=task.quick, table=Table() if task.table else None,
-                    order=task.order, alpha=task.alpha, beta=task.beta)
+                    quick=task.quick, table=table, order=task.order, alpha=task.alpha,
+                    beta=task.beta)
     return TaskResult(task.line, result.value, result.pv, result.stats, result.exact)
+
+
+_WORKER = threading.local()
+
+
+def worker_table(table_id: str) -> Table:
+    """Return this worker thread's table for ``table_id``, a new one when the id changes.
+
+    The one piece of state a worker keeps between tasks: one table at a time, never sent
+    anywhere.
+
+    >>> worker_table("a") is worker_table("a"), worker_table("a") is worker_table("b")
+    (True, False)
+    """
+    if getattr(_WORKER, "table_id", None) != table_id:
+        _WORKER.table_id, _WORKER.table = table_id, Table()
+    table: Table = _WORKER.table
+    return table
+
+
+def table_id(game: Game[Any, Any], quick: bool) -> str:
+    """Return the name of the worker tables of searches of ``game``: a digest of its pickle.
+
+    Entries hold for any position of the same game with the same ``quick``, so searches that
+    agree on both may share them.  A digest (sha256), never ``hash()``, which differs from
+    process to process.
+
+    >>> from fminimax.games import nim
+    >>> table_id(nim.game(), True) == table_id(nim.game(), True) != table_id(nim.game(), False)
+    True
+    """
+    return hashlib.sha256(pickle.dumps((game, quick))).hexdigest()[:16]
 
 
 def root_value(value: Score, plies: int, quick: bool = True) -> Score:
@@ -296,7 +337,7 @@ def _template(game: Game[State, Move], state: State, depth: int | None, prune: b
               quick: bool, order: bool, table: bool) -> Task[State, Move]:
     """Return the task that holds a search's options, for ``_task`` to copy."""
     return Task(game, state, (), _checked_depth(depth), prune=prune, quick=quick, order=order,
-                table=table)
+                table=table, table_id=table_id(game, quick) if table else "")
 
 
 def _result(top: Top[Any, Any], value: Score, line: Line, results: Mapping[Line, TaskResult],
@@ -398,8 +439,7 @@ def move_values(executor: Executor, game: Game[State, Move], state: State, *,
     ...     move_values(pool, tree.game(), tree.start([[2, 7], [1, 8]]), quick=False)
     {0: 2, 1: 1}
     """
-    template = Task(game, state, (), _checked_depth(depth), prune=prune, quick=quick,
-                    order=order, table=table)
+    template = _template(game, state, depth, prune, quick, order, table)
     tasks = [replace(template, state=game.play(state, move), line=(move,))
              for move in game.moves(state)]
     results = run_tasks(executor, tasks, timeout)

@@ -263,8 +263,8 @@ def test_move_values_match_the_engines_move_values() -> None:
 
 def test_the_counts_add_up_over_the_tasks_and_the_plies_above_them() -> None:
     game, state = ttt.game(), ttt.Position(ttt.parse_board("x...o...."), "x")
-    result = parallel.split_search(InlineExecutor(), game, state, split=1)
-    tasks = [parallel.search_task(Task(game, game.play(state, m), (m,)))
+    result = parallel.split_search(InlineExecutor(), game, state, split=1, table=False)
+    tasks = [parallel.search_task(Task(game, game.play(state, m), (m,), table=False))
              for m in game.moves(state)]
     assert result.stats.nodes == 1 + sum(t.stats.nodes for t in tasks)
 

@@ -1,0 +1,147 @@
+"""Benchmark the root split: serial vs process pool (1, 2 workers) vs Dask vs MPI.
+
+Run by hand (not a test), with the extras installed (pip install -e '.[dask,mpi]'):
+
+    .venv/bin/python benchmarks/parallel_bench.py                 # everything
+    .venv/bin/python benchmarks/parallel_bench.py --skip-dask --skip-mpi
+
+The workload is an exact solve (quick values, alpha-beta, a table per task) of a 4x4
+tic-tac-toe position with k=3.  Each engine runs the plain split (every root move at once,
+full window: text 3) and young brothers wait (the first root move alone, then the rest with
+its bound).  It prints seconds, nodes searched and the speed-up over the serial search, then
+each engine's overhead per task (the mean time of many tiny tasks sent one after another).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from fminimax import engine, parallel
+from fminimax import tictactoe as ttt
+
+METHODS: dict[str, Callable[..., engine.SearchResult[Any]]] = {
+    "split": parallel.split_search, "ybw": parallel.ybw_search}
+
+
+def workload(board: str, player: str, k: int) -> tuple[Any, Any]:
+    """Return (game, position) of the benchmark."""
+    cells = ttt.parse_board(board)
+    side = round(len(cells) ** 0.5)
+    return ttt.game(rows=side, cols=side, k=k), ttt.Position(cells, player)
+
+
+def timed(run: Callable[[], Any]) -> tuple[float, Any]:
+    started = time.perf_counter()
+    result = run()
+    return time.perf_counter() - started, result
+
+
+def overhead(executor: Executor, tasks: int = 100) -> float:
+    """Return the mean seconds of one tiny task's round trip, sent one at a time."""
+    game, state = ttt.game(), ttt.Position(ttt.parse_board("xxxoo...."), "o")
+    task = parallel.Task(game, state)
+    executor.submit(parallel.search_task, task).result()  # warm up
+    started = time.perf_counter()
+    for _ in range(tasks):
+        executor.submit(parallel.search_task, task).result()
+    return (time.perf_counter() - started) / tasks
+
+
+def runs(name: str, executor: Executor, game: Any, state: Any,
+         split: int) -> list[dict[str, Any]]:
+    """Return one row per method searched on ``executor``."""
+    rows = []
+    for method, search in METHODS.items():
+        seconds, result = timed(lambda: search(executor, game, state, split=split))
+        rows.append({"engine": name, "method": f"{method} (split {split})",
+                     "seconds": seconds, "nodes": result.stats.nodes, "value": result.value,
+                     "move": result.move})
+    return rows
+
+
+def mpi_child(args: argparse.Namespace) -> None:
+    """Run inside ``mpiexec -n 3 python -m mpi4py.futures``: print the rows as JSON."""
+    from mpi4py.futures import MPIPoolExecutor
+
+    game, state = workload(args.board, args.player, args.k)
+    with MPIPoolExecutor() as pool:
+        rows = runs("MPI, 2 worker ranks", pool, game, state, args.split)
+        rows[0]["overhead"] = overhead(pool)
+    sys.stdout.write(json.dumps(rows) + "\n")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--board", default="x...............")
+    parser.add_argument("--player", default="o")
+    parser.add_argument("--k", type=int, default=3)
+    parser.add_argument("--split", type=int, default=1)
+    parser.add_argument("--skip-dask", action="store_true")
+    parser.add_argument("--skip-mpi", action="store_true")
+    parser.add_argument("--mpi-child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.mpi_child:
+        mpi_child(args)
+        return
+    game, state = workload(args.board, args.player, args.k)
+    print(f"workload: {game.name}, {args.board} with {args.player} to move, exact solve; "
+          f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}", flush=True)
+    seconds, serial = timed(lambda: engine.search(game, state, table=engine.Table()))
+    rows = [{"engine": "serial", "method": "engine.search", "seconds": seconds,
+             "nodes": serial.stats.nodes, "value": serial.value, "move": serial.move}]
+    overheads: dict[str, float] = {}
+    context = multiprocessing.get_context("forkserver")
+    for workers in (1, 2):
+        with ProcessPoolExecutor(workers, mp_context=context) as pool:
+            name = f"process pool, {workers} worker{'s' if workers > 1 else ''}"
+            rows += runs(name, pool, game, state, args.split)
+            overheads[name] = overhead(pool)
+    if not args.skip_dask:
+        from distributed import Client, LocalCluster
+
+        with LocalCluster(n_workers=2, threads_per_worker=1, host="127.0.0.1",
+                          dashboard_address=None) as cluster, Client(cluster) as client:
+            executor = client.get_executor()
+            rows += runs("Dask LocalCluster, 2 workers", executor, game, state, args.split)
+            overheads["Dask LocalCluster, 2 workers"] = overhead(executor)
+    if not args.skip_mpi:
+        bin_dir = Path(sys.executable).parent
+        env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"}
+        done = subprocess.run(
+            [str(bin_dir / "mpiexec"), "-n", "3", sys.executable, "-m", "mpi4py.futures",
+             __file__, "--mpi-child", "--board", args.board, "--player", args.player,
+             "--k", str(args.k), "--split", str(args.split)],
+            capture_output=True, text=True, env=env, timeout=1800, check=True)
+        mpi_rows = json.loads(done.stdout.splitlines()[-1])
+        overheads["MPI, 2 worker ranks"] = mpi_rows[0].pop("overhead")
+        rows += mpi_rows
+    for row in rows:
+        if (row["value"], row["move"]) != (serial.value, serial.move):
+            raise SystemExit(f"wrong answer: {row}")
+    print(f"answer (every engine): value {serial.value} ({engine.value_str(serial.value)}), "
+          f"move {serial.move}\n")
+    print(f"| {'engine':<30} | {'method':<15} | {'seconds':>8} | {'nodes':>9} | "
+          f"{'speed-up':>8} |")
+    print(f"| {'-' * 30} | {'-' * 15} | {'-' * 8}:| {'-' * 9}:| {'-' * 8}:|")
+    base = rows[0]["seconds"]
+    for row in rows:
+        print(f"| {row['engine']:<30} | {row['method']:<15} | {row['seconds']:>8.2f} | "
+              f"{row['nodes']:>9} | {base / row['seconds']:>7.2f}x |")
+    print("\n| engine                         | overhead per task |")
+    print("| ------------------------------ | -----------------:|")
+    for name, seconds in overheads.items():
+        print(f"| {name:<30} | {seconds * 1000:>14.2f} ms |")
+
+
+if __name__ == "__main__":
+    main()

@@ -334,10 +334,17 @@ def _failure(task: Task[Any, Any], error: BaseException) -> SearchFailed:
 
 
 def _template(game: Game[State, Move], state: State, depth: int | None, prune: bool,
-              quick: bool, order: bool, table: bool) -> Task[State, Move]:
-    """Return the task that holds a search's options, for ``_task`` to copy."""
+              quick: bool, order: bool, table: bool | str) -> Task[State, Move]:
+    """Return the task that holds a search's options, for ``_task`` to copy.
+
+    ``table``: False, no tables; True, worker tables named after the game (shared by the
+    searches of one game); a string, worker tables of that name.
+    """
+    if not isinstance(table, (bool, str)) or table == "":
+        raise TypeError(f"table must be True, False or a non-empty name, got {table!r}")
+    name = table if isinstance(table, str) else table_id(game, quick) if table else ""
     return Task(game, state, (), _checked_depth(depth), prune=prune, quick=quick, order=order,
-                table=table, table_id=table_id(game, quick) if table else "")
+                table=bool(table), table_id=name)
 
 
 def _result(top: Top[Any, Any], value: Score, line: Line, results: Mapping[Line, TaskResult],
@@ -350,13 +357,15 @@ def _result(top: Top[Any, Any], value: Score, line: Line, results: Mapping[Line,
 
 def split_search(executor: Executor, game: Game[State, Move], state: State, *, split: int = 1,
                  depth: int | None = None, prune: bool = True, quick: bool = True,
-                 order: bool = True, table: bool = True,
+                 order: bool = True, table: bool | str = True,
                  timeout: float | None = None) -> SearchResult[Move]:
     """Return the serial search's value and best move, every split position searched at once.
 
     Text 3's split: the positions ``split`` plies down (the root moves by default) are
     searched in parallel with a full window each, then reduced by minimax.  The options
-    mean what they mean to ``engine.search``; ``table`` gives every task its own table.
+    mean what they mean to ``engine.search``; ``table`` turns the workers' tables on (True,
+    shared by searches of the same game), off (False), or names them (a string: a fresh
+    name gives every worker a fresh table).
 
     >>> from concurrent.futures import ThreadPoolExecutor
     >>> from fminimax import tictactoe as ttt
@@ -376,7 +385,7 @@ def split_search(executor: Executor, game: Game[State, Move], state: State, *, s
 
 def ybw_search(executor: Executor, game: Game[State, Move], state: State, *, split: int = 1,
                depth: int | None = None, prune: bool = True, quick: bool = True,
-               order: bool = True, table: bool = True,
+               order: bool = True, table: bool | str = True,
                timeout: float | None = None) -> SearchResult[Move]:
     """Return the serial search's value and best move, the first line searched alone first.
 
@@ -427,7 +436,7 @@ def _ybw(executor: Executor, top: Top[Any, Any], alpha: Score, beta: Score,
 
 def move_values(executor: Executor, game: Game[State, Move], state: State, *,
                 depth: int | None = None, prune: bool = True, quick: bool = True,
-                order: bool = True, table: bool = True,
+                order: bool = True, table: bool | str = True,
                 timeout: float | None = None) -> dict[Move, Score]:
     """Return each legal move's exact value, as ``engine.move_values``, one task per move.
 

@@ -347,10 +347,10 @@ def _template(game: Game[State, Move], state: State, depth: int | None, prune: b
                 table=bool(table), table_id=name)
 
 
-def _result(top: Top[Any, Any], value: Score, line: Line, results: Mapping[Line, TaskResult],
+def _result(interior: int, value: Score, line: Line, results: Mapping[Line, TaskResult],
             depth: int | None) -> SearchResult[Any]:
     """Return the search result of a split search: the tasks' counts summed, plus the top."""
-    stats = sum((result.stats for result in results.values()), Stats(nodes=_interior(top)))
+    stats = sum((result.stats for result in results.values()), Stats(nodes=interior))
     return SearchResult(value, line[0] if line else None, line, stats, depth,
                         all(result.exact for result in results.values()))
 
@@ -380,7 +380,7 @@ def split_search(executor: Executor, game: Game[State, Move], state: State, *, s
     results = run_tasks(executor, [_task(template, task, -INFINITY, INFINITY)
                                    for task in tasks_of(top)], timeout)
     value, line = reduced(top, results, quick)
-    return _result(top, value, line, results, depth)
+    return _result(_interior(top), value, line, results, depth)
 
 
 def ybw_search(executor: Executor, game: Game[State, Move], state: State, *, split: int = 1,
@@ -389,10 +389,10 @@ def ybw_search(executor: Executor, game: Game[State, Move], state: State, *, spl
                timeout: float | None = None) -> SearchResult[Move]:
     """Return the serial search's value and best move, the first line searched alone first.
 
-    Young brothers wait: at each position of the leftmost line above the split, the first
-    move is searched first (itself split the same way), then its brothers' tasks all at once
-    with the bound it gave, so alpha-beta keeps most of its cut-offs.  ``timeout`` is per
-    batch of tasks.
+    Young brothers wait: at each position of the leftmost line down to ``split`` plies, the
+    first move is searched first (itself split the same way), then its brothers all at once,
+    one task each, with the bound it gave, so alpha-beta keeps most of its cut-offs.
+    ``timeout`` is per batch of tasks.
 
     >>> from concurrent.futures import ThreadPoolExecutor
     >>> from fminimax import tictactoe as ttt
@@ -402,31 +402,38 @@ def ybw_search(executor: Executor, game: Game[State, Move], state: State, *, spl
     >>> result.value, result.move
     (0, 1)
     """
-    top = top_tree(game, state, split, depth, order)
+    top = top_tree(game, state, split, 0)  # checks split; the root alone, expanded lazily
+    levels = split if depth is None else min(split, depth)
     template = _template(game, state, depth, prune, quick, order, table)
     results: dict[Line, TaskResult] = {}
-    value, line = _ybw(executor, top, -INFINITY, INFINITY, template, results, timeout)
-    return _result(top, value, line, results, depth)
+    expanded: list[Line] = []
+    value, line = _ybw(executor, game, top, levels, -INFINITY, INFINITY, template, results,
+                       expanded, timeout)
+    return _result(len(expanded), value, line, results, depth)
 
 
-def _ybw(executor: Executor, top: Top[Any, Any], alpha: Score, beta: Score,
-         template: Task[Any, Any], results: dict[Line, TaskResult],
-         timeout: float | None) -> tuple[Score, Line]:
-    """Return (value, line) of ``top`` in the window, eldest brother first; fills results."""
+def _ybw(executor: Executor, game: Game[Any, Any], top: Top[Any, Any], levels: int,
+         alpha: Score, beta: Score, template: Task[Any, Any], results: dict[Line, TaskResult],
+         expanded: list[Line], timeout: float | None) -> tuple[Score, Line]:
+    """Return (value, line) of ``top`` in the window, eldest brother first; fills results.
+
+    Only the leftmost line is split further (``levels`` more plies); each younger brother
+    is one task, searched whole with the bound, so a cut there stays a cut.
+    """
+    top = _top(game, top.state, top.line, min(levels, 1), template.order)
     if not top.below:
         results.update(run_tasks(executor, [_task(template, top, alpha, beta)], timeout))
         return reduced(top, results, template.quick)
+    expanded.append(top.line)
     first, *rest = top.below
-    value, first_line = _ybw(executor, first, -beta, -alpha, template, results, timeout)
+    value, first_line = _ybw(executor, game, first, levels - 1, -beta, -alpha, template,
+                             results, expanded, timeout)
     best, line = -value, (first.line[-1], *first_line)
     if template.prune and best >= beta:
         return best, line
     bound = max(alpha, best) if template.prune else alpha
-    plies = len(top.line)
-    tasks = [_task(template, task, *((-beta, -bound) if (len(task.line) - plies) % 2 else
-                                     (bound, beta)))
-             for brother in rest for task in tasks_of(brother)]
-    results.update(run_tasks(executor, tasks, timeout))
+    results.update(run_tasks(executor, [_task(template, brother, -beta, -bound)
+                                        for brother in rest], timeout))
     for brother in rest:
         value, brother_line = reduced(brother, results, template.quick)
         if -value > best:

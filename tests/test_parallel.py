@@ -361,3 +361,21 @@ def test_a_worker_process_that_dies_gives_a_clear_error_not_a_hang() -> None:
     with ProcessPoolExecutor(2, mp_context=context) as pool:
         with pytest.raises(SearchFailed, match="a worker died while the search of"):
             parallel.split_search(pool, game, nim.start((1, 2)), timeout=60)
+
+
+def test_worker_tables_can_be_named_switched_off_or_refused() -> None:
+    game, position = ttt.game(), ttt.Position(ttt.parse_board("x...o...."), "x")
+    expected = serial(game, position)
+    for table in (True, False, "a fresh name"):
+        result = parallel.ybw_search(InlineExecutor(), game, position, table=table)
+        assert (result.value, result.move) == (expected.value, expected.move)
+    with pytest.raises(TypeError, match="table must be True, False or a non-empty name, got ''"):
+        parallel.split_search(InlineExecutor(), game, position, table="")
+
+
+def test_a_worker_keeps_its_table_between_tasks_of_one_name_so_a_repeat_is_cheaper() -> None:
+    game, position = ttt.game(), ttt.Position(ttt.parse_board("x........"), "o")
+    first = parallel.split_search(InlineExecutor(), game, position, table="repeat")
+    again = parallel.split_search(InlineExecutor(), game, position, table="repeat")
+    assert (again.value, again.move) == (first.value, first.move)
+    assert again.stats.nodes < first.stats.nodes

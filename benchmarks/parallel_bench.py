@@ -5,11 +5,13 @@ Run by hand (not a test), with the extras installed (pip install -e '.[dask,mpi]
     .venv/bin/python benchmarks/parallel_bench.py                 # everything
     .venv/bin/python benchmarks/parallel_bench.py --skip-dask --skip-mpi
 
-The workload is an exact solve (quick values, alpha-beta, a table per task) of a 4x4
-tic-tac-toe position with k=3.  Each engine runs the plain split (every root move at once,
-full window: text 3) and young brothers wait (the first root move alone, then the rest with
-its bound).  It prints seconds, nodes searched and the speed-up over the serial search, then
-each engine's overhead per task (the mean time of many tiny tasks sent one after another).
+The default workload is an exact solve (quick values, alpha-beta) of Nim 3,3,4,4 without
+tables; ``--game tictactoe --position x............... --k 3 --table`` solves a 4x4
+tic-tac-toe position with tables (one per worker).  Each engine runs the plain split (every
+root move at once, full window: text 3) and young brothers wait (the first root move alone,
+or with split 2 itself split, then the rest with its bound).  It prints seconds, nodes
+searched and the speed-up over the serial search, then each engine's overhead per task
+(the mean time of many tiny tasks sent one after another).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from fminimax import engine, parallel
+from fminimax import engine, mpi, parallel
 from fminimax import tictactoe as ttt
 
 METHODS: dict[str, Callable[..., engine.SearchResult[Any]]] = {
@@ -35,11 +37,9 @@ METHODS: dict[str, Callable[..., engine.SearchResult[Any]]] = {
 RUNS = [("split", 1), ("ybw", 1), ("ybw", 2)]
 
 
-def workload(board: str, player: str, k: int) -> tuple[Any, Any]:
-    """Return (game, position) of the benchmark."""
-    cells = ttt.parse_board(board)
-    side = round(len(cells) ** 0.5)
-    return ttt.game(rows=side, cols=side, k=k), ttt.Position(cells, player)
+def workload(game: str, text: str, k: int) -> tuple[Any, Any]:
+    """Return (game, position) of the benchmark (tic-tac-toe: the side to move by counts)."""
+    return mpi.position(game, text, k)
 
 
 def timed(run: Callable[[], Any]) -> tuple[float, Any]:
@@ -59,11 +59,12 @@ def overhead(executor: Executor, tasks: int = 100) -> float:
     return (time.perf_counter() - started) / tasks
 
 
-def runs(name: str, executor: Executor, game: Any, state: Any) -> list[dict[str, Any]]:
+def runs(name: str, executor: Executor, game: Any, state: Any,
+         table: bool) -> list[dict[str, Any]]:
     """Return one row per method searched on ``executor``."""
     rows = []
     for method, split in RUNS:
-        fresh = f"{name} {method} {split} {time.time()}"  # a new name: workers start cold
+        fresh: bool | str = table and f"{name} {method} {split} {time.time()}"  # cold tables
         seconds, result = timed(partial(METHODS[method], executor, game, state, split=split,
                                         table=fresh))
         rows.append({"engine": name, "method": f"{method} (split {split})",
@@ -76,18 +77,21 @@ def mpi_child(args: argparse.Namespace) -> None:
     """Run inside ``mpiexec -n 3 python -m mpi4py.futures``: print the rows as JSON."""
     from mpi4py.futures import MPIPoolExecutor
 
-    game, state = workload(args.board, args.player, args.k)
+    game, state = workload(args.game, args.position, args.k)
     with MPIPoolExecutor() as pool:
-        rows = runs("MPI, 2 worker ranks", pool, game, state)
+        rows = runs("MPI, 2 worker ranks", pool, game, state, args.table)
         rows[0]["overhead"] = overhead(pool)
     sys.stdout.write(json.dumps(rows) + "\n")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--board", default="x...............")
-    parser.add_argument("--player", default="o")
-    parser.add_argument("--k", type=int, default=3)
+    parser.add_argument("--game", choices=["nim", "tictactoe"], default="nim")
+    parser.add_argument("--position", default="3,3,4,4",
+                        help="nim heaps (3,3,4,4) or a tic-tac-toe board (x...............)")
+    parser.add_argument("--k", type=int, default=None, help="tic-tac-toe run length")
+    parser.add_argument("--table", action="store_true",
+                        help="transposition tables (serial: one; parallel: one per worker)")
     parser.add_argument("--skip-dask", action="store_true")
     parser.add_argument("--skip-mpi", action="store_true")
     parser.add_argument("--mpi-child", action="store_true", help=argparse.SUPPRESS)
@@ -95,20 +99,23 @@ def main() -> None:
     if args.mpi_child:
         mpi_child(args)
         return
-    game, state = workload(args.board, args.player, args.k)
-    print(f"workload: {game.name}, {args.board} with {args.player} to move, exact solve; "
+    game, state = workload(args.game, args.position, args.k)
+    print(f"workload: {game.name} {args.position}, exact solve, tables "
+          f"{'on' if args.table else 'off'}; "
           f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}", flush=True)
-    seconds, serial = timed(lambda: engine.search(game, state, table=engine.Table()))
+    def serial_search() -> engine.SearchResult[Any]:
+        return engine.search(game, state, table=engine.Table() if args.table else None)
+
+    seconds, serial = timed(serial_search)
     rows = [{"engine": "serial", "method": "engine.search", "seconds": seconds,
              "nodes": serial.stats.nodes, "value": serial.value, "move": serial.move}]
     overheads: dict[str, float] = {}
-    rows[0]['seconds'] = min(rows[0]['seconds'], timed(partial(
-        engine.search, game, state, table=engine.Table()))[0])
+    rows[0]["seconds"] = min(rows[0]["seconds"], timed(serial_search)[0])
     context = multiprocessing.get_context("forkserver")
     for workers in (1, 2):
         with ProcessPoolExecutor(workers, mp_context=context) as pool:
             name = f"process pool, {workers} worker{'s' if workers > 1 else ''}"
-            rows += runs(name, pool, game, state)
+            rows += runs(name, pool, game, state, args.table)
             overheads[name] = overhead(pool)
     if not args.skip_dask:
         from distributed import Client, LocalCluster
@@ -116,15 +123,15 @@ def main() -> None:
         with LocalCluster(n_workers=2, threads_per_worker=1, host="127.0.0.1",
                           dashboard_address=None) as cluster, Client(cluster) as client:
             executor = client.get_executor()
-            rows += runs("Dask LocalCluster, 2 workers", executor, game, state)
+            rows += runs("Dask LocalCluster, 2 workers", executor, game, state, args.table)
             overheads["Dask LocalCluster, 2 workers"] = overhead(executor)
     if not args.skip_mpi:
         bin_dir = Path(sys.executable).parent
         env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"}
         done = subprocess.run(
             [str(bin_dir / "mpiexec"), "-n", "3", sys.executable, "-m", "mpi4py.futures",
-             __file__, "--mpi-child", "--board", args.board, "--player", args.player,
-             "--k", str(args.k)],
+             __file__, "--mpi-child", "--game", args.game, "--position", args.position,
+             *(["--k", str(args.k)] if args.k else []), *(["--table"] if args.table else [])],
             capture_output=True, text=True, env=env, timeout=1800, check=True)
         mpi_rows = json.loads(done.stdout.splitlines()[-1])
         overheads["MPI, 2 worker ranks"] = mpi_rows[0].pop("overhead")

@@ -134,6 +134,8 @@ def main() -> None:
              *(["--k", str(args.k)] if args.k else []), *(["--table"] if args.table else [])],
             capture_output=True, text=True, env=env, timeout=1800, check=True)
         mpi_rows = json.loads(done.stdout.splitlines()[-1])
+        for row in mpi_rows:  # JSON has no tuples
+            row["move"] = tuple(row["move"]) if isinstance(row["move"], list) else row["move"]
         overheads["MPI, 2 worker ranks"] = mpi_rows[0].pop("overhead")
         rows += mpi_rows
     for row in rows:

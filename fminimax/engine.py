@@ -33,6 +33,7 @@ Conventions (docs/design.md has them all, each tested):
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from numbers import Real
@@ -455,10 +456,20 @@ def _guarded(run: _Search, state: Any, alpha: Score,
     """Run the core, turning Python's recursion limit into a clear error."""
     try:
         return run.node(state, 0, alpha, beta, ())
-    except RecursionError:
-        raise ValueError(f"the search of {run.game.name!r} went deeper than Python's "
-                         f"recursion limit allows; give a smaller depth, or raise the limit "
-                         f"with sys.setrecursionlimit") from None
+    except RecursionError as error:
+        plies = _plies_in(error)
+    raise ValueError(f"the search of {run.game.name!r} went {plies} plies deep, more than "
+                     f"Python's recursion limit ({sys.getrecursionlimit()}) allows; give a "
+                     f"smaller depth, or raise the limit with sys.setrecursionlimit")
+
+
+def _plies_in(error: BaseException) -> int:
+    """Return how many plies deep the core was when ``error`` was raised (its node frames)."""
+    frames, tb = 0, error.__traceback__
+    while tb is not None:
+        frames += tb.tb_frame.f_code.co_name == "node"
+        tb = tb.tb_next
+    return max(frames - 1, 0)
 
 
 def minimax(game: Game[State, Move], state: State, **options: Any) -> SearchResult[Move]:

@@ -41,6 +41,7 @@ from fminimax.game import Game, Score
 
 __all__ = [
     "Position", "best_move", "board_str", "empty_board", "fill_board", "game", "game_over",
+    "start",
     "generate_boards", "lines", "open_spaces", "optimal_score", "parse_board",
     "play_move", "quick_scores_map", "retrieve_score", "scores_map", "validate_board",
     "winning_marker",
@@ -310,3 +311,32 @@ def play_move(board: Board, computer: Hashable, opponent: Hashable) -> int:
     2
     """
     return best_move(quick_scores_map(board, computer, opponent))
+
+
+# --- positions of any size, for the generic engine and the command line -----------------------
+
+
+def start(rows: int = 3, cols: int = 3, board: str | Board | None = None,
+          k: int | None = None) -> Position:
+    """Return the position on ``board`` (empty by default); x starts, so o moves when x has more.
+
+    >>> start()
+    Position(board=pvector([0, 1, 2, 3, 4, 5, 6, 7, 8]), player='x')
+    >>> start(3, 4, "xo.. .... ....", k=3).player
+    'x'
+    >>> start(3, 3, "xx. ... ...")
+    Traceback (most recent call last):
+    ...
+    ValueError: impossible marker counts: x has 2 and o has 0; they may differ by at most one
+    """
+    cells = empty_board(rows, cols) if board is None else (
+        parse_board(board, rows, cols) if isinstance(board, str) else board)
+    validate_board(cells, rows, cols, k)
+    unknown = [m for m in markers(cells) if m not in ("x", "o")]
+    if unknown:
+        raise ValueError(f"unknown marker {unknown[0]!r}; boards use x and o")
+    count = {m: sum(1 for cell in cells if cell == m) for m in ("x", "o")}
+    if count["o"] > count["x"]:
+        raise ValueError(f"impossible marker counts: o has {count['o']} and x has "
+                         f"{count['x']}; x starts")
+    return Position(cells, "o" if count["x"] > count["o"] else "x")

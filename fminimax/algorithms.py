@@ -21,8 +21,9 @@ None of them has a recursion of its own; each sets options of :func:`fminimax.en
 
 >>> from fminimax.games import tree
 >>> game, root = tree.game(), tree.start([[2, 7], [1, 8]])
->>> [(name, run(game, root, quick=False).stats.leaves) for name, run in FAMILY.items()]
-[('minimax', 4), ('negamax', 4), ('alphabeta', 3), ('memoized', 3), ('iterative', 3)]
+>>> [(name, FAMILY[name](game, root, quick=False).stats.leaves)
+...  for name in ("minimax", "negamax", "alphabeta", "memoized")]
+[('minimax', 4), ('negamax', 4), ('alphabeta', 3), ('memoized', 3)]
 """
 
 from __future__ import annotations
@@ -117,10 +118,10 @@ def solve(game: Game[State, Move], state: State, algorithm: str = "alphabeta", *
     >>> from fminimax.games import tree
     >>> solve(tree.game(), tree.start([[2, 7], [1, 8]]), "minimax", quick=False).pv
     (0, 0)
-    >>> solve(tree.game(), tree.start([[2, 7], [1, 8]]), "best-first")
+    >>> solve(tree.game(), tree.start([[2, 7], [1, 8]]), "sss")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: unknown algorithm 'best-first'; choose from alphabeta, iterative, memoized, minimax, negamax
+    ValueError: unknown algorithm 'sss'; choose from alphabeta, iterative, memoized, minimax, ...
     """
     if algorithm not in FAMILY:
         raise ValueError(f"unknown algorithm {algorithm!r}; choose from "

@@ -10,11 +10,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Callable, Sequence
-from typing import IO, NoReturn
+from dataclasses import dataclass, replace
+from typing import IO, Any, NoReturn
 
-from fminimax import engine, tictactoe
+from fminimax import algorithms, engine, tictactoe
 from fminimax.board import Board, board_str, markers, open_spaces, parse_board
+from fminimax.game import Game, Score
+from fminimax.games import connect4, nim, tree
 
 PROG = "fminimax"
 
@@ -146,6 +150,264 @@ def run_play(args: argparse.Namespace, out: IO[str], err: IO[str],
         return 0
 
 
+# --- solve: any game, any algorithm ---------------------------------------------------------
+
+
+GAMES = ("tictactoe", "connect4", "nim", "tree")
+ALGORITHMS = ("minimax", "negamax", "alphabeta", "iterative")
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A game chosen on the command line: its value, a state, and how to show and read moves."""
+
+    game: Game[Any, Any]
+    state: Any
+    show: Callable[[Any], str]
+    read_move: Callable[[str], Any]
+    quick: bool = True
+
+
+def _zero(state: Any, player: Any) -> Score:
+    """Return 0: the heuristic that knows nothing (every cut-off is called even)."""
+    return 0
+
+
+def _size(text: str | None, default: tuple[int, int], what: str) -> tuple[int, int]:
+    """Return the two numbers of a size such as '5x4', or ``default``."""
+    if text is None:
+        return default
+    parts = text.lower().split("x")
+    if len(parts) != 2 or not all(part.isdigit() and int(part) > 0 for part in parts):
+        raise ValueError(f"a size is {what} as two positive numbers such as 5x4, got {text!r}")
+    return int(parts[0]), int(parts[1])
+
+
+def _int_move(text: str) -> int:
+    if not text.strip().lstrip("-").isdigit():
+        raise ValueError(f"{text!r} is not a number")
+    return int(text)
+
+
+def _nim_move(text: str) -> tuple[int, int]:
+    parts = text.replace(",", " ").split()
+    if len(parts) != 2 or not all(part.isdigit() for part in parts):
+        raise ValueError(f"{text!r} is not a move; type the heap and how many to take, "
+                         f"e.g. '0 2'")
+    return int(parts[0]), int(parts[1])
+
+
+def setup(args: argparse.Namespace) -> Setup:
+    """Return the game, state and move reader the options name (--size, --k, --board...)."""
+    name, extra = args.game, list(getattr(args, "args", None) or [])
+    if name not in GAMES:
+        raise ValueError(f"unknown game {name!r}; choose from {', '.join(GAMES)}")
+    if extra and name not in ("nim", "tree"):
+        raise ValueError(f"{name} takes no positional arguments, got {' '.join(extra)!r}")
+    chosen: Setup
+    if name == "tictactoe":
+        rows, cols = _size(args.size, (3, 3), "rows x columns")
+        position = tictactoe.start(rows, cols, args.board, args.k)
+        chosen = Setup(tictactoe.game(rows=rows, cols=cols, k=args.k), position,
+                       lambda p: f"{board_str(p.board, cols)}\n{p.player} to move", _int_move)
+    elif name == "connect4":
+        width, height = _size(args.size, (7, 6), "width x height")
+        k = 4 if args.k is None else args.k
+        board = args.board or ""
+        state = (connect4.from_moves(board, width, height, k) if board.isdigit() or not board
+                 else connect4.parse(board, width, height, k))
+        chosen = Setup(connect4.game(width, height, k), state,
+                       lambda s: connect4.board_str(s, width, height), _int_move)
+    elif name == "nim":
+        if not extra or not all(h.isdigit() for h in extra):
+            raise ValueError(f"nim needs heap sizes as numbers >= 0, e.g. 'nim 3 4 5', got "
+                             f"{' '.join(extra)!r}")
+        chosen = Setup(nim.game(misere=args.misere), nim.start(int(h) for h in extra),
+                       lambda s: f"heaps {' '.join(map(str, s.heaps))}, player {s.player} "
+                       f"to move", _nim_move)
+    else:
+        if len(extra) != 1:
+            raise ValueError(f"tree needs one tree text such as '[[2,7],[1,8]]', got "
+                             f"{len(extra)} arguments")
+        chosen = Setup(tree.game(), tree.parse(extra[0]), lambda s: f"at path {s.path}",
+                       _int_move, quick=False)
+    if args.heuristic == "zero":
+        chosen = replace(chosen, game=replace(chosen.game, heuristic=_zero))
+    return chosen
+
+
+def move_str(move: Any) -> str:
+    """Return a move as text: a number, or numbers joined by ':' (nim's heap:take)."""
+    return ":".join(map(str, move)) if isinstance(move, tuple) else str(move)
+
+
+def run_solve(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    """Print the value, best move, principal variation, nodes and time of a position."""
+    if args.depth is not None and args.depth < 0:
+        raise ValueError(f"--depth must be a number >= 0, got {args.depth}")
+    chosen = setup(args)
+    stop = None
+    if args.seconds is not None:
+        deadline = time.perf_counter() + args.seconds
+        stop = (lambda: time.perf_counter() > deadline)  # noqa: E731
+    started = time.perf_counter()
+    result = algorithms.solve(chosen.game, chosen.state, args.algorithm, table=args.table,
+                              depth=args.depth, max_nodes=args.max_nodes, stop=stop,
+                              quick=chosen.quick)
+    seconds = time.perf_counter() - started
+    stats = result.stats
+    if args.json:
+        json.dump({"game": chosen.game.name, "algorithm": args.algorithm,
+                   "table": args.table, "value": result.value,
+                   "outcome": engine.value_str(result.value), "exact": result.exact,
+                   "depth": result.depth, "best_move": result.move, "pv": list(result.pv),
+                   "nodes": stats.nodes, "leaves": stats.leaves, "cutoffs": stats.cutoffs,
+                   "table_hits": stats.table_hits, "seconds": round(seconds, 6)}, out)
+        out.write("\n")
+        return 0
+    value = (engine.value_str(result.value) if chosen.quick and (
+        result.exact or engine.is_decisive(result.value)) else str(result.value))
+    kind = "" if result.exact else f" (an estimate at depth {result.depth})"
+    out.write(f"{chosen.show(chosen.state)}\n\n"
+              f"game:      {chosen.game.name}\n"
+              f"algorithm: {args.algorithm}{' with a table' if args.table else ''}\n"
+              f"value:     {value}{kind}\n"
+              f"best move: {'none' if result.move is None else move_str(result.move)}\n"
+              f"line:      {' '.join(map(move_str, result.pv)) or '-'}\n"
+              f"nodes:     {stats.nodes} (leaves {stats.leaves}, cut-offs {stats.cutoffs}, "
+              f"table hits {stats.table_hits})\n"
+              f"time:      {seconds:.3f} s\n")
+    return 0
+
+
+def add_game_options(command: argparse.ArgumentParser) -> None:
+    """Add the options that choose a game and its size to a subcommand."""
+    command.add_argument("--size", help="tictactoe: ROWSxCOLS (3x3); connect4: WIDTHxHEIGHT "
+                         "(7x6)")
+    command.add_argument("--k", type=int, help="how many in a row win (tictactoe: the "
+                         "smaller side; connect4: 4)")
+    command.add_argument("--misere", action="store_true",
+                         help="nim: whoever takes the last object loses")
+    command.add_argument("--depth", type=int, help="cut the search off after this many "
+                         "plies and score the cut-off positions with the heuristic")
+    command.add_argument("--heuristic", choices=["game", "zero"], default="game",
+                         help="game: the game's own estimate (tictactoe: open lines, "
+                         "connect4: open windows); zero: call every cut-off even")
+
+
+def add_solve_parser(sub: Any) -> None:
+    """Add the solve subcommand."""
+    solve = sub.add_parser(
+        "solve", help="solve a position of any shipped game",
+        description="Search a position and print its value for the side to move, the best "
+        "move, the principal variation, the nodes searched and the time.  Examples: "
+        "'solve connect4 --size 5x4', 'solve nim 3 4 5', "
+        "'solve tictactoe --size 3x3 --k 3 --board x........', "
+        "\"solve tree '[[2,7],[1,8]]' --algorithm alphabeta\".")
+    solve.add_argument("game", metavar="GAME", help=f"one of {', '.join(GAMES)}")
+    solve.add_argument("args", nargs="*", metavar="ARG",
+                       help="nim: the heap sizes; tree: the tree as JSON (nested lists, "
+                       "numbers, {\"name\": subtree})")
+    add_game_options(solve)
+    solve.add_argument("--board", help="tictactoe: the cells, rows split by '/'; "
+                       "connect4: the columns played (e.g. 3342) or the rows top first")
+    solve.add_argument("--algorithm", choices=ALGORITHMS, default="alphabeta",
+                       help="the search (default alphabeta); iterative is iterative deepening "
+                       "under --max-nodes or --seconds")
+    solve.add_argument("--table", action=argparse.BooleanOptionalAction, default=True,
+                       help="memoize positions in a transposition table (default on)")
+    solve.add_argument("--max-nodes", type=int, help="iterative: the node budget")
+    solve.add_argument("--seconds", type=float, help="iterative: the time budget")
+    solve.add_argument("--json", action="store_true", help="print the result as JSON")
+    solve.set_defaults(run=run_solve)
+
+
+# --- play any game --------------------------------------------------------------------------
+
+
+def computer_move(chosen: Setup, state: Any, depth: int | None) -> Any:
+    """Return the computer's move: exact search, or to ``depth`` with the heuristic."""
+    result = algorithms.solve(chosen.game, state, "alphabeta", depth=depth,
+                              quick=chosen.quick)
+    return result.move
+
+
+def _legal_move(chosen: Setup, state: Any) -> Callable[[str], str | None]:
+    def allowed(answer: str) -> str | None:
+        try:
+            move = chosen.read_move(answer)
+        except ValueError as error:
+            return str(error)
+        legal = list(chosen.game.moves(state))
+        return None if move in legal else (f"{answer!r} is not a legal move; moves: "
+                                           f"{' '.join(map(move_str, legal))}")
+    return allowed
+
+
+def run_play_game(args: argparse.Namespace, out: IO[str], err: IO[str],
+                  read: Callable[[], str] | None = None) -> int:
+    """Play any shipped game against the computer (tic-tac-toe of any size, connect4, nim)."""
+    read = read or sys.stdin.readline
+    if args.depth is not None and args.depth < 0:
+        raise ValueError(f"--depth must be a number >= 0, got {args.depth}")
+    args.board = None
+    chosen = setup(args)
+    game, state = chosen.game, chosen.state
+    depth = args.depth
+    if depth is None and args.game == "connect4" and not _small_connect4(args):
+        depth = 6
+    if depth is None and args.game == "tictactoe" and len(state.board) > 9:
+        depth = 3
+    try:
+        first = args.first or ask("who starts, human or computer? ",
+                                  _choice(["human", "computer"]), read, out)
+        second = game.to_move(game.play(state, game.moves(state)[0]))
+        human = game.to_move(state) if first == "human" else second
+        while not game.is_over(state):
+            out.write(f"\n{chosen.show(state)}\n")
+            if game.to_move(state) == human:
+                move = chosen.read_move(ask("your move: ", _legal_move(chosen, state),
+                                            read, out))
+            else:
+                move = computer_move(chosen, state, depth)
+                out.write(f"computer plays {move_str(move)}\n")
+            state = game.play(state, move)
+        score = game.utility(state, human)
+        verdict = "a draw" if score == 0 else "you win" if score > 0 else "the computer wins"
+        out.write(f"\n{chosen.show(state)}\n{verdict}\n")
+        return 0
+    except EndOfInput:
+        out.write("\nend of input: goodbye\n")
+        return 0
+
+
+def run_play_any(args: argparse.Namespace, out: IO[str], err: IO[str],
+                 read: Callable[[], str] | None = None) -> int:
+    """Ask for the game if none was named; classic tic-tac-toe keeps its own dialogue."""
+    read = read or sys.stdin.readline
+    if args.game is None:
+        try:
+            args.game = ask("which game: tictactoe, connect4 or nim? ",
+                            _choice(["tictactoe", "connect4", "nim"]), read, out)
+        except EndOfInput:
+            out.write("\nend of input: goodbye\n")
+            return 0
+        if args.game == "nim" and not args.args:
+            args.args = ["3", "4", "5"]
+    if args.game == "tictactoe" and args.size in (None, "3x3") and args.k in (None, 3) \
+            and args.depth is None and args.heuristic == "game":
+        return run_play(args, out, err, read)
+    if args.game == "nim" and not args.args:
+        args.args = ["3", "4", "5"]
+    return run_play_game(args, out, err, read)
+
+
+def _small_connect4(args: argparse.Namespace) -> bool:
+    """Return whether the chosen Connect Four board is small enough to solve exactly."""
+    width, height = _size(args.size, (7, 6), "width x height")
+    return width * height <= 20
+
+
 # --- the program ------------------------------------------------------------------------
 
 
@@ -165,13 +427,19 @@ def parser() -> argparse.ArgumentParser:
                       help="the side to move (default: from the marker counts, x starts)")
     best.add_argument("--json", action="store_true", help="print the result as JSON")
     best.set_defaults(run=run_best_move)
-    play = sub.add_parser("play", help="play tic-tac-toe against the computer",
-                          description="Play tic-tac-toe in the terminal; the computer "
-                          "never loses.  End with Ctrl-D or Ctrl-C.")
-    play.add_argument("--human", choices=["x", "o"], help="your marker (asked if not given)")
+    play = sub.add_parser("play", help="play a game against the computer",
+                          description="Play tic-tac-toe (any size), Connect Four or Nim in "
+                          "the terminal.  On 3x3 tic-tac-toe the computer never loses; on "
+                          "big boards it searches to --depth.  End with Ctrl-D or Ctrl-C.")
+    play.add_argument("game", nargs="?", choices=["tictactoe", "connect4", "nim"],
+                      help="the game (asked if not given)")
+    play.add_argument("args", nargs="*", metavar="HEAP", help="nim: the heap sizes (3 4 5)")
+    play.add_argument("--human", choices=["x", "o"], help="3x3 tic-tac-toe: your marker")
     play.add_argument("--first", choices=["human", "computer"],
                       help="who moves first (asked if not given)")
-    play.set_defaults(run=run_play)
+    add_game_options(play)
+    play.set_defaults(run=run_play_any)
+    add_solve_parser(sub)
     return top
 
 

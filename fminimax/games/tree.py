@@ -21,6 +21,7 @@ reads the name of a state, for traces.  ``parse`` reads the same forms from JSON
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from numbers import Real
 from typing import Any, NamedTuple, Union
@@ -190,11 +191,23 @@ def utility(state: Node, player: bool) -> Score:
     return leaf if player else -leaf
 
 
-def game() -> Game[Node, int]:
-    """Return explicit trees as a game value.
+def zero(state: Node, player: bool) -> Score:
+    """Return 0 for every cut-off node: a heuristic that knows nothing (call it even).
 
-    >>> game().name
-    'tree'
+    >>> zero(start([[2, 7], [1, 8]]), True)
+    0
+    """
+    return 0
+
+
+def game(heuristic: Callable[[Node, bool], Score] | None = None) -> Game[Node, int]:
+    """Return explicit trees as a game value, with an optional ``heuristic`` for cut-offs.
+
+    Trees have no heuristic of their own, so depth-limited search and iterative deepening
+    need one, such as ``zero``.
+
+    >>> game().name, game(zero).heuristic is zero
+    ('tree', True)
     """
     return Game(name="tree", moves=moves, play=play, is_over=is_over, to_move=to_move,
-                utility=utility)
+                utility=utility, heuristic=heuristic)

@@ -317,11 +317,15 @@ def play_move(board: Board, computer: Hashable, opponent: Hashable) -> int:
 
 
 def start(rows: int = 3, cols: int = 3, board: str | Board | None = None,
-          k: int | None = None) -> Position:
-    """Return the position on ``board`` (empty by default); x starts, so o moves when x has more.
+          k: int | None = None, first: str = "x") -> Position:
+    """Return the position on ``board`` (empty by default); the side with fewer markers moves.
+
+    With equal counts ``first`` moves ('x' by default), as on the empty board.
 
     >>> start()
     Position(board=pvector([0, 1, 2, 3, 4, 5, 6, 7, 8]), player='x')
+    >>> start(3, 3, "oox xx5 oo8").player
+    'x'
     >>> start(3, 4, "xo.. .... ....", k=3).player
     'x'
     >>> start(3, 3, "xx. ... ...")
@@ -329,6 +333,8 @@ def start(rows: int = 3, cols: int = 3, board: str | Board | None = None,
     ...
     ValueError: impossible marker counts: x has 2 and o has 0; they may differ by at most one
     """
+    if first not in ("x", "o"):
+        raise ValueError(f"first must be 'x' or 'o', got {first!r}")
     cells = empty_board(rows, cols) if board is None else (
         parse_board(board, rows, cols) if isinstance(board, str) else board)
     validate_board(cells, rows, cols, k)
@@ -336,7 +342,6 @@ def start(rows: int = 3, cols: int = 3, board: str | Board | None = None,
     if unknown:
         raise ValueError(f"unknown marker {unknown[0]!r}; boards use x and o")
     count = {m: sum(1 for cell in cells if cell == m) for m in ("x", "o")}
-    if count["o"] > count["x"]:
-        raise ValueError(f"impossible marker counts: o has {count['o']} and x has "
-                         f"{count['x']}; x starts")
+    if count["x"] == count["o"]:
+        return Position(cells, first)
     return Position(cells, "o" if count["x"] > count["o"] else "x")

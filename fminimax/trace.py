@@ -363,12 +363,12 @@ def _window(trace: Trace, visit: Visit, alpha: str, beta: str) -> str:
     """Return a node's window for MAX and why it was cut off, when windows apply."""
     if not trace.windows:
         return ""
-    show = number_str
+    def show(bound: Score) -> str:
+        return number_str(bound) if abs(bound) == float("inf") else trace.show(bound)
     text = f"[{alpha} {show(visit.alpha)}, {beta} {show(visit.beta)}]"
     if visit.kind == "cutoff":
-        text += (f"  cut-off: {trace.show(visit.value)} ≥ {beta} {show(visit.beta)}"
-                 if visit.is_max else
-                 f"  cut-off: {trace.show(visit.value)} ≤ {alpha} {show(visit.alpha)}")
+        text += (f"  cut-off: {show(visit.value)} ≥ {beta} {show(visit.beta)}" if visit.is_max
+                 else f"  cut-off: {show(visit.value)} ≤ {alpha} {show(visit.alpha)}")
     return text
 
 
@@ -418,9 +418,13 @@ def trace_str(source: Traceable, *, max_nodes: int | None = MAX_NODES,
         for index in reversed(range(len(below))):
             last = index == len(below) - 1
             stack.append((below[index], inner, elbow if last else tee, blank if last else pipe))
-    width = min(max(len(left) for left, _ in rows), 60)
-    return "\n".join(f"{left.ljust(width)}  {right}".rstrip() if right else left
+    width = min(max((len(left) for left, right in rows if right), default=0), 60)
+    text = "\n".join(f"{left.ljust(width)}  {right}".rstrip() if right else left
                      for left, right in rows)
+    return text if unicode else text.translate(_ASCII)
+
+
+_ASCII = str.maketrans({"∞": "inf", "≥": ">=", "≤": "<=", "…": "...", "✂": "x"})
 
 
 def _pruned_name(trace: Trace, path: Path) -> str:
@@ -558,7 +562,8 @@ def to_dot(source: Traceable, *, max_nodes: int | None = MAX_NODES,
     lines[4:4] = [f"  level{level} [label=\"{'MAX' if level % 2 == 0 else 'MIN'}\", "
                   f"shape=plaintext, style=\"\"];" for level in levels]
     lines += edges
-    lines += [f"  level{a} -> level{b} [style=invis];" for a, b in zip(levels, levels[1:], strict=False)]
+    lines += [f"  level{a} -> level{b} [style=invis];"
+              for a, b in zip(levels, levels[1:], strict=False)]
     lines += [f"  {{ rank=same; level{level}; {'; '.join(ranks[level])}; }}"
               for level in levels]
     lines.append("}")

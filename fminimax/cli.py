@@ -19,8 +19,8 @@ from typing import IO, Any, NoReturn
 
 from fminimax import engine, tictactoe
 from fminimax import trace as tr
-from fminimax.games import tree as trees
 from fminimax.board import Board, board_str, markers, open_spaces, parse_board
+from fminimax.games import tree as trees
 
 PROG = "fminimax"
 
@@ -300,8 +300,11 @@ def run_tree(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     limits = {"max_nodes": args.max_nodes, "max_depth": args.max_depth}
     title = f"{args.algorithm} on {json.dumps(nested)}: value {tr.number_str(trace.value)}"
     dot = tr.to_dot(trace, title=title, **limits)
-    pictures = {path: tr.render(dot, fmt) for path, fmt in ((args.svg, "svg"),
-                                                              (args.png, "png")) if path}
+    try:
+        pictures = {path: tr.render(dot, fmt) for path, fmt in ((args.svg, "svg"),
+                                                                  (args.png, "png")) if path}
+    except tr.RenderError as error:
+        raise ValueError(f"{error}; no file was written") from None
     if args.svg:
         pictures[args.svg] = tr.stamped_svg(pictures[args.svg].decode("utf-8"),
                                             dot).encode("utf-8")

@@ -8,17 +8,22 @@ TypeError into one line on stderr with status 2.
 from __future__ import annotations
 
 import argparse
+import ast
 import json
+import os
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import IO, Any, NoReturn
 
 from fminimax import algorithms, engine, tictactoe
+from fminimax import trace as tr
 from fminimax.board import Board, board_str, markers, open_spaces, parse_board
 from fminimax.game import Game, Score
-from fminimax.games import connect4, nim, tree
+from fminimax.games import connect4, nim
+from fminimax.games import tree as trees
 
 PROG = "fminimax"
 
@@ -57,12 +62,19 @@ def run_best_move(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     computer = args.computer or side_to_move(board)
     opponent = other(computer)
     scores = tictactoe.scores_map(board, computer, opponent)
-    quick = tictactoe.quick_scores_map(board, computer, opponent)
+    progress = progress_reporter(err, getattr(args, "quiet", False))
+    game, position = tictactoe.game(computer, opponent), tictactoe.Position(board, computer)
+    lines = ({} if tictactoe.game_over(board) else
+             tr.move_lines(game, position, table=engine.Table(), stop=progress))
+    progress.done()
+    quick = {space: value for space, (value, _) in lines.items()}
     move = engine.best_move(quick) if quick else None
     if args.json:
         json.dump({"board": list(board), "computer": computer, "scores": scores,
                    "best_move": move,
-                   "outcome": None if move is None else engine.value_str(quick[move])},
+                   "outcome": None if move is None else engine.value_str(quick[move])}
+                  | ({"lines": {space: list(line) for space, (_, line) in lines.items()}}
+                     if getattr(args, "explain", False) else {}),
                   out)
         out.write("\n")
         return 0
@@ -73,8 +85,23 @@ def run_best_move(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     for space in open_spaces(board):
         out.write(f"  space {space}: score {scores[space]:+d}  "
                   f"({engine.value_str(quick[space])})\n")
+        if getattr(args, "explain", False):
+            out.write(_line_str(game, position, lines[space][1]) + "\n")
     out.write(f"best move: {move}\n")
     return 0
+
+
+def _line_str(game: Any, position: tictactoe.Position, line: Sequence[int]) -> str:
+    """Return a principal variation as its moves and the boards after each, side by side."""
+    states = [position]
+    for space in line:
+        states.append(game.play(states[-1], space))
+    moves = " ".join(f"{state.player}{space}" for state, space in zip(states, line,
+                                                                      strict=False))
+    pictures = tr.side_by_side(board_str(state.board) for state in states[1:])
+    indent = " " * 6
+    return "\n".join([f"{indent}line: {moves}"]
+                     + [indent + row for row in pictures.splitlines()])
 
 
 # --- play -------------------------------------------------------------------------------
@@ -154,7 +181,7 @@ def run_play(args: argparse.Namespace, out: IO[str], err: IO[str],
 
 
 GAMES = ("tictactoe", "connect4", "nim", "tree")
-ALGORITHMS = ("minimax", "negamax", "alphabeta", "iterative")
+SOLVE_ALGORITHMS = ("minimax", "negamax", "alphabeta", "iterative")
 
 
 @dataclass(frozen=True)
@@ -229,7 +256,7 @@ def setup(args: argparse.Namespace) -> Setup:
         if len(extra) != 1:
             raise ValueError(f"tree needs one tree text such as '[[2,7],[1,8]]', got "
                              f"{len(extra)} arguments")
-        chosen = Setup(tree.game(), tree.parse(extra[0]), lambda s: f"at path {s.path}",
+        chosen = Setup(trees.game(), trees.parse(extra[0]), lambda s: f"at path {s.path}",
                        _int_move, quick=False)
     if args.heuristic == "zero":
         chosen = replace(chosen, game=replace(chosen.game, heuristic=_zero))
@@ -311,7 +338,7 @@ def add_solve_parser(sub: Any) -> None:
     add_game_options(solve)
     solve.add_argument("--board", help="tictactoe: the cells, rows split by '/'; "
                        "connect4: the columns played (e.g. 3342) or the rows top first")
-    solve.add_argument("--algorithm", choices=ALGORITHMS, default="alphabeta",
+    solve.add_argument("--algorithm", choices=SOLVE_ALGORITHMS, default="alphabeta",
                        help="the search (default alphabeta); iterative is iterative deepening "
                        "under --max-nodes or --seconds")
     solve.add_argument("--table", action=argparse.BooleanOptionalAction, default=True,
@@ -407,6 +434,199 @@ def _small_connect4(args: argparse.Namespace) -> bool:
     width, height = _size(args.size, (7, 6), "width x height")
     return width * height <= 20
 
+# --- progress on long searches ----------------------------------------------------------
+
+
+class Progress:
+    """A progress line on stderr (depth, nodes, nodes per second, elapsed) for long searches.
+
+    Calling it is the core's ``stop`` hook (``search``, ``move_values`` and
+    ``iterative_deepening`` call ``stop()`` every 1024 nodes): it counts 1024 nodes a call,
+    redraws the line at most every ``every`` seconds once ``after`` seconds have passed, and
+    never stops the search.  A caller that knows the depth (iterative deepening) sets
+    ``depth``.  ``done()`` wipes the line.
+    """
+
+    def __init__(self, err: IO[str], enabled: bool, clock: Callable[[], float] = time.monotonic,
+                 every: float = 0.25, after: float = 1.0) -> None:
+        self.err, self.enabled, self.clock = err, enabled, clock
+        self.every, self.after = every, after
+        self.started = self.shown_at = clock()
+        self.nodes = 0
+        self.depth: int | None = None
+        self.width = 0
+
+    def __call__(self) -> bool:
+        self.nodes += 1024
+        if self.enabled:
+            now = self.clock()
+            if now - self.started >= self.after and now - self.shown_at >= self.every:
+                self.show(now)
+        return False
+
+    def line(self, now: float) -> str:
+        """Return the progress line at time ``now``."""
+        elapsed = max(now - self.started, 1e-9)
+        depth = "" if self.depth is None else f"depth {self.depth}  "
+        return (f"{depth}nodes {self.nodes:,}  {self.nodes / elapsed:,.0f} nodes/s  "
+                f"elapsed {elapsed:.1f} s")
+
+    def show(self, now: float) -> None:
+        text = self.line(now)
+        self.err.write("\r" + text.ljust(self.width))
+        self.err.flush()
+        self.width, self.shown_at = len(text), now
+
+    def done(self) -> None:
+        if self.width:
+            self.err.write("\r" + " " * self.width + "\r")
+            self.err.flush()
+            self.width = 0
+
+
+def progress_reporter(err: IO[str], quiet: bool) -> Progress:
+    """Return a progress line on ``err`` that shows only on a terminal and without --quiet."""
+    return Progress(err, enabled=not quiet and err.isatty())
+
+
+# --- tree -------------------------------------------------------------------------------
+
+MAX_TREE_NODES = 100_000
+
+
+def tree_from_text(text: str) -> Any:
+    """Return the nested lists of a tree written as JSON or a Python literal, else raise."""
+    example = "write nested lists of numbers, e.g. '[[2, 7], [1, 8]]'"
+    try:
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError as error:
+            try:
+                value = ast.literal_eval(text.strip())
+            except (ValueError, SyntaxError, TypeError, MemoryError):
+                raise ValueError(f"malformed tree text {_short(text)}: {error.msg} at "
+                                 f"column {error.colno}; {example}") from None
+    except RecursionError:
+        raise ValueError(f"tree text {_short(text)} is nested too deeply to read") from None
+    count, stack = 0, [value]
+    while stack:
+        node = stack.pop()
+        count += 1
+        if count > MAX_TREE_NODES:
+            raise ValueError(f"the tree has more than {MAX_TREE_NODES:,} nodes, too large to "
+                             f"trace and draw; give a smaller tree")
+        if isinstance(node, (list, tuple)):
+            stack.extend(node)
+    return value
+
+
+def _short(text: str, limit: int = 60) -> str:
+    """Return ``text`` quoted, cut to ``limit`` characters."""
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
+def write_atomically(path: str, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file and a rename: all or nothing."""
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".fminimax-", suffix=".tmp")
+    except OSError as error:
+        raise ValueError(f"cannot write {path!r}: {error.strerror}") from None
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, path)
+    except OSError as error:
+        os.unlink(temporary)
+        raise ValueError(f"cannot write {path!r}: {error.strerror}") from None
+
+
+ALGORITHMS = {"minimax": False, "alphabeta": True}
+
+
+def run_tree(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    """Trace minimax or alpha-beta over a tree: the drawn tree, the visit order, pictures."""
+    nested = tree_from_text(args.tree)
+    try:
+        game, root = trees.game(), trees.start(nested)
+    except RecursionError:
+        raise ValueError(f"tree text {_short(args.tree)} is nested too deeply to "
+                         f"search") from None
+    progress = progress_reporter(err, args.quiet)
+    trace = tr.traced(game, root, label=tr.tree_labels(game, root), quick=False,
+                      prune=ALGORITHMS[args.algorithm], stop=progress)
+    progress.done()
+    limits = {"max_nodes": args.max_nodes, "max_depth": args.max_depth}
+    title = f"{args.algorithm} on {json.dumps(nested)}: value {tr.number_str(trace.value)}"
+    dot = tr.to_dot(trace, title=title, **limits)
+    try:
+        pictures = {path: tr.render(dot, fmt) for path, fmt in ((args.svg, "svg"),
+                                                                  (args.png, "png")) if path}
+    except tr.RenderError as error:
+        raise ValueError(f"{error}; no file was written") from None
+    if args.svg:
+        pictures[args.svg] = tr.stamped_svg(pictures[args.svg].decode("utf-8"),
+                                            dot).encode("utf-8")
+    if args.dot not in (None, "-"):
+        pictures[args.dot] = dot.encode("utf-8")
+    for path, data in pictures.items():
+        write_atomically(path, data)
+        if not args.quiet:
+            err.write(f"{PROG}: wrote {path}\n")
+    if args.dot == "-":
+        out.write(dot)
+        return 0
+    unicode = args.ascii is False and _can_encode(out, "├─│└✂∞≤≥αβ…")
+    out.write(f"{args.algorithm} on {json.dumps(nested)}\n\n")
+    out.write(tr.trace_str(trace, unicode=unicode, **limits) + "\n\n")
+    visits = tr.visits_str(trace, **limits)
+    out.write("visit order:\n" + (visits if unicode else visits.translate(tr._ASCII)) + "\n")
+    return 0
+
+
+def _can_encode(stream: IO[str], text: str) -> bool:
+    """Return whether ``stream`` can write ``text`` (a terminal without UTF-8 may not)."""
+    try:
+        text.encode(getattr(stream, "encoding", None) or "utf-8")
+        return True
+    except (UnicodeEncodeError, LookupError):
+        return False
+
+
+def _limit(text: str) -> int:
+    """Return a command-line drawing limit: an int >= 0."""
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}")
+    return int(text)
+
+
+def add_tree_parser(sub: Any) -> None:
+    """Add the ``tree`` subcommand to the program's subparsers."""
+    tree = sub.add_parser("tree", help="trace minimax or alpha-beta over a tree, drawn",
+                          description="Search a game tree written as nested lists (MAX at "
+                          "the root, leaves are MAX's scores) and print the tree drawn with "
+                          "MAX/MIN levels, backed-up values and pruned branches, then the "
+                          "order the nodes were visited.")
+    tree.add_argument("tree", metavar="TREE",
+                      help="nested lists of numbers, e.g. '[[2, 7], [1, 8]]'")
+    tree.add_argument("--algorithm", choices=sorted(ALGORITHMS), default="alphabeta",
+                      help="the search to trace (default: alphabeta)")
+    tree.add_argument("--dot", nargs="?", const="-", metavar="FILE",
+                      help="write Graphviz DOT to FILE, or print it instead of the drawing")
+    tree.add_argument("--svg", metavar="FILE",
+                      help="write an SVG picture (needs fminimax[viz] and Graphviz's dot)")
+    tree.add_argument("--png", metavar="FILE",
+                      help="write a PNG picture (needs fminimax[viz] and Graphviz's dot)")
+    tree.add_argument("--max-nodes", type=_limit, default=tr.MAX_NODES, metavar="N",
+                      help=f"draw at most N nodes (default {tr.MAX_NODES})")
+    tree.add_argument("--max-depth", type=_limit, default=None, metavar="D",
+                      help="draw nodes at most D plies below the root")
+    tree.add_argument("--ascii", action="store_true", help="draw with ASCII characters only")
+    tree.add_argument("--quiet", action="store_true",
+                      help="no progress or file messages on stderr")
+    tree.set_defaults(run=run_tree)
+
 
 # --- the program ------------------------------------------------------------------------
 
@@ -426,6 +646,9 @@ def parser() -> argparse.ArgumentParser:
     best.add_argument("--computer", choices=["x", "o"],
                       help="the side to move (default: from the marker counts, x starts)")
     best.add_argument("--json", action="store_true", help="print the result as JSON")
+    best.add_argument("--explain", action="store_true",
+                      help="show the principal variation (best play by both) under each move")
+    best.add_argument("--quiet", action="store_true", help="no progress line on stderr")
     best.set_defaults(run=run_best_move)
     play = sub.add_parser("play", help="play a game against the computer",
                           description="Play tic-tac-toe (any size), Connect Four or Nim in "
@@ -440,6 +663,7 @@ def parser() -> argparse.ArgumentParser:
     add_game_options(play)
     play.set_defaults(run=run_play_any)
     add_solve_parser(sub)
+    add_tree_parser(sub)
     return top
 
 

@@ -36,7 +36,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from numbers import Real
-from typing import Any, Generic
+from itertools import islice
+from typing import Any, Generic, NamedTuple
 
 from fminimax.game import Game, Move, Score, State, children
 
@@ -223,8 +224,7 @@ class SearchResult(Generic[Move]):
 # --- the transposition table --------------------------------------------------------------
 
 
-@dataclass
-class Entry:
+class Entry(NamedTuple):
     """A table entry: the depth it was searched to, a value, its bound flag and best line."""
 
     depth: int
@@ -238,18 +238,20 @@ class Table:
 
     The one place the core caches.  Keys are the game's ``key`` of a state (the state itself
     by default); values are stored relative to their node, so decisive values stay right
-    wherever the position recurs.  A table is owned by one search (or one worker) at a time.
+    wherever the position recurs.  When a store finds the table full, the oldest quarter of
+    the entries (in the order they were first stored) is dropped at once, so each store
+    costs O(1) on average.  A table is owned by one search (or one worker) at a time.
 
-    >>> table = Table(max_entries=2)
-    >>> for key in "abc":
+    >>> table = Table(max_entries=4)
+    >>> for key in "abcde":
     ...     table.store(key, Entry(1, 0, EXACT, ()))
     >>> sorted(table.entries)
-    ['b', 'c']
+    ['b', 'c', 'd', 'e']
     """
 
     def __init__(self, max_entries: int = 2_000_000) -> None:
-        if max_entries < 1:
-            raise ValueError(f"max_entries must be at least 1, got {max_entries!r}")
+        if isinstance(max_entries, bool) or not isinstance(max_entries, int) or max_entries < 1:
+            raise ValueError(f"max_entries must be an int of at least 1, got {max_entries!r}")
         self.max_entries = max_entries
         self.entries: dict[Hashable, Entry] = {}
 
@@ -257,12 +259,15 @@ class Table:
         return len(self.entries)
 
     def get(self, key: Hashable) -> Entry | None:
+        """Return the entry stored under ``key``, or None."""
         return self.entries.get(key)
 
     def store(self, key: Hashable, entry: Entry) -> None:
+        """Store ``entry`` under ``key``, first dropping the oldest quarter if the table is full."""
         entries = self.entries
-        if key not in entries and len(entries) >= self.max_entries:
-            del entries[next(iter(entries))]
+        if len(entries) >= self.max_entries and key not in entries:
+            keep = len(entries) - max(1, len(entries) // 4)
+            self.entries = entries = dict(islice(entries.items(), len(entries) - keep, None))
         entries[key] = entry
 
 
@@ -284,16 +289,31 @@ class _Search:
         self.limit = FULL_DEPTH if depth is None else depth
         self.quick = quick
         self.table = table
-        self.order = order and game.order is not None
+        self.order = game.order if order else None
         self.key = game.key
         self.keep_lines = game.key is None
         self.steps: list[Step] | None = [] if trace else None
         self.max_nodes = max_nodes
         self.stop = stop
         self.nodes = self.leaves = self.cutoffs = self.hits = self.estimates = 0
+        self.checkpoint = 0
 
     def stats(self) -> Stats:
         return Stats(self.nodes, self.leaves, self.cutoffs, self.hits)
+
+    def check(self) -> None:
+        """Raise _Stop if a budget ran out, else set the node count of the next check.
+
+        The core calls this only when ``nodes`` reaches ``checkpoint``: at the first node,
+        then every 1,024 nodes when there is a ``stop`` test and at the node budget.
+        """
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise _Stop
+        if self.stop is not None and self.nodes > 1 and self.stop():
+            raise _Stop
+        self.checkpoint = self.nodes + 1024 if self.stop is not None else FULL_DEPTH ** 2
+        if self.max_nodes is not None:
+            self.checkpoint = min(self.checkpoint, self.max_nodes + 1)
 
     def leaf(self, state: Any, ply: int, over: bool) -> Score:
         """Return the value of a leaf for the player to move: final score or heuristic."""
@@ -316,82 +336,88 @@ class _Search:
                              f"{-WIN // 2} and {WIN // 2}")
         return estimate
 
-    def moves(self, state: Any, first: Any) -> Sequence[Any]:
-        """Return the moves to search: the game's order, the table's best move first."""
-        moves = self.game.moves(state)
-        if self.order:
-            moves = self.game.order(state, moves)  # type: ignore[misc]
-        if first is not None and first in moves and moves[0] != first:
-            moves = [first, *(move for move in moves if move != first)]
-        return moves
-
     def node(self, state: Any, ply: int, alpha: Score, beta: Score,
              path: tuple[Any, ...]) -> tuple[Score, tuple[Any, ...]]:
-        """Return (value for the player to move, best line) of ``state``: the one recursion."""
+        """Return (value for the player to move, best line) of ``state``: the one recursion.
+
+        A state is over exactly when it has no moves (the game protocol), so an inner node
+        asks the game for its moves once and never calls ``is_over``.  ``path`` grows only
+        when tracing.
+        """
         self.nodes += 1
-        if self.max_nodes is not None and self.nodes > self.max_nodes:
-            raise _Stop
-        if self.stop is not None and self.nodes % 1024 == 0 and self.stop():
-            raise _Stop
+        if self.nodes >= self.checkpoint:
+            self.check()
         game = self.game
-        over = game.is_over(state)
-        if over or ply >= self.limit:
+        moves = game.moves(state) if ply < self.limit else None
+        if not moves:
             self.leaves += 1
-            value = self.leaf(state, ply, over)
-            self.record(path, ply, state, alpha, beta, value, "leaf", ())
+            value = self.leaf(state, ply, moves is not None or game.is_over(state))
+            if self.steps is not None:
+                self.record(path, ply, state, alpha, beta, value, "leaf", ())
             return value, ()
         remaining = self.limit - ply
         table, first, key = self.table, None, None
         alpha0, estimates0 = alpha, self.estimates
         if table is not None:
             key = state if self.key is None else self.key(state)
-            entry = table.get(key)
+            entry = table.entries.get(key)
             if entry is not None:
-                first = entry.line[0] if entry.line else None
-                if entry.depth >= remaining and ply > 0:
-                    stored = _from_table(entry.value, ply)
-                    if entry.flag == EXACT or (entry.flag == LOWER and stored >= beta) or (
-                            entry.flag == UPPER and stored <= alpha):
+                depth, stored, flag, line = entry
+                if line:
+                    first = line[0]
+                if depth >= remaining and ply > 0:
+                    stored = _from_table(stored, ply)
+                    if flag == EXACT or (flag == LOWER and stored >= beta) or (
+                            flag == UPPER and stored <= alpha):
                         self.hits += 1
-                        self.estimates += entry.depth < FULL_DEPTH
-                        self.record(path, ply, state, alpha, beta, stored, "table", ())
-                        return stored, entry.line
+                        self.estimates += depth < FULL_DEPTH
+                        if self.steps is not None:
+                            self.record(path, ply, state, alpha, beta, stored, "table", ())
+                        return stored, line
+        if self.order is not None:
+            moves = self.order(state, moves)
+        if first is not None and moves[0] != first and first in moves:
+            moves = [first, *(move for move in moves if move != first)]
+        prune, play, tracing = self.prune, game.play, self.steps is not None
         best: Score = -INFINITY
-        line: tuple[Any, ...] = ()
-        moves = self.moves(state, first)
-        for index, move in enumerate(moves):
-            value, rest = self.node(game.play(state, move), ply + 1, -beta,
-                                    -max(alpha, best) if self.prune else INFINITY,
-                                    path + (move,))
+        line = ()
+        for move in moves:
+            value, rest = self.node(play(state, move), ply + 1, -beta,
+                                    -(alpha if alpha > best else best) if prune else INFINITY,
+                                    path + (move,) if tracing else path)
             value = -value
             if value > best:
                 best, line = value, (move, *rest)
-            if self.prune and best >= beta:
-                self.cutoffs += 1
-                self.record(path, ply, state, alpha, beta, best, "cutoff",
-                            tuple(moves[index + 1:]))
-                self.save(key, remaining, estimates0, best, ply, LOWER, line)
-                return best, line
-        flag = UPPER if self.prune and best <= alpha0 else EXACT
-        self.record(path, ply, state, alpha, beta, best, "node", ())
-        self.save(key, remaining, estimates0, best, ply, flag, line)
+                if prune and best >= beta:
+                    self.cutoffs += 1
+                    if tracing:
+                        self.record(path, ply, state, alpha, beta, best, "cutoff",
+                                    tuple(moves[list(moves).index(move) + 1:]))
+                    if table is not None:
+                        self.save(key, remaining, estimates0, best, ply, LOWER, line)
+                    return best, line
+        if tracing:
+            self.record(path, ply, state, alpha, beta, best, "node", ())
+        if table is not None:
+            flag = UPPER if prune and best <= alpha0 else EXACT
+            self.save(key, remaining, estimates0, best, ply, flag, line)
         return best, line
 
     def save(self, key: Hashable, remaining: int, estimates0: int, value: Score, ply: int,
              flag: int, line: tuple[Any, ...]) -> None:
-        """Store a node's result in the table (the core's one cache), if there is one.
+        """Store a node's result in the table (the core's one cache).
 
         A result that no heuristic estimate went into holds at any depth: it is stored
         with depth FULL_DEPTH, so deeper searches may use it too.
         """
-        if self.table is not None:
-            depth = remaining if self.estimates > estimates0 else FULL_DEPTH
-            kept = line if self.keep_lines else ()
-            self.table.store(key, Entry(depth, _to_table(value, ply), flag, kept))
+        depth = remaining if self.estimates > estimates0 else FULL_DEPTH
+        kept = line if self.keep_lines else ()
+        self.table.store(key, Entry(depth, _to_table(value, ply), flag,  # type: ignore[union-attr]
+                                    kept))
 
     def record(self, path: tuple[Any, ...], ply: int, state: Any, alpha: Score, beta: Score,
                value: Score, kind: str, pruned: tuple[Any, ...]) -> None:
-        """Append a step to the trace, when tracing."""
+        """Append a step to the trace (called only when tracing)."""
         if self.steps is not None:
             self.steps.append(Step(path, ply, self.game.to_move(state), alpha, beta, value,
                                    kind, pruned))

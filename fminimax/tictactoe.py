@@ -56,6 +56,9 @@ class Position(NamedTuple):
     player: Hashable
 
 
+_position = partial(tuple.__new__, Position)  # Position(*pair) without a Python-level call
+
+
 @lru_cache(maxsize=64)
 def lines(rows: int = 3, cols: int = 3, k: int = 3) -> tuple[Line, ...]:
     """Return every run of ``k`` spaces in a row, column or diagonal of a rows x cols board.
@@ -96,9 +99,24 @@ def winning_marker(board: Board, rows: int | None = None, cols: int | None = Non
     >>> winning_marker(parse_board("xxx oo5 678")), winning_marker(parse_board("x.. .o. ..."))
     ('x', None)
     """
-    for line in lines(*_shape(board, rows, cols, k)):
-        first = board[line[0]]
-        if not is_open(first) and all(board[i] == first for i in line):
+    return _holder(list(board), lines(*_shape(board, rows, cols, k)))
+
+
+def _holder(cells: list[Any], runs: tuple[Line, ...]) -> Any:
+    """Return the marker that fills one of the ``runs`` of ``cells``, or None.
+
+    Open spaces hold distinct numbers, so a run of equal cells is a run of one marker (the
+    rare equal run is checked for an open space, which a one-cell run may be).  Runs of three
+    get an unrolled loop: this is the hot path of every tic-tac-toe search.
+    """
+    if runs and len(runs[0]) == 3:
+        for a, b, c in runs:
+            if cells[a] == cells[b] == cells[c] and not is_open(cells[a]):
+                return cells[a]
+        return None
+    for run in runs:
+        first = cells[run[0]]
+        if all(cells[i] == first for i in run) and not is_open(first):
             return first
     return None
 
@@ -158,31 +176,52 @@ def validate_board(board: Board, rows: int | None = None, cols: int | None = Non
 # --- the rules as a game value --------------------------------------------------------------
 
 
-def _moves(shape: tuple[int, int, int], state: Position) -> list[int]:
-    return [] if game_over(state.board, *shape) else open_spaces(state.board)
+class _Rules(NamedTuple):
+    """What the game functions of one game share: the lines and the two markers."""
+
+    lines: tuple[Line, ...]
+    computer: Hashable
+    opponent: Hashable
 
 
-def _play(other: dict[Hashable, Hashable], state: Position, space: int) -> Position:
-    return Position(fill_board(space, state.board, state.player), other[state.player])
+def _moves(rules: _Rules, state: Position) -> list[int]:
+    """Return the open spaces, or no moves once someone holds a line."""
+    cells = state.board.tolist()
+    if _holder(cells, rules.lines) is not None:
+        return []
+    return [cell for cell in cells if cell.__class__ is int]
 
 
-def _is_over(shape: tuple[int, int, int], state: Position) -> bool:
-    return game_over(state.board, *shape)
+def _play(rules: _Rules, state: Position, space: int) -> Position:
+    """Return the position after the player to move fills ``space`` (fill_board checks it)."""
+    board, player = state.board, state.player
+    if space.__class__ is int and 0 <= space < len(board) and board[space].__class__ is int:
+        board = board.set(space, player)
+    else:
+        board = fill_board(space, board, player)
+    return _position((board, rules.opponent if player == rules.computer else rules.computer))
+
+
+def _is_over(rules: _Rules, state: Position) -> bool:
+    """Return whether someone holds a line or both markers fill the board."""
+    cells = state.board.tolist()
+    return (cells.count(rules.computer) + cells.count(rules.opponent) == len(cells)
+            or _holder(cells, rules.lines) is not None)
 
 
 def _to_move(state: Position) -> Hashable:
     return state.player
 
 
-def _utility(shape: tuple[int, int, int], state: Position, player: Hashable) -> Score:
-    winner = winning_marker(state.board, *shape)
+def _utility(rules: _Rules, state: Position, player: Hashable) -> Score:
+    winner = _holder(state.board.tolist(), rules.lines)
     return 0 if winner is None else 1 if winner == player else -1
 
 
-def _heuristic(shape: tuple[int, int, int], state: Position, player: Hashable) -> Score:
+def _heuristic(rules: _Rules, state: Position, player: Hashable) -> Score:
     """Return the lines still open to ``player`` minus those still open to the other side."""
     board, score = state.board, 0
-    for line in lines(*shape):
+    for line in shape.lines:
         held = {board[i] for i in line if not is_open(board[i])}
         if len(held) == 1:
             score += 1 if player in held else -1
@@ -196,7 +235,8 @@ def heuristic(state: Position, player: Hashable, rows: int = 3, cols: int = 3,
     >>> heuristic(Position(parse_board("x.. ... ..."), "o"), "x")
     3
     """
-    return _heuristic((rows, cols, min(rows, cols) if k is None else k), state, player)
+    runs = lines(rows, cols, min(rows, cols) if k is None else k)
+    return _heuristic(_Rules(runs, "x", "o"), state, player)
 
 
 def game(computer: Hashable = "x", opponent: Hashable = "o", rows: int = 3, cols: int = 3,
@@ -213,12 +253,11 @@ def game(computer: Hashable = "x", opponent: Hashable = "o", rows: int = 3, cols
         if is_open(marker) or not isinstance(marker, Hashable):
             raise TypeError(f"a marker must be hashable and not an int, got {marker!r}")
     empty_board(rows, cols)
-    shape = (rows, cols, min(rows, cols) if k is None else k)
-    lines(*shape)
-    return Game(name=f"tictactoe-{rows}x{cols}-k{shape[2]}", moves=partial(_moves, shape),
-                play=partial(_play, {computer: opponent, opponent: computer}),
-                is_over=partial(_is_over, shape), to_move=_to_move,
-                utility=partial(_utility, shape), heuristic=partial(_heuristic, shape))
+    rules = _Rules(lines(rows, cols, min(rows, cols) if k is None else k), computer, opponent)
+    return Game(name=f"tictactoe-{rows}x{cols}-k{len(rules.lines[0])}",
+                moves=partial(_moves, rules), play=partial(_play, rules),
+                is_over=partial(_is_over, rules), to_move=_to_move,
+                utility=partial(_utility, rules), heuristic=partial(_heuristic, rules))
 
 
 # --- the card's pipeline ----------------------------------------------------------------

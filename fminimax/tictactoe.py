@@ -21,6 +21,7 @@ default to k = side.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from enum import Enum
 from functools import lru_cache, partial
 from typing import Any, NamedTuple
 
@@ -49,14 +50,33 @@ __all__ = [
 Line = tuple[int, ...]
 
 
+class Unseen(Enum):
+    """The winner of a position whose maker did not say who holds a line."""
+
+    UNSEEN = "unseen"
+
+
+UNSEEN = Unseen.UNSEEN
+
+
 class Position(NamedTuple):
-    """A tic-tac-toe state: the board and the marker of the player to move."""
+    """A tic-tac-toe state: the board, the marker to move, and the marker holding a line.
+
+    ``winner`` is None while nobody holds a line.  A position made by hand may leave it
+    ``UNSEEN`` (the default): the rules then read the board.  The game's ``play`` fills it
+    in by looking only at the lines through the space just taken, so a search never scans
+    the whole board for a winner.
+
+    >>> game().play(Position(parse_board("xx2 oo5 678"), "x"), 2).winner
+    'x'
+    """
 
     board: Board
     player: Hashable
+    winner: Hashable = UNSEEN
 
 
-_position = partial(tuple.__new__, Position)  # Position(*pair) without a Python-level call
+_position = partial(tuple.__new__, Position)  # Position(*fields) without a Python-level call
 
 
 @lru_cache(maxsize=64)
@@ -102,7 +122,7 @@ def winning_marker(board: Board, rows: int | None = None, cols: int | None = Non
     return _holder(list(board), lines(*_shape(board, rows, cols, k)))
 
 
-def _holder(cells: list[Any], runs: tuple[Line, ...]) -> Any:
+def _holder(cells: Sequence[Any], runs: tuple[Line, ...]) -> Any:
     """Return the marker that fills one of the ``runs`` of ``cells``, or None.
 
     Open spaces hold distinct numbers, so a run of equal cells is a run of one marker (the
@@ -177,36 +197,58 @@ def validate_board(board: Board, rows: int | None = None, cols: int | None = Non
 
 
 class _Rules(NamedTuple):
-    """What the game functions of one game share: the lines and the two markers."""
+    """What the game functions of one game share: the lines, those through each space, the
+    two markers."""
 
     lines: tuple[Line, ...]
+    through: tuple[tuple[Line, ...], ...]
     computer: Hashable
     opponent: Hashable
 
 
+def _rules(rows: int, cols: int, k: int, computer: Hashable, opponent: Hashable) -> _Rules:
+    """Return the rules of a rows x cols board with k in a row for these two markers."""
+    runs = lines(rows, cols, k)
+    through = tuple(tuple(run for run in runs if space in run) for space in range(rows * cols))
+    return _Rules(runs, through, computer, opponent)
+
+
+def _winner(rules: _Rules, state: Position) -> Any:
+    """Return the marker holding a line in ``state``, reading the board only if unseen."""
+    winner = state.winner
+    return _holder(state.board.tolist(), rules.lines) if winner is UNSEEN else winner
+
+
 def _moves(rules: _Rules, state: Position) -> list[int]:
     """Return the open spaces, or no moves once someone holds a line."""
-    cells = state.board.tolist()
-    if _holder(cells, rules.lines) is not None:
+    if _winner(rules, state) is not None:
         return []
-    return [cell for cell in cells if cell.__class__ is int]
+    return [cell for cell in state.board.tolist() if cell.__class__ is int]
 
 
 def _play(rules: _Rules, state: Position, space: int) -> Position:
-    """Return the position after the player to move fills ``space`` (fill_board checks it)."""
-    board, player = state.board, state.player
+    """Return the position after the player to move fills ``space`` (fill_board checks it).
+
+    Only a line through ``space`` can be new, so only those are looked at.
+    """
+    board, player, winner = state
     if space.__class__ is int and 0 <= space < len(board) and board[space].__class__ is int:
         board = board.set(space, player)
     else:
         board = fill_board(space, board, player)
-    return _position((board, rules.opponent if player == rules.computer else rules.computer))
+    if winner is UNSEEN:
+        winner = _holder(board.tolist(), rules.lines)
+    elif winner is None and _holder(board, rules.through[space]) is not None:
+        winner = player
+    return _position((board, rules.opponent if player == rules.computer else rules.computer,
+                      winner))
 
 
 def _is_over(rules: _Rules, state: Position) -> bool:
     """Return whether someone holds a line or both markers fill the board."""
-    cells = state.board.tolist()
-    return (cells.count(rules.computer) + cells.count(rules.opponent) == len(cells)
-            or _holder(cells, rules.lines) is not None)
+    board = state.board
+    return (_winner(rules, state) is not None
+            or board.count(rules.computer) + board.count(rules.opponent) == len(board))
 
 
 def _to_move(state: Position) -> Hashable:
@@ -214,14 +256,14 @@ def _to_move(state: Position) -> Hashable:
 
 
 def _utility(rules: _Rules, state: Position, player: Hashable) -> Score:
-    winner = _holder(state.board.tolist(), rules.lines)
+    winner = _winner(rules, state)
     return 0 if winner is None else 1 if winner == player else -1
 
 
 def _heuristic(rules: _Rules, state: Position, player: Hashable) -> Score:
     """Return the lines still open to ``player`` minus those still open to the other side."""
     board, score = state.board, 0
-    for line in shape.lines:
+    for line in rules.lines:
         held = {board[i] for i in line if not is_open(board[i])}
         if len(held) == 1:
             score += 1 if player in held else -1
@@ -235,8 +277,8 @@ def heuristic(state: Position, player: Hashable, rows: int = 3, cols: int = 3,
     >>> heuristic(Position(parse_board("x.. ... ..."), "o"), "x")
     3
     """
-    runs = lines(rows, cols, min(rows, cols) if k is None else k)
-    return _heuristic(_Rules(runs, "x", "o"), state, player)
+    return _heuristic(_rules(rows, cols, min(rows, cols) if k is None else k, "x", "o"),
+                      state, player)
 
 
 def game(computer: Hashable = "x", opponent: Hashable = "o", rows: int = 3, cols: int = 3,
@@ -253,7 +295,7 @@ def game(computer: Hashable = "x", opponent: Hashable = "o", rows: int = 3, cols
         if is_open(marker) or not isinstance(marker, Hashable):
             raise TypeError(f"a marker must be hashable and not an int, got {marker!r}")
     empty_board(rows, cols)
-    rules = _Rules(lines(rows, cols, min(rows, cols) if k is None else k), computer, opponent)
+    rules = _rules(rows, cols, min(rows, cols) if k is None else k, computer, opponent)
     return Game(name=f"tictactoe-{rows}x{cols}-k{len(rules.lines[0])}",
                 moves=partial(_moves, rules), play=partial(_play, rules),
                 is_over=partial(_is_over, rules), to_move=_to_move,

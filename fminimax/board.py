@@ -23,10 +23,10 @@ import math
 from collections.abc import Hashable, Iterable, Sequence
 from typing import Any
 
-from pyrsistent import pvector
-from pyrsistent.typing import PVector
+from pyrsistent import PVector, pvector
+from pyrsistent.typing import PVector as TypedPVector
 
-Board = PVector[Any]
+Board = TypedPVector[Any]  # cells: markers and open-space numbers
 EMPTY_CHARS = "._"
 MARKER_CHARS = "xo"
 
@@ -72,6 +72,7 @@ def fill_board(space: int, board: Board, marker: Hashable) -> Board:
     ...
     ValueError: space 1 is taken by 'x'; open spaces are [0, 2]
     """
+    board = board if isinstance(board, PVector) else pvector(board)
     if not is_open(space) or not 0 <= space < len(board):
         raise ValueError(f"space {space!r} is not on the board; open spaces are "
                          f"{open_spaces(board)}")

@@ -344,8 +344,8 @@ def _checked(board: Board, computer: Hashable, opponent: Hashable) -> Board:
         raise ValueError(f"the board holds {unknown[0]!r}, which is neither the computer "
                          f"{computer!r} nor the opponent {opponent!r}")
     if count[computer] > count[opponent]:
-        raise ValueError(f"it is not {computer!r}'s turn: {computer!r} has {count[computer]} "
-                         f"markers and {opponent!r} has {count[opponent]}")
+        raise ValueError(f"{opponent!r} is to move, not {computer!r}: {computer!r} has "
+                         f"{count[computer]} markers and {opponent!r} has {count[opponent]}")
     return board
 
 

@@ -1,0 +1,98 @@
+"""Boards: parsing every notation, rendering, filling without mutation, clear errors."""
+
+from __future__ import annotations
+
+import pytest
+from pyrsistent import pvector
+
+from fminimax.board import (
+    board_str,
+    empty_board,
+    fill_board,
+    open_spaces,
+    parse_board,
+)
+
+SEED = pvector(["o", "o", "x", "x", "x", 5, "o", "o", 8])
+
+
+@pytest.mark.parametrize("text", [
+    "oox xx5 oo8", "oox/xx5/oo8", "oox\nxx5\noo8", "OOX XX. OO_", "ooxxx.oo.", "oox xx_ oo.",
+])
+def test_parse_board_reads_every_notation_people_type(text: str) -> None:
+    assert parse_board(text) == SEED
+
+
+def test_parse_board_reads_a_sequence_of_cells() -> None:
+    assert parse_board(["o", "o", "x", "x", "x", None, "o", "o", 8]) == SEED
+
+
+def test_parse_board_reads_the_study_groups_rows() -> None:
+    assert parse_board("___ _x_ o__") == pvector([0, 1, 2, 3, "x", 5, "o", 7, 8])
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("oox xx5", "not square"),
+    ("oox xx5 oo8 x", "not square"),
+    ("oox xq5 oo8", "unknown cell 'q' at space 4"),
+    ("oox xx7 oo8", "the number 7 stands at space 5"),
+    ([0, 1, 2, 3, 4, 5, 6, 7, 9], "the number 9 stands at space 8"),
+    ([0, 1, 2, 3, True, 5, 6, 7, 8], "unknown cell True at space 4"),
+])
+def test_parse_board_refuses_bad_boards_saying_what_is_wrong(text: object, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        parse_board(text)  # type: ignore[arg-type]
+
+
+def test_parse_board_with_a_shape_reads_rectangular_boards() -> None:
+    assert parse_board("x.../.o..", rows=2, cols=4) == pvector(["x", 1, 2, 3, 4, "o", 6, 7])
+    with pytest.raises(ValueError, match="a 2x4 board has 8 cells, got 9"):
+        parse_board("x.../.o.../", rows=2, cols=4)
+
+
+def test_board_str_draws_rows_with_numbered_open_spaces() -> None:
+    assert board_str(SEED) == "o o x\nx x 5\no o 8"
+    assert board_str(empty_board(2, 6), cols=6) == " 0  1  2  3  4  5\n 6  7  8  9 10 11"
+
+
+def test_board_str_and_parse_board_round_trip() -> None:
+    assert parse_board(board_str(SEED)) == SEED
+
+
+def test_fill_board_makes_a_new_board_and_leaves_the_old_one() -> None:
+    before = list(SEED)
+    after = fill_board(5, SEED, "x")
+    assert after[5] == "x" and SEED[5] == 5 and list(SEED) == before
+
+
+def test_fill_board_leaves_a_list_it_was_handed_unchanged() -> None:
+    cells = ["x", 1, 2, 3, 4, 5, 6, 7, 8]
+    assert fill_board(1, cells, "o")[1] == "o"
+    assert cells == ["x", 1, 2, 3, 4, 5, 6, 7, 8]
+
+
+@pytest.mark.parametrize(("space", "error", "message"), [
+    (2, ValueError, "space 2 is taken by 'x'"),
+    (9, ValueError, "space 9 is not on the board"),
+    (-1, ValueError, "space -1 is not on the board"),
+    ("5", ValueError, "space '5' is not on the board"),
+])
+def test_fill_board_refuses_taken_or_missing_spaces(space: object, error: type,
+                                                    message: str) -> None:
+    with pytest.raises(error, match=message):
+        fill_board(space, SEED, "x")  # type: ignore[arg-type]
+
+
+def test_fill_board_refuses_an_int_marker() -> None:
+    with pytest.raises(TypeError, match="a marker must be hashable and not an int, got 3"):
+        fill_board(5, SEED, 3)
+
+
+def test_open_spaces_are_the_numbers_left_on_the_board() -> None:
+    assert open_spaces(SEED) == [5, 8]
+    assert open_spaces(empty_board()) == list(range(9))
+
+
+def test_empty_board_refuses_impossible_sizes() -> None:
+    with pytest.raises(ValueError, match="rows must be a positive int, got 0"):
+        empty_board(0, 3)

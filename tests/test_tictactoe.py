@@ -1,0 +1,231 @@
+"""Tic-tac-toe: the card's pipeline, its conventions, and exhaustive checks of every position."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+from pyrsistent import pvector
+
+from fminimax import engine
+from fminimax import tictactoe as ttt
+
+SEED = ttt.parse_board("oox xx5 oo8")
+
+
+def other(marker: str) -> str:
+    return "o" if marker == "x" else "x"
+
+
+# --- the seed example and the pipeline's stages -------------------------------------------
+
+
+def test_scores_map_of_the_seed_board_is_the_texts() -> None:
+    assert ttt.scores_map(SEED, "x", "o") == {5: 1, 8: 0}
+    assert ttt.scores_map(SEED, "x", "o", memo=False) == {5: 1, 8: 0}
+
+
+def test_best_move_of_the_seed_board_is_5() -> None:
+    assert ttt.best_move(ttt.scores_map(SEED, "x", "o")) == 5
+
+
+def test_generate_boards_fills_each_open_space_with_the_marker() -> None:
+    boards = ttt.generate_boards("x", SEED)
+    assert [b[5] for b in boards] == ["x", 5] and [b[8] for b in boards] == [8, "x"]
+
+
+def test_winning_marker_finds_rows_columns_and_diagonals() -> None:
+    assert ttt.winning_marker(ttt.parse_board("xxx oo. ...")) == "x"
+    assert ttt.winning_marker(ttt.parse_board("o.x o.x ..x")) == "x"
+    assert ttt.winning_marker(ttt.parse_board("o.x .ox x.o")) == "o"
+    assert ttt.winning_marker(ttt.parse_board("..x .x. x..")) == "x"
+    assert ttt.winning_marker(SEED) is None
+
+
+def test_game_over_on_a_win_and_on_a_full_board() -> None:
+    assert ttt.game_over(ttt.parse_board("xxx oo. ..."))
+    assert ttt.game_over(ttt.parse_board("xox xox oxo"))
+    assert not ttt.game_over(SEED)
+
+
+# --- the conventions of docs/design.md ------------------------------------------------------
+
+
+def test_scores_are_plus_one_for_a_computer_win_minus_one_for_a_loss_zero_for_a_tie() -> None:
+    assert ttt.retrieve_score(ttt.parse_board("xxx oo. ..."), "x", "o", 1) == 1
+    assert ttt.retrieve_score(ttt.parse_board("xxx oo. ..."), "o", "x", 1) == -1
+    assert ttt.retrieve_score(ttt.parse_board("xox xox oxo"), "x", "o", 1) == 0
+
+
+def test_depth_parity_odd_depths_take_the_max_even_depths_the_min() -> None:
+    boards = [ttt.parse_board("xxx oo. ..."), ttt.parse_board("xox xox oxo")]  # +1 and 0
+    assert ttt.optimal_score(boards, "x", "o", 1) == 1
+    assert ttt.optimal_score(boards, "x", "o", 2) == 0
+
+
+def test_depth_parity_decides_who_moves_next() -> None:
+    board = ttt.parse_board("xo. xo. ...")
+    # at an even depth the computer (x) moves and wins at 6; at an odd depth o moves, wins at 7
+    assert ttt.retrieve_score(board, "x", "o", 0) == 1
+    assert ttt.retrieve_score(board, "x", "o", 1) == -1
+
+
+def test_ties_go_to_the_first_space_in_order() -> None:
+    assert ttt.best_move({2: 0, 4: 0, 6: 0}) == 2
+    assert ttt.best_move(ttt.scores_map(ttt.empty_board(), "x", "o")) == 0
+
+
+def test_play_move_takes_the_quickest_win() -> None:
+    # x wins at 2 now, or later at 6 after o must block: both score +1, 2 is quicker
+    board = ttt.parse_board("xx. oo. ...")
+    scores = ttt.scores_map(board, "x", "o")
+    assert scores[2] == 1
+    assert ttt.play_move(board, "x", "o") == 2
+
+
+def test_play_move_prefers_a_quick_win_over_a_slow_one_the_card_would_pick() -> None:
+    # x can win now at 8, or fork; the card's best_move may pick any +1: play_move wins now
+    board = ttt.parse_board("x.o .x. o..")
+    quick = ttt.quick_scores_map(board, "x", "o")
+    assert ttt.play_move(board, "x", "o") == 8
+    assert engine.outcome(quick[8]) == (1, 1)
+
+
+def test_when_every_move_loses_play_move_holds_out_longest() -> None:
+    # x to move: o wins at 2 unless blocked, and wins anyway after the block
+    board = ttt.parse_board("... ..o xxo")
+    assert set(ttt.scores_map(board, "x", "o").values()) == {-1}
+    quick = ttt.quick_scores_map(board, "x", "o")
+    assert {s: engine.value_str(v) for s, v in quick.items()} == {
+        0: "loss in 2", 1: "loss in 2", 2: "loss in 4", 3: "loss in 2", 4: "loss in 2"}
+    assert ttt.play_move(board, "x", "o") == 2
+
+
+def test_quick_scores_agree_in_sign_with_the_cards_scores() -> None:
+    board = ttt.parse_board("x.o .x. o..")
+    plain = ttt.scores_map(board, "x", "o")
+    quick = ttt.quick_scores_map(board, "x", "o")
+    assert {s: engine.sign(v) for s, v in quick.items()} == plain
+
+
+def test_a_finished_board_has_an_empty_scores_map_and_no_best_move() -> None:
+    board = ttt.parse_board("xxx oo. ...")
+    assert ttt.scores_map(board, "o", "x") == {}
+    with pytest.raises(ValueError, match="scores map is empty"):
+        ttt.best_move({})
+
+
+# --- bad input ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("xxx ooo ...", "both o and x hold a line"),
+    ("xxx x.. ...", "impossible marker counts: x has 4 and o has 0"),
+    ("ooo o.. ...", "impossible marker counts: o has 4 and x has 0"),
+])
+def test_impossible_boards_are_refused(text: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        ttt.validate_board(ttt.parse_board(text))
+
+
+def test_scores_map_refuses_a_board_where_it_is_not_the_computers_turn() -> None:
+    with pytest.raises(ValueError, match="'o' is to move, not 'x'"):
+        ttt.scores_map(ttt.parse_board("x.. ... ..."), "x", "o")
+
+
+def test_scores_map_refuses_a_marker_that_is_neither_player() -> None:
+    board = pvector(["x", "z", 2, 3, 4, 5, 6, 7, 8])
+    with pytest.raises(ValueError, match="'z', which is neither"):
+        ttt.scores_map(board, "x", "o")
+
+
+def test_game_refuses_k_larger_than_the_board() -> None:
+    with pytest.raises(ValueError, match="k=4 does not fit on a 3x3 board"):
+        ttt.game(k=4)
+
+
+# --- nothing mutates ---------------------------------------------------------------------
+
+
+def test_every_public_function_leaves_its_inputs_unchanged() -> None:
+    cells = ["o", "o", "x", "x", "x", 5, "o", "o", 8]
+    board = pvector(cells)
+    scores = {5: 1, 8: 0}
+    ttt.open_spaces(board)
+    ttt.fill_board(5, board, "x")
+    boards = ttt.generate_boards("x", board)
+    ttt.winning_marker(board)
+    ttt.game_over(board)
+    ttt.retrieve_score(board, "x", "o", 0)
+    ttt.optimal_score(boards, "x", "o", 1)
+    ttt.scores_map(board, "x", "o")
+    ttt.scores_map(cells, "x", "o")  # type: ignore[arg-type]
+    ttt.quick_scores_map(board, "x", "o")
+    ttt.best_move(scores)
+    ttt.play_move(board, "x", "o")
+    assert list(board) == cells == ["o", "o", "x", "x", "x", 5, "o", "o", 8]
+    assert [list(b) for b in boards] == [cells[:5] + ["x"] + cells[6:], cells[:8] + ["x"]]
+    assert scores == {5: 1, 8: 0}
+
+
+# --- exhaustive checks over all 5,478 reachable positions --------------------------------
+
+
+def test_there_are_5478_reachable_positions_and_4520_unfinished(positions: list) -> None:
+    assert len(positions) == 5478
+    assert sum(not ttt.game_over(p.board) for p in positions) == 4520
+
+
+def test_memoized_scores_map_equals_the_plain_recursion_on_every_position(
+        positions: list) -> None:
+    for position in positions:
+        me = position.player
+        memo = ttt.scores_map(position.board, me, other(me))
+        plain = ttt.scores_map(position.board, me, other(me), memo=False)
+        assert memo == plain, ttt.board_str(position.board)
+
+
+def test_best_move_is_value_optimal_on_every_position(positions: list) -> None:
+    game = ttt.game()
+    for position in positions:
+        me = position.player
+        scores = ttt.scores_map(position.board, me, other(me))
+        if not scores:
+            continue
+        best = max(scores.values())
+        assert scores[ttt.best_move(scores)] == best
+        quick = ttt.quick_scores_map(position.board, me, other(me))
+        played = ttt.play_move(position.board, me, other(me))
+        assert scores[played] == best
+        plies = [engine.outcome(quick[s])[1] for s in scores if scores[s] == best]
+        if best > 0:  # the quickest win
+            assert engine.outcome(quick[played])[1] == min(plies)
+        if best < 0:  # the slowest loss
+            assert engine.outcome(quick[played])[1] == max(plies)
+        assert engine.sign(engine.alphabeta(game, position).value) == best
+
+
+# --- the computer never loses ------------------------------------------------------------
+
+
+@cache
+def computer_reply(board: tuple, computer: str) -> int:
+    return ttt.play_move(pvector(board), computer, other(computer))
+
+
+def worst_result(board: tuple, computer: str, mover: str) -> int:
+    """Return the worst final score the computer gets over every line of the opponent."""
+    cells = pvector(board)
+    if ttt.game_over(cells):
+        winner = ttt.winning_marker(cells)
+        return 0 if winner is None else 1 if winner == computer else -1
+    if mover == computer:
+        space = computer_reply(board, computer)
+        return worst_result(tuple(ttt.fill_board(space, cells, mover)), computer, other(mover))
+    return min(worst_result(tuple(ttt.fill_board(s, cells, mover)), computer, other(mover))
+               for s in ttt.open_spaces(cells))
+
+
+@pytest.mark.parametrize("computer", ["x", "o"])
+def test_the_computer_never_loses_against_any_line_of_play(computer: str) -> None:
+    assert worst_result(tuple(range(9)), computer, "x") >= 0

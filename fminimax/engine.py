@@ -251,7 +251,7 @@ class Table:
 
     def __init__(self, max_entries: int = 2_000_000) -> None:
         if isinstance(max_entries, bool) or not isinstance(max_entries, int) or max_entries < 1:
-            raise ValueError(f"max_entries must be an int of at least 1, got {max_entries!r}")
+            raise ValueError(f"max_entries must be at least 1, got {max_entries!r}")
         self.max_entries = max_entries
         self.entries: dict[Hashable, Entry] = {}
 

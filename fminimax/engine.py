@@ -36,12 +36,14 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from numbers import Real
+from functools import partial
 from itertools import islice
 from typing import Any, Generic, NamedTuple
 
 from fminimax.game import Game, Move, Score, State, children
 
 WIN = 1_000_000
+HALF_WIN = WIN // 2
 INFINITY = float("inf")
 FULL_DEPTH = 1 << 30
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -233,6 +235,9 @@ class Entry(NamedTuple):
     line: tuple[Any, ...]
 
 
+_entry = partial(tuple.__new__, Entry)  # Entry(*fields) without a Python-level call
+
+
 class Table:
     """A transposition table with a bound: at most ``max_entries`` entries, oldest out first.
 
@@ -366,11 +371,13 @@ class _Search:
                 if line:
                     first = line[0]
                 if depth >= remaining and ply > 0:
-                    stored = _from_table(stored, ply)
+                    if stored >= HALF_WIN or stored <= -HALF_WIN:
+                        stored = _from_table(stored, ply)
                     if flag == EXACT or (flag == LOWER and stored >= beta) or (
                             flag == UPPER and stored <= alpha):
                         self.hits += 1
-                        self.estimates += depth < FULL_DEPTH
+                        if depth < FULL_DEPTH:
+                            self.estimates += 1
                         if self.steps is not None:
                             self.record(path, ply, state, alpha, beta, stored, "table", ())
                         return stored, line
@@ -411,9 +418,10 @@ class _Search:
         with depth FULL_DEPTH, so deeper searches may use it too.
         """
         depth = remaining if self.estimates > estimates0 else FULL_DEPTH
-        kept = line if self.keep_lines else ()
-        self.table.store(key, Entry(depth, _to_table(value, ply), flag,  # type: ignore[union-attr]
-                                    kept))
+        if value >= HALF_WIN or value <= -HALF_WIN:
+            value = _to_table(value, ply)
+        self.table.store(key, _entry((depth, value, flag,  # type: ignore[union-attr]
+                                      line if self.keep_lines else ())))
 
     def record(self, path: tuple[Any, ...], ply: int, state: Any, alpha: Score, beta: Score,
                value: Score, kind: str, pruned: tuple[Any, ...]) -> None:
@@ -435,13 +443,16 @@ def search(game: Game[State, Move], state: State, *, prune: bool = True,
            depth: int | None = None, quick: bool = True, table: Table | None = None,
            order: bool = True, trace: bool = False, alpha: Score = -INFINITY,
            beta: Score = INFINITY, max_nodes: int | None = None,
-           stop: Callable[[], bool] | None = None) -> SearchResult[Move]:
+           stop: Callable[[], bool] | None = None,
+           complete: bool = True) -> SearchResult[Move]:
     """Return the value, best move, principal variation and statistics of ``state``.
 
     The one search core.  ``prune`` turns alpha-beta on; ``depth`` cuts the search off
     there and scores the cut-off states with the game's heuristic; ``table`` memoizes
     results with bound flags; ``order`` uses the game's move ordering; ``trace`` records
-    every node; ``alpha`` and ``beta`` give an initial window.
+    every node; ``alpha`` and ``beta`` give an initial window.  A table under a game's own
+    ``key`` keeps no moves, so the line may stop at a table hit; ``complete`` carries it on
+    to the end with cheap searches (set it False when only the value is wanted).
 
     >>> from fminimax.games import tree
     >>> result = search(tree.game(), tree.start([[2, 7], [1, 8]]), prune=False, quick=False)
@@ -451,7 +462,7 @@ def search(game: Game[State, Move], state: State, *, prune: bool = True,
     run = _Search(game, prune=prune, depth=_checked_depth(depth), quick=quick, table=table,
                   order=order, trace=trace, max_nodes=max_nodes, stop=stop)
     value, line = _guarded(run, state, alpha, beta)
-    if table is not None and game.key is not None:
+    if complete and table is not None and game.key is not None:
         line = _completed_line(game, state, line, depth, quick, table)
     return SearchResult(value, line[0] if line else None, line, run.stats(), depth,
                         run.estimates == 0, tuple(run.steps or ()))
@@ -511,12 +522,14 @@ def move_values(game: Game[State, Move], state: State, **options: Any) -> dict[M
     """Return each legal move's exact value for the player to move, in move order.
 
     Each child is searched with a full window; its value is negated and, when decisive,
-    counted one ply further from the root.
+    counted one ply further from the root.  Only values are wanted, so lines are not
+    completed (``complete=False``) unless the options say so.
 
     >>> from fminimax.games import tree
     >>> move_values(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False)
     {0: 2, 1: 1}
     """
+    options = {"complete": False, **options}
     return {move: _parent_value(search(game, game.play(state, move), **options).value)
             for move in game.moves(state)}
 

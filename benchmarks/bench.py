@@ -98,7 +98,7 @@ def ttt_all(runner: str) -> Run:
     results = [engine.search(game, state, table=table, quick=False, **options)
                for state in states]
     seconds = time.perf_counter() - start
-    answer = {pos: result.move for pos, result in zip(positions, results)}
+    answer = {pos: result.move for pos, result in zip(positions, results, strict=True)}
     return Run(answer, sum(result.stats.nodes for result in results), seconds)
 
 

@@ -33,11 +33,11 @@ Conventions (docs/design.md has them all, each tested):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
-from numbers import Real
 from functools import partial
 from itertools import islice
+from numbers import Real
 from typing import Any, Generic, NamedTuple
 
 from fminimax.game import Game, Move, Score, State, children

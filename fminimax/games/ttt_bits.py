@@ -45,7 +45,6 @@ class Tables(NamedTuple):
     size: int
     won: tuple[bool, ...]
     open: tuple[tuple[int, ...], ...]
-    count: tuple[int, ...]
     symmetries: tuple[tuple[int, ...], ...]
 
 
@@ -86,7 +85,6 @@ def tables(side: int = 3) -> Tables:
     return Tables(size,
                   tuple(any(bits & m == m for m in masks) for bits in every),
                   tuple(tuple(i for i in order if not bits >> i & 1) for bits in every),
-                  tuple(bin(bits).count("1") for bits in every),
                   tuple(tuple(sum(1 << p[i] for i in range(size) if bits >> i & 1)
                               for bits in every) for p in _symmetries(side)))
 

@@ -25,6 +25,10 @@ Peers
     easyai              easyAI 2.0.12 Negamax (no table) on its own game classes
     easyai-tt           the same with easyAI's TranspositionTable (one table per run,
                         shared by the searches of that run)
+                        For Connect Four these use ListC4, a TwoPlayerGame on a Python list
+                        with unmake_move (easyAI's own ConnectFour is fixed at 7x6):
+    easyai-numpy(-tt)   Connect Four only: easyAI's own numpy ConnectFour class resized; it
+                        has no unmake_move, so Negamax deep-copies the game at every node
     openspiel           open_spiel.python.algorithms.minimax.alpha_beta_search on pyspiel
 
 Workloads and answers
@@ -477,8 +481,10 @@ def _sign(value: float) -> int:
 
 @functools.cache
 def _easyai_classes() -> dict[str, type]:
-    """easyAI's TicTacToe, a Connect Four of any size and a normal-play Nim."""
+    """easyAI's TicTacToe (plus ttentry), Connect Four of any size on a list (ListC4) and as
+    easyAI's own numpy class resized (NumpyC4), and easyAI's Nim scored for normal play."""
     import numpy as np
+    from easyAI import TwoPlayerGame
     from easyAI.games import ConnectFour, Nim, TicTacToe
 
     class TTT(TicTacToe):  # type: ignore[misc]
@@ -487,7 +493,7 @@ def _easyai_classes() -> dict[str, type]:
         def ttentry(self) -> tuple[int, ...]:
             return tuple(self.board)
 
-    class C4(ConnectFour):  # type: ignore[misc]
+    class NumpyC4(ConnectFour):  # type: ignore[misc]
         """easyAI's ConnectFour (numpy board, no unmake_move) on any width x height."""
 
         def __init__(self, players: list[Any], width: int, height: int) -> None:
@@ -529,13 +535,55 @@ def _easyai_classes() -> dict[str, type]:
             """The board as c4_heuristic's cell list (col * height + row)."""
             return [int(v) for v in self.board.T.flatten()]
 
+    class ListC4(TwoPlayerGame):  # type: ignore[misc]
+        """Connect Four as an easyAI TwoPlayerGame on a Python list, with unmake_move and lines
+        checked through the last move (the same game logic as the mutable baseline)."""
+
+        def __init__(self, players: list[Any], width: int, height: int) -> None:
+            self.players = players
+            self.current_player = 1
+            self.width = width
+            self.height = height
+            self.cells = [0] * (width * height)
+            self.heights = [0] * width
+            self.moves: list[int] = []
+
+        def possible_moves(self) -> list[int]:
+            return [c for c in range(self.width) if self.heights[c] < self.height]
+
+        def make_move(self, column: int) -> None:
+            self.cells[column * self.height + self.heights[column]] = self.current_player
+            self.heights[column] += 1
+            self.moves.append(column)
+
+        def unmake_move(self, column: int) -> None:
+            self.heights[column] -= 1
+            self.cells[column * self.height + self.heights[column]] = 0
+            self.moves.pop()
+
+        def lose(self) -> bool:
+            if not self.moves:
+                return False
+            col = self.moves[-1]
+            row = self.heights[col] - 1
+            return _c4_wins(self.cells, self.width, self.height, col, row, self.opponent_index)
+
+        def is_over(self) -> bool:
+            return len(self.moves) == len(self.cells) or self.lose()
+
+        def scoring(self) -> int:
+            return -100 if self.lose() else 0
+
+        def ttentry(self) -> bytes:
+            return bytes(self.cells)
+
     class NormalNim(Nim):  # type: ignore[misc]
         """easyAI's Nim under normal play: the side to move with no objects left has lost."""
 
         def scoring(self) -> int:
             return -100 if self.win() else 0
 
-    return {"ttt": TTT, "c4": C4, "nim": NormalNim}
+    return {"ttt": TTT, "c4": ListC4, "c4-numpy": NumpyC4, "nim": NormalNim}
 
 
 def _easyai(use_tt: bool) -> tuple[Callable[..., Any], Callable[[], Any]]:
@@ -592,10 +640,13 @@ def easyai_ttt_all(use_tt: bool) -> PeerResult:
     return PeerResult(answer, None, seconds, is_right("ttt-all", answer))
 
 
-def easyai_c4(use_tt: bool, width: int, height: int, depth: int | None = None) -> PeerResult:
-    """c4-solve or c4-depth with easyAI on its ConnectFour resized."""
+def easyai_c4(
+    use_tt: bool, width: int, height: int, depth: int | None = None, numpy: bool = False
+) -> PeerResult:
+    """c4-solve or c4-depth with easyAI's Negamax, on ListC4 or (numpy=True) on easyAI's own
+    ConnectFour resized, which has no unmake_move, so Negamax deep-copies it at every node."""
     negamax, table = _easyai(use_tt)
-    game = _easyai_classes()["c4"](_ai_players(), width, height)
+    game = _easyai_classes()["c4-numpy" if numpy else "c4"](_ai_players(), width, height)
     if depth is None:
         ai = negamax(width * height + 1, tt=table())
     else:
@@ -603,7 +654,8 @@ def easyai_c4(use_tt: bool, width: int, height: int, depth: int | None = None) -
         def scoring(g: Any) -> int:
             if g.lose():
                 return -C4_WIN
-            score = c4_heuristic(g.cells(), width, height)
+            cells = g.cells() if numpy else g.cells
+            score = c4_heuristic(cells, width, height)
             return score if g.current_player == 1 else -score
 
         ai = negamax(depth, scoring, tt=table())
@@ -749,6 +801,10 @@ RUNNERS: dict[tuple[str, str], Runner] = {
     ("easyai-tt", "c4-solve"): functools.partial(easyai_c4, True),
     ("easyai-tt", "c4-depth"): functools.partial(easyai_c4, True),
     ("easyai-tt", "nim"): functools.partial(easyai_nim, True),
+    ("easyai-numpy", "c4-solve"): functools.partial(easyai_c4, False, numpy=True),
+    ("easyai-numpy", "c4-depth"): functools.partial(easyai_c4, False, numpy=True),
+    ("easyai-numpy-tt", "c4-solve"): functools.partial(easyai_c4, True, numpy=True),
+    ("easyai-numpy-tt", "c4-depth"): functools.partial(easyai_c4, True, numpy=True),
     ("openspiel", "ttt-solve"): openspiel_ttt_solve,
     ("openspiel", "ttt-all"): openspiel_ttt_all,
     ("openspiel", "c4-solve"): openspiel_c4,
@@ -756,7 +812,15 @@ RUNNERS: dict[tuple[str, str], Runner] = {
     ("openspiel", "nim"): openspiel_nim,
 }
 
-PEERS = ("mutable-minimax", "mutable-alphabeta", "easyai", "easyai-tt", "openspiel")
+PEERS = (
+    "mutable-minimax",
+    "mutable-alphabeta",
+    "easyai",
+    "easyai-tt",
+    "easyai-numpy",
+    "easyai-numpy-tt",
+    "openspiel",
+)
 
 # (peer, workload, width, height) over ~2 minutes on the 2-core reference machine.
 SLOW: frozenset[tuple[str, str, int, int]] = frozenset()

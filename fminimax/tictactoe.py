@@ -403,8 +403,8 @@ def start(rows: int = 3, cols: int = 3, board: str | Board | None = None,
 
     With equal counts ``first`` moves ('x' by default), as on the empty board.
 
-    >>> start()
-    Position(board=pvector([0, 1, 2, 3, 4, 5, 6, 7, 8]), player='x')
+    >>> start().board, start().player
+    (pvector([0, 1, 2, 3, 4, 5, 6, 7, 8]), 'x')
     >>> start(3, 3, "oox xx5 oo8").player
     'x'
     >>> start(3, 4, "xo.. .... ....", k=3).player

@@ -8,7 +8,6 @@ TypeError into one line on stderr with status 2.
 from __future__ import annotations
 
 import argparse
-import ast
 import json
 import os
 import sys
@@ -494,35 +493,13 @@ def progress_reporter(err: IO[str], quiet: bool) -> Progress:
 MAX_TREE_NODES = 100_000
 
 
-def tree_from_text(text: str) -> Any:
-    """Return the nested lists of a tree written as JSON or a Python literal, else raise."""
-    example = "write nested lists of numbers, e.g. '[[2, 7], [1, 8]]'"
+def _is_json(text: str) -> bool:
+    """Return whether ``text`` is JSON (else it was read as a Python literal)."""
     try:
-        try:
-            value = json.loads(text)
-        except json.JSONDecodeError as error:
-            try:
-                value = ast.literal_eval(text.strip())
-            except (ValueError, SyntaxError, TypeError, MemoryError):
-                raise ValueError(f"malformed tree text {_short(text)}: {error.msg} at "
-                                 f"column {error.colno}; {example}") from None
-    except RecursionError:
-        raise ValueError(f"tree text {_short(text)} is nested too deeply to read") from None
-    count, stack = 0, [value]
-    while stack:
-        node = stack.pop()
-        count += 1
-        if count > MAX_TREE_NODES:
-            raise ValueError(f"the tree has more than {MAX_TREE_NODES:,} nodes, too large to "
-                             f"trace and draw; give a smaller tree")
-        if isinstance(node, (list, tuple)):
-            stack.extend(node)
-    return value
-
-
-def _short(text: str, limit: int = 60) -> str:
-    """Return ``text`` quoted, cut to ``limit`` characters."""
-    return repr(text if len(text) <= limit else text[:limit] + "...")
+        json.loads(text)
+        return True
+    except ValueError:
+        return False
 
 
 def write_atomically(path: str, data: bytes) -> None:
@@ -547,18 +524,18 @@ ALGORITHMS = {"minimax": False, "alphabeta": True}
 
 def run_tree(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     """Trace minimax or alpha-beta over a tree: the drawn tree, the visit order, pictures."""
-    nested = tree_from_text(args.tree)
-    try:
-        game, root = trees.game(), trees.start(nested)
-    except RecursionError:
-        raise ValueError(f"tree text {_short(args.tree)} is nested too deeply to "
-                         f"search") from None
+    game, root = trees.game(), trees.parse(args.tree)
+    if trees.size(root) > MAX_TREE_NODES:
+        raise ValueError(f"the tree has more than {MAX_TREE_NODES:,} nodes, too large to "
+                         f"trace and draw; give a smaller tree")
+    shown = json.dumps(json.loads(args.tree)) if _is_json(args.tree) else args.tree.strip()
     progress = progress_reporter(err, args.quiet)
-    trace = tr.traced(game, root, label=tr.tree_labels(game, root), quick=False,
+    trace = tr.traced(game, root, label=tr.tree_labels(game, root, trees.node_name),
+                      quick=False,
                       prune=ALGORITHMS[args.algorithm], stop=progress)
     progress.done()
     limits = {"max_nodes": args.max_nodes, "max_depth": args.max_depth}
-    title = f"{args.algorithm} on {json.dumps(nested)}: value {tr.number_str(trace.value)}"
+    title = f"{args.algorithm} on {shown}: value {tr.number_str(trace.value)}"
     dot = tr.to_dot(trace, title=title, **limits)
     try:
         pictures = {path: tr.render(dot, fmt) for path, fmt in ((args.svg, "svg"),
@@ -578,7 +555,7 @@ def run_tree(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         out.write(dot)
         return 0
     unicode = args.ascii is False and _can_encode(out, "├─│└✂∞≤≥αβ…")
-    out.write(f"{args.algorithm} on {json.dumps(nested)}\n\n")
+    out.write(f"{args.algorithm} on {shown}\n\n")
     out.write(tr.trace_str(trace, unicode=unicode, **limits) + "\n\n")
     visits = tr.visits_str(trace, **limits)
     out.write("visit order:\n" + (visits if unicode else visits.translate(tr._ASCII)) + "\n")

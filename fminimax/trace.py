@@ -111,22 +111,31 @@ def state_labels(game: Game[Any, Any], root: Any, draw: Callable[[Any], str]) ->
     return label
 
 
-def tree_labels(game: Game[Any, Any], root: Any) -> Label:
+def tree_labels(game: Game[Any, Any], root: Any,
+                name: Callable[[Any], str | None] | None = None) -> Label:
     """Return a label function naming leaves by MAX's final score and inner nodes by path.
+
+    A ``name`` function (such as ``tree.node_name``) gives named nodes their names.
 
     >>> from fminimax.games import tree
     >>> game, root = tree.game(), tree.start([[2, 7], [1, 8]])
     >>> label = tree_labels(game, root)
     >>> label(()), label((1,)), label((1, 1))
     ('root', '1', '8')
+    >>> named = tree.start({"A": [{"B": [2, 7]}, {"C": [1, 8]}]})
+    >>> label = tree_labels(game, named, tree.node_name)
+    >>> label(()), label((1,)), label((1, 1))
+    ('A', 'C', '8')
     """
     player = game.to_move(root)
 
     def label(path: Path) -> str:
         state = replayed(game, root, path)
+        given = name(state) if name is not None else None
         if game.is_over(state):
-            return number_str(game.utility(state, player))
-        return path_str(path)
+            score = number_str(game.utility(state, player))
+            return score if given is None else f"{given}: {score}"
+        return path_str(path) if given is None else given
     return label
 
 

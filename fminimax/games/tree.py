@@ -20,6 +20,7 @@ reads the name of a state, for traces.  ``parse`` reads the same forms from JSON
 
 from __future__ import annotations
 
+import ast
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -98,25 +99,46 @@ def _freeze(tree: Any, path: tuple[int, ...]) -> Tree:
 
 
 def parse(text: str) -> Node:
-    """Return the root of a tree written as JSON: nested lists, numbers, {name: subtree}.
+    """Return the root of a tree written as JSON or a Python literal: lists, numbers, names.
 
     >>> parse("[[2, 7], [1, 8]]")
     Node(tree=((2, 7), (1, 8)), path=())
-    >>> parse("[[2, 7], [1, 8]")
+    >>> parse("[(2, 7), (1, 8)]") == parse("[[2, 7], [1, 8]]")
+    True
+    >>> parse("[[2, 7], [1, 8]")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: malformed tree text '[[2, 7], [1, 8]': Expecting ',' delimiter at char 15
+    ValueError: malformed tree text '[[2, 7], [1, 8]': Expecting ',' delimiter at char 15; ...
     """
+    example = "write nested lists of numbers, e.g. '[[2, 7], [1, 8]]'"
+    shown = repr(text if len(text) <= 60 else text[:60] + "...")
     try:
-        value = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ValueError(f"malformed tree text {text!r}: {error.msg} at char "
-                         f"{error.pos}") from None
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError as error:
+            try:
+                value = ast.literal_eval(text.strip())
+            except (ValueError, SyntaxError, TypeError, MemoryError):
+                raise ValueError(f"malformed tree text {shown}: {error.msg} at char "
+                                 f"{error.pos}; {example}") from None
     except RecursionError:
-        raise ValueError(f"tree text nested too deeply for the JSON reader "
-                         f"({len(text)} chars); build the tree in Python and pass it to "
-                         f"start") from None
+        raise ValueError(f"tree text {shown} is nested too deeply to read; build the tree "
+                         f"in Python and pass it to start") from None
     return start(value)
+
+
+def size(state: Node) -> int:
+    """Return the number of nodes in the tree below ``state``, itself included.
+
+    >>> size(start([[2, 7], [1, 8]]))
+    7
+    """
+    count, stack = 0, [state]
+    while stack:
+        node = stack.pop()
+        count += 1
+        stack.extend(play(node, move) for move in moves(node))
+    return count
 
 
 def node_name(state: Node) -> str | None:

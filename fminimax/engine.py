@@ -33,14 +33,18 @@ Conventions (docs/design.md has them all, each tested):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
+import sys
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
+from functools import partial
+from itertools import islice
 from numbers import Real
-from typing import Any, Generic
+from typing import Any, Generic, NamedTuple
 
 from fminimax.game import Game, Move, Score, State, children
 
 WIN = 1_000_000
+HALF_WIN = WIN // 2
 INFINITY = float("inf")
 FULL_DEPTH = 1 << 30
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -223,8 +227,7 @@ class SearchResult(Generic[Move]):
 # --- the transposition table --------------------------------------------------------------
 
 
-@dataclass
-class Entry:
+class Entry(NamedTuple):
     """A table entry: the depth it was searched to, a value, its bound flag and best line."""
 
     depth: int
@@ -233,22 +236,27 @@ class Entry:
     line: tuple[Any, ...]
 
 
+_entry = partial(tuple.__new__, Entry)  # Entry(*fields) without a Python-level call
+
+
 class Table:
     """A transposition table with a bound: at most ``max_entries`` entries, oldest out first.
 
     The one place the core caches.  Keys are the game's ``key`` of a state (the state itself
     by default); values are stored relative to their node, so decisive values stay right
-    wherever the position recurs.  A table is owned by one search (or one worker) at a time.
+    wherever the position recurs.  When a store finds the table full, the oldest quarter of
+    the entries (in the order they were first stored) is dropped at once, so each store
+    costs O(1) on average.  A table is owned by one search (or one worker) at a time.
 
-    >>> table = Table(max_entries=2)
-    >>> for key in "abc":
+    >>> table = Table(max_entries=4)
+    >>> for key in "abcde":
     ...     table.store(key, Entry(1, 0, EXACT, ()))
     >>> sorted(table.entries)
-    ['b', 'c']
+    ['b', 'c', 'd', 'e']
     """
 
     def __init__(self, max_entries: int = 2_000_000) -> None:
-        if max_entries < 1:
+        if isinstance(max_entries, bool) or not isinstance(max_entries, int) or max_entries < 1:
             raise ValueError(f"max_entries must be at least 1, got {max_entries!r}")
         self.max_entries = max_entries
         self.entries: dict[Hashable, Entry] = {}
@@ -257,12 +265,15 @@ class Table:
         return len(self.entries)
 
     def get(self, key: Hashable) -> Entry | None:
+        """Return the entry stored under ``key``, or None."""
         return self.entries.get(key)
 
     def store(self, key: Hashable, entry: Entry) -> None:
+        """Store ``entry`` under ``key``, first dropping the oldest quarter if the table is full."""
         entries = self.entries
-        if key not in entries and len(entries) >= self.max_entries:
-            del entries[next(iter(entries))]
+        if len(entries) >= self.max_entries and key not in entries:
+            keep = len(entries) - max(1, len(entries) // 4)
+            self.entries = entries = dict(islice(entries.items(), len(entries) - keep, None))
         entries[key] = entry
 
 
@@ -284,16 +295,31 @@ class _Search:
         self.limit = FULL_DEPTH if depth is None else depth
         self.quick = quick
         self.table = table
-        self.order = order and game.order is not None
+        self.order = game.order if order else None
         self.key = game.key
         self.keep_lines = game.key is None
         self.steps: list[Step] | None = [] if trace else None
         self.max_nodes = max_nodes
         self.stop = stop
         self.nodes = self.leaves = self.cutoffs = self.hits = self.estimates = 0
+        self.checkpoint = 0
 
     def stats(self) -> Stats:
         return Stats(self.nodes, self.leaves, self.cutoffs, self.hits)
+
+    def check(self) -> None:
+        """Raise _Stop if a budget ran out, else set the node count of the next check.
+
+        The core calls this only when ``nodes`` reaches ``checkpoint``: at the first node,
+        then every 1,024 nodes when there is a ``stop`` test and at the node budget.
+        """
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise _Stop
+        if self.stop is not None and self.nodes > 1 and self.stop():
+            raise _Stop
+        self.checkpoint = self.nodes + 1024 if self.stop is not None else FULL_DEPTH ** 2
+        if self.max_nodes is not None:
+            self.checkpoint = min(self.checkpoint, self.max_nodes + 1)
 
     def leaf(self, state: Any, ply: int, over: bool) -> Score:
         """Return the value of a leaf for the player to move: final score or heuristic."""
@@ -316,82 +342,91 @@ class _Search:
                              f"{-WIN // 2} and {WIN // 2}")
         return estimate
 
-    def moves(self, state: Any, first: Any) -> Sequence[Any]:
-        """Return the moves to search: the game's order, the table's best move first."""
-        moves = self.game.moves(state)
-        if self.order:
-            moves = self.game.order(state, moves)  # type: ignore[misc]
-        if first is not None and first in moves and moves[0] != first:
-            moves = [first, *(move for move in moves if move != first)]
-        return moves
-
     def node(self, state: Any, ply: int, alpha: Score, beta: Score,
              path: tuple[Any, ...]) -> tuple[Score, tuple[Any, ...]]:
-        """Return (value for the player to move, best line) of ``state``: the one recursion."""
+        """Return (value for the player to move, best line) of ``state``: the one recursion.
+
+        A state is over exactly when it has no moves (the game protocol), so an inner node
+        asks the game for its moves once and never calls ``is_over``.  ``path`` grows only
+        when tracing.
+        """
         self.nodes += 1
-        if self.max_nodes is not None and self.nodes > self.max_nodes:
-            raise _Stop
-        if self.stop is not None and self.nodes % 1024 == 0 and self.stop():
-            raise _Stop
+        if self.nodes >= self.checkpoint:
+            self.check()
         game = self.game
-        over = game.is_over(state)
-        if over or ply >= self.limit:
+        moves = game.moves(state) if ply < self.limit else None
+        if not moves:
             self.leaves += 1
-            value = self.leaf(state, ply, over)
-            self.record(path, ply, state, alpha, beta, value, "leaf", ())
+            value = self.leaf(state, ply, moves is not None or game.is_over(state))
+            if self.steps is not None:
+                self.record(path, ply, state, alpha, beta, value, "leaf", ())
             return value, ()
         remaining = self.limit - ply
         table, first, key = self.table, None, None
         alpha0, estimates0 = alpha, self.estimates
         if table is not None:
             key = state if self.key is None else self.key(state)
-            entry = table.get(key)
+            entry = table.entries.get(key)
             if entry is not None:
-                first = entry.line[0] if entry.line else None
-                if entry.depth >= remaining and ply > 0:
-                    stored = _from_table(entry.value, ply)
-                    if entry.flag == EXACT or (entry.flag == LOWER and stored >= beta) or (
-                            entry.flag == UPPER and stored <= alpha):
+                depth, stored, flag, line = entry
+                if line:
+                    first = line[0]
+                if depth >= remaining and ply > 0:
+                    if stored >= HALF_WIN or stored <= -HALF_WIN:
+                        stored = _from_table(stored, ply)
+                    if flag == EXACT or (flag == LOWER and stored >= beta) or (
+                            flag == UPPER and stored <= alpha):
                         self.hits += 1
-                        self.estimates += entry.depth < FULL_DEPTH
-                        self.record(path, ply, state, alpha, beta, stored, "table", ())
-                        return stored, entry.line
+                        if depth < FULL_DEPTH:
+                            self.estimates += 1
+                        if self.steps is not None:
+                            self.record(path, ply, state, alpha, beta, stored, "table", ())
+                        return stored, line
+        if self.order is not None:
+            moves = self.order(state, moves)
+        if first is not None and moves[0] != first and first in moves:
+            moves = [first, *(move for move in moves if move != first)]
+        prune, play, tracing = self.prune, game.play, self.steps is not None
         best: Score = -INFINITY
-        line: tuple[Any, ...] = ()
-        moves = self.moves(state, first)
-        for index, move in enumerate(moves):
-            value, rest = self.node(game.play(state, move), ply + 1, -beta,
-                                    -max(alpha, best) if self.prune else INFINITY,
-                                    path + (move,))
+        line = ()
+        for move in moves:
+            value, rest = self.node(play(state, move), ply + 1, -beta,
+                                    -(alpha if alpha > best else best) if prune else INFINITY,
+                                    path + (move,) if tracing else path)
             value = -value
             if value > best:
                 best, line = value, (move, *rest)
-            if self.prune and best >= beta:
-                self.cutoffs += 1
-                self.record(path, ply, state, alpha, beta, best, "cutoff",
-                            tuple(moves[index + 1:]))
-                self.save(key, remaining, estimates0, best, ply, LOWER, line)
-                return best, line
-        flag = UPPER if self.prune and best <= alpha0 else EXACT
-        self.record(path, ply, state, alpha, beta, best, "node", ())
-        self.save(key, remaining, estimates0, best, ply, flag, line)
+                if prune and best >= beta:
+                    self.cutoffs += 1
+                    if tracing:
+                        self.record(path, ply, state, alpha, beta, best, "cutoff",
+                                    tuple(moves[list(moves).index(move) + 1:]))
+                    if table is not None:
+                        self.save(key, remaining, estimates0, best, ply, LOWER, line)
+                    return best, line
+        if tracing:
+            self.record(path, ply, state, alpha, beta, best, "node", ())
+        if table is not None:
+            flag = UPPER if prune and best <= alpha0 else EXACT
+            self.save(key, remaining, estimates0, best, ply, flag, line)
         return best, line
 
     def save(self, key: Hashable, remaining: int, estimates0: int, value: Score, ply: int,
              flag: int, line: tuple[Any, ...]) -> None:
-        """Store a node's result in the table (the core's one cache), if there is one.
+        """Store a node's result in the table (the core's one cache).
 
         A result that no heuristic estimate went into holds at any depth: it is stored
         with depth FULL_DEPTH, so deeper searches may use it too.
         """
-        if self.table is not None:
-            depth = remaining if self.estimates > estimates0 else FULL_DEPTH
-            kept = line if self.keep_lines else ()
-            self.table.store(key, Entry(depth, _to_table(value, ply), flag, kept))
+        depth = remaining if self.estimates > estimates0 else FULL_DEPTH
+        if value >= HALF_WIN or value <= -HALF_WIN:
+            value = _to_table(value, ply)
+        self.table.store(key, _entry((depth, value, flag,  # type: ignore[union-attr]
+                                      line if self.keep_lines else ())))
 
     def record(self, path: tuple[Any, ...], ply: int, state: Any, alpha: Score, beta: Score,
                value: Score, kind: str, pruned: tuple[Any, ...]) -> None:
-        """Append a step to the trace, when tracing."""
+        """Append a step to the trace (called only when tracing)."""
         if self.steps is not None:
             self.steps.append(Step(path, ply, self.game.to_move(state), alpha, beta, value,
                                    kind, pruned))
@@ -409,13 +444,16 @@ def search(game: Game[State, Move], state: State, *, prune: bool = True,
            depth: int | None = None, quick: bool = True, table: Table | None = None,
            order: bool = True, trace: bool = False, alpha: Score = -INFINITY,
            beta: Score = INFINITY, max_nodes: int | None = None,
-           stop: Callable[[], bool] | None = None) -> SearchResult[Move]:
+           stop: Callable[[], bool] | None = None,
+           complete: bool = True) -> SearchResult[Move]:
     """Return the value, best move, principal variation and statistics of ``state``.
 
     The one search core.  ``prune`` turns alpha-beta on; ``depth`` cuts the search off
     there and scores the cut-off states with the game's heuristic; ``table`` memoizes
     results with bound flags; ``order`` uses the game's move ordering; ``trace`` records
-    every node; ``alpha`` and ``beta`` give an initial window.
+    every node; ``alpha`` and ``beta`` give an initial window.  A table under a game's own
+    ``key`` keeps no moves, so the line may stop at a table hit; ``complete`` carries it on
+    to the end with cheap searches (set it False when only the value is wanted).
 
     >>> from fminimax.games import tree
     >>> result = search(tree.game(), tree.start([[2, 7], [1, 8]]), prune=False, quick=False)
@@ -425,7 +463,7 @@ def search(game: Game[State, Move], state: State, *, prune: bool = True,
     run = _Search(game, prune=prune, depth=_checked_depth(depth), quick=quick, table=table,
                   order=order, trace=trace, max_nodes=max_nodes, stop=stop)
     value, line = _guarded(run, state, alpha, beta)
-    if table is not None and game.key is not None:
+    if complete and table is not None and game.key is not None:
         line = _completed_line(game, state, line, depth, quick, table)
     return SearchResult(value, line[0] if line else None, line, run.stats(), depth,
                         run.estimates == 0, tuple(run.steps or ()))
@@ -455,10 +493,20 @@ def _guarded(run: _Search, state: Any, alpha: Score,
     """Run the core, turning Python's recursion limit into a clear error."""
     try:
         return run.node(state, 0, alpha, beta, ())
-    except RecursionError:
-        raise ValueError(f"the search of {run.game.name!r} went deeper than Python's "
-                         f"recursion limit allows; give a smaller depth, or raise the limit "
-                         f"with sys.setrecursionlimit") from None
+    except RecursionError as error:
+        plies = _plies_in(error)
+    raise ValueError(f"the search of {run.game.name!r} went {plies} plies deep, more than "
+                     f"Python's recursion limit ({sys.getrecursionlimit()}) allows; give a "
+                     f"smaller depth, or raise the limit with sys.setrecursionlimit")
+
+
+def _plies_in(error: BaseException) -> int:
+    """Return how many plies deep the core was when ``error`` was raised (its node frames)."""
+    frames, tb = 0, error.__traceback__
+    while tb is not None:
+        frames += tb.tb_frame.f_code.co_name == "node"
+        tb = tb.tb_next
+    return max(frames - 1, 0)
 
 
 def minimax(game: Game[State, Move], state: State, **options: Any) -> SearchResult[Move]:
@@ -485,12 +533,14 @@ def move_values(game: Game[State, Move], state: State, **options: Any) -> dict[M
     """Return each legal move's exact value for the player to move, in move order.
 
     Each child is searched with a full window; its value is negated and, when decisive,
-    counted one ply further from the root.
+    counted one ply further from the root.  Only values are wanted, so lines are not
+    completed (``complete=False``) unless the options say so.
 
     >>> from fminimax.games import tree
     >>> move_values(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False)
     {0: 2, 1: 1}
     """
+    options = {"complete": False, **options}
     return {move: _parent_value(search(game, game.play(state, move), **options).value)
             for move in game.moves(state)}
 

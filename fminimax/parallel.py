@@ -441,6 +441,28 @@ def _ybw(executor: Executor, game: Game[Any, Any], top: Top[Any, Any], levels: i
     return best, line
 
 
+def move_lines(executor: Executor, game: Game[State, Move], state: State, *,
+               depth: int | None = None, prune: bool = True, quick: bool = True,
+               order: bool = True, table: bool | str = True,
+               timeout: float | None = None) -> dict[Move, tuple[Score, Line]]:
+    """Return each legal move's exact value and line (the move, then best replies).
+
+    The parallel ``trace.move_lines``: one task per move; ``depth`` counts from each child.
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> from fminimax.games import tree
+    >>> with ThreadPoolExecutor(2) as pool:
+    ...     move_lines(pool, tree.game(), tree.start([[2, 7], [1, 8]]), quick=False)
+    {0: (2, (0, 0)), 1: (1, (1, 0))}
+    """
+    template = _template(game, state, depth, prune, quick, order, table)
+    tasks = [replace(template, state=game.play(state, move), line=(move,))
+             for move in game.moves(state)]
+    results = run_tasks(executor, tasks, timeout)
+    return {task.line[0]: (-root_value(results[task.line].value, 1, quick),
+                           (*task.line, *results[task.line].pv)) for task in tasks}
+
+
 def move_values(executor: Executor, game: Game[State, Move], state: State, *,
                 depth: int | None = None, prune: bool = True, quick: bool = True,
                 order: bool = True, table: bool | str = True,
@@ -455,8 +477,6 @@ def move_values(executor: Executor, game: Game[State, Move], state: State, *,
     ...     move_values(pool, tree.game(), tree.start([[2, 7], [1, 8]]), quick=False)
     {0: 2, 1: 1}
     """
-    template = _template(game, state, depth, prune, quick, order, table)
-    tasks = [replace(template, state=game.play(state, move), line=(move,))
-             for move in game.moves(state)]
-    results = run_tasks(executor, tasks, timeout)
-    return {task.line[0]: -root_value(results[task.line].value, 1, quick) for task in tasks}
+    lines = move_lines(executor, game, state, depth=depth, prune=prune, quick=quick,
+                       order=order, table=table, timeout=timeout)
+    return {move: value for move, (value, _) in lines.items()}

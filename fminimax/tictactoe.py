@@ -21,6 +21,7 @@ default to k = side.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from enum import Enum
 from functools import lru_cache, partial
 from typing import Any, NamedTuple
 
@@ -41,6 +42,7 @@ from fminimax.game import Game, Score
 
 __all__ = [
     "Position", "best_move", "board_str", "empty_board", "fill_board", "game", "game_over",
+    "start",
     "generate_boards", "lines", "open_spaces", "optimal_score", "parse_board",
     "play_move", "quick_scores_map", "retrieve_score", "scores_map", "validate_board",
     "winning_marker",
@@ -49,11 +51,33 @@ __all__ = [
 Line = tuple[int, ...]
 
 
+class Unseen(Enum):
+    """The winner of a position whose maker did not say who holds a line."""
+
+    UNSEEN = "unseen"
+
+
+UNSEEN = Unseen.UNSEEN
+
+
 class Position(NamedTuple):
-    """A tic-tac-toe state: the board and the marker of the player to move."""
+    """A tic-tac-toe state: the board, the marker to move, and the marker holding a line.
+
+    ``winner`` is None while nobody holds a line.  A position made by hand may leave it
+    ``UNSEEN`` (the default): the rules then read the board.  The game's ``play`` fills it
+    in by looking only at the lines through the space just taken, so a search never scans
+    the whole board for a winner.
+
+    >>> game().play(Position(parse_board("xx2 oo5 678"), "x"), 2).winner
+    'x'
+    """
 
     board: Board
     player: Hashable
+    winner: Hashable = UNSEEN
+
+
+_position = partial(tuple.__new__, Position)  # Position(*fields) without a Python-level call
 
 
 @lru_cache(maxsize=64)
@@ -96,9 +120,24 @@ def winning_marker(board: Board, rows: int | None = None, cols: int | None = Non
     >>> winning_marker(parse_board("xxx oo5 678")), winning_marker(parse_board("x.. .o. ..."))
     ('x', None)
     """
-    for line in lines(*_shape(board, rows, cols, k)):
-        first = board[line[0]]
-        if not is_open(first) and all(board[i] == first for i in line):
+    return _holder(list(board), lines(*_shape(board, rows, cols, k)))
+
+
+def _holder(cells: Sequence[Any], runs: tuple[Line, ...]) -> Any:
+    """Return the marker that fills one of the ``runs`` of ``cells``, or None.
+
+    Open spaces hold distinct numbers, so a run of equal cells is a run of one marker (the
+    rare equal run is checked for an open space, which a one-cell run may be).  Runs of three
+    get an unrolled loop: this is the hot path of every tic-tac-toe search.
+    """
+    if runs and len(runs[0]) == 3:
+        for a, b, c in runs:
+            if cells[a] == cells[b] == cells[c] and not is_open(cells[a]):
+                return cells[a]
+        return None
+    for run in runs:
+        first = cells[run[0]]
+        if all(cells[i] == first for i in run) and not is_open(first):
             return first
     return None
 
@@ -158,31 +197,74 @@ def validate_board(board: Board, rows: int | None = None, cols: int | None = Non
 # --- the rules as a game value --------------------------------------------------------------
 
 
-def _moves(shape: tuple[int, int, int], state: Position) -> list[int]:
-    return [] if game_over(state.board, *shape) else open_spaces(state.board)
+class _Rules(NamedTuple):
+    """What the game functions of one game share: the lines, those through each space, the
+    two markers."""
+
+    lines: tuple[Line, ...]
+    through: tuple[tuple[Line, ...], ...]
+    computer: Hashable
+    opponent: Hashable
 
 
-def _play(other: dict[Hashable, Hashable], state: Position, space: int) -> Position:
-    return Position(fill_board(space, state.board, state.player), other[state.player])
+def _rules(rows: int, cols: int, k: int, computer: Hashable, opponent: Hashable) -> _Rules:
+    """Return the rules of a rows x cols board with k in a row for these two markers."""
+    runs = lines(rows, cols, k)
+    through = tuple(tuple(run for run in runs if space in run) for space in range(rows * cols))
+    return _Rules(runs, through, computer, opponent)
 
 
-def _is_over(shape: tuple[int, int, int], state: Position) -> bool:
-    return game_over(state.board, *shape)
+def _winner(rules: _Rules, state: Position) -> Any:
+    """Return the marker holding a line in ``state``, reading the board only if unseen."""
+    winner = state.winner
+    return _holder(state.board.tolist(), rules.lines) if winner is UNSEEN else winner
+
+
+def _moves(rules: _Rules, state: Position) -> list[int]:
+    """Return the open spaces, or no moves once someone holds a line."""
+    if _winner(rules, state) is not None:
+        return []
+    return [cell for cell in state.board.tolist() if cell.__class__ is int]
+
+
+def _play(rules: _Rules, state: Position, space: int) -> Position:
+    """Return the position after the player to move fills ``space`` (fill_board checks it).
+
+    Only a line through ``space`` can be new, so only those are looked at.
+    """
+    board, player, winner = state
+    if space.__class__ is int and 0 <= space < len(board) and board[space].__class__ is int:
+        board = board.set(space, player)
+    else:
+        board = fill_board(space, board, player)
+    if winner is UNSEEN:
+        winner = _holder(board.tolist(), rules.lines)
+    elif winner is None and _holder(board, rules.through[space]) is not None:
+        winner = player
+    return _position((board, rules.opponent if player == rules.computer else rules.computer,
+                      winner))
+
+
+def _is_over(rules: _Rules, state: Position) -> bool:
+    """Return whether someone holds a line or both markers fill the board."""
+    board = state.board
+    return (_winner(rules, state) is not None
+            or board.count(rules.computer) + board.count(rules.opponent) == len(board))
 
 
 def _to_move(state: Position) -> Hashable:
     return state.player
 
 
-def _utility(shape: tuple[int, int, int], state: Position, player: Hashable) -> Score:
-    winner = winning_marker(state.board, *shape)
+def _utility(rules: _Rules, state: Position, player: Hashable) -> Score:
+    winner = _winner(rules, state)
     return 0 if winner is None else 1 if winner == player else -1
 
 
-def _heuristic(shape: tuple[int, int, int], state: Position, player: Hashable) -> Score:
+def _heuristic(rules: _Rules, state: Position, player: Hashable) -> Score:
     """Return the lines still open to ``player`` minus those still open to the other side."""
     board, score = state.board, 0
-    for line in lines(*shape):
+    for line in rules.lines:
         held = {board[i] for i in line if not is_open(board[i])}
         if len(held) == 1:
             score += 1 if player in held else -1
@@ -196,7 +278,8 @@ def heuristic(state: Position, player: Hashable, rows: int = 3, cols: int = 3,
     >>> heuristic(Position(parse_board("x.. ... ..."), "o"), "x")
     3
     """
-    return _heuristic((rows, cols, min(rows, cols) if k is None else k), state, player)
+    return _heuristic(_rules(rows, cols, min(rows, cols) if k is None else k, "x", "o"),
+                      state, player)
 
 
 def game(computer: Hashable = "x", opponent: Hashable = "o", rows: int = 3, cols: int = 3,
@@ -213,12 +296,11 @@ def game(computer: Hashable = "x", opponent: Hashable = "o", rows: int = 3, cols
         if is_open(marker) or not isinstance(marker, Hashable):
             raise TypeError(f"a marker must be hashable and not an int, got {marker!r}")
     empty_board(rows, cols)
-    shape = (rows, cols, min(rows, cols) if k is None else k)
-    lines(*shape)
-    return Game(name=f"tictactoe-{rows}x{cols}-k{shape[2]}", moves=partial(_moves, shape),
-                play=partial(_play, {computer: opponent, opponent: computer}),
-                is_over=partial(_is_over, shape), to_move=_to_move,
-                utility=partial(_utility, shape), heuristic=partial(_heuristic, shape))
+    rules = _rules(rows, cols, min(rows, cols) if k is None else k, computer, opponent)
+    return Game(name=f"tictactoe-{rows}x{cols}-k{len(rules.lines[0])}",
+                moves=partial(_moves, rules), play=partial(_play, rules),
+                is_over=partial(_is_over, rules), to_move=_to_move,
+                utility=partial(_utility, rules), heuristic=partial(_heuristic, rules))
 
 
 # --- the card's pipeline ----------------------------------------------------------------
@@ -310,3 +392,37 @@ def play_move(board: Board, computer: Hashable, opponent: Hashable) -> int:
     2
     """
     return best_move(quick_scores_map(board, computer, opponent))
+
+
+# --- positions of any size, for the generic engine and the command line -----------------------
+
+
+def start(rows: int = 3, cols: int = 3, board: str | Board | None = None,
+          k: int | None = None, first: str = "x") -> Position:
+    """Return the position on ``board`` (empty by default); the side with fewer markers moves.
+
+    With equal counts ``first`` moves ('x' by default), as on the empty board.
+
+    >>> start().board, start().player
+    (pvector([0, 1, 2, 3, 4, 5, 6, 7, 8]), 'x')
+    >>> start(3, 3, "oox xx5 oo8").player
+    'x'
+    >>> start(3, 4, "xo.. .... ....", k=3).player
+    'x'
+    >>> start(3, 3, "xx. ... ...")
+    Traceback (most recent call last):
+    ...
+    ValueError: impossible marker counts: x has 2 and o has 0; they may differ by at most one
+    """
+    if first not in ("x", "o"):
+        raise ValueError(f"first must be 'x' or 'o', got {first!r}")
+    cells = empty_board(rows, cols) if board is None else (
+        parse_board(board, rows, cols) if isinstance(board, str) else board)
+    validate_board(cells, rows, cols, k)
+    unknown = [m for m in markers(cells) if m not in ("x", "o")]
+    if unknown:
+        raise ValueError(f"unknown marker {unknown[0]!r}; boards use x and o")
+    count = {m: sum(1 for cell in cells if cell == m) for m in ("x", "o")}
+    if count["x"] == count["o"]:
+        return Position(cells, first)
+    return Position(cells, "o" if count["x"] > count["o"] else "x")

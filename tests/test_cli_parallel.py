@@ -40,7 +40,7 @@ def test_a_search_failure_in_a_worker_is_one_line_and_status_1(monkeypatch: Any)
     def failing(*args: Any, **kwargs: Any) -> Any:
         raise parallel.SearchFailed("the search of X (line (1,)) raised ValueError: boom",
                                     (1,), "X")
-    monkeypatch.setattr(parallel, "move_values", failing)
+    monkeypatch.setattr(parallel, "move_lines", failing)
     status, out, err = run("best-move", "x...o....", "--workers", "2")
     assert (status, out) == (1, "")
     assert err == "fminimax: error: the search of X (line (1,)) raised ValueError: boom\n"
@@ -49,7 +49,7 @@ def test_a_search_failure_in_a_worker_is_one_line_and_status_1(monkeypatch: Any)
 def test_ctrl_c_during_a_parallel_search_exits_130_without_a_traceback(monkeypatch: Any) -> None:
     def interrupted(*args: Any, **kwargs: Any) -> Any:
         raise KeyboardInterrupt
-    monkeypatch.setattr(parallel, "move_values", interrupted)
+    monkeypatch.setattr(parallel, "move_lines", interrupted)
     status, out, err = run("best-move", "x...o....", "--workers", "2")
     assert (status, err) == (130, "\nfminimax: interrupted\n")
 

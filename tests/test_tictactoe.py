@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from pyrsistent import pvector
@@ -208,7 +208,7 @@ def test_best_move_is_value_optimal_on_every_position(positions: list) -> None:
 # --- the computer never loses ------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def computer_reply(board: tuple, computer: str) -> int:
     return ttt.play_move(pvector(board), computer, other(computer))
 

@@ -6,16 +6,43 @@ that led to it from the root; MAX moves at even depths.
 >>> from fminimax.engine import minimax
 >>> minimax(game(), start([[2, 7], [1, 8]]), quick=False).value
 2
+
+Nodes may carry names, as in text 4: a one-key dict ``{name: subtree}`` names the subtree,
+a node or a leaf.  The frozen tree wraps a named subtree in :class:`Named`; ``node_name``
+reads the name of a state, for traces.  ``parse`` reads the same forms from JSON text.
+
+>>> root = parse('{"A": [{"B": [3, 12]}, {"C": [2, {"F": 4}]}]}')
+>>> node_name(root), [node_name(play(root, move)) for move in moves(root)]
+('A', ['B', 'C'])
+>>> minimax(game(), root, quick=False).value
+3
 """
 
 from __future__ import annotations
 
+import ast
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
 from numbers import Real
 from typing import Any, NamedTuple, Union
 
 from fminimax.game import Game, Score
 
-Tree = Union[Score, tuple["Tree", ...]]  # noqa: UP007 (a recursive alias needs Union)
+Tree = Union[Score, tuple["Tree", ...], "Named"]  # noqa: UP007 (a recursive alias needs Union)
+
+
+@dataclass(frozen=True)
+class Named:
+    """A subtree with a name (text 4's named nodes)."""
+
+    name: str
+    tree: Tree
+
+
+def _bare(tree: Tree) -> Tree:
+    """Return ``tree`` without its name, if it has one."""
+    return tree.tree if isinstance(tree, Named) else tree
 
 
 class Node(NamedTuple):
@@ -39,14 +66,89 @@ def freeze(tree: Any) -> Tree:
 
 
 def _freeze(tree: Any, path: tuple[int, ...]) -> Tree:
-    if isinstance(tree, (list, tuple)):
-        if not tree:
-            raise ValueError(f"a tree node must have at least one child, got an empty list "
-                             f"at path {path}")
-        return tuple(_freeze(child, path + (i,)) for i, child in enumerate(tree))
-    if isinstance(tree, bool) or not isinstance(tree, Real):
-        raise ValueError(f"a tree leaf must be a number, got {tree!r} at path {path}")
-    return tree  # type: ignore[return-value]
+    """Return the frozen tree, built with an explicit stack so any depth works."""
+    todo: list[tuple[str, Any, tuple[int, ...]]] = [("visit", tree, path)]
+    done: list[Tree] = []
+    while todo:
+        kind, item, where = todo.pop()
+        if kind == "tuple":
+            count = len(item)
+            children = tuple(done[len(done) - count:])
+            del done[len(done) - count:]
+            done.append(children)
+        elif kind == "name":
+            done.append(Named(item, done.pop()))
+        elif isinstance(item, dict):
+            if len(item) != 1 or not isinstance(next(iter(item)), str):
+                raise ValueError(f"a named node is a dict with one str key, got {item!r} at "
+                                 f"path {where}")
+            name, child = next(iter(item.items()))
+            todo += [("name", name, where), ("visit", child, where)]
+        elif isinstance(item, (list, tuple)):
+            if not item:
+                raise ValueError(f"a tree node must have at least one child, got an empty "
+                                 f"list at path {where}")
+            todo.append(("tuple", item, where))
+            todo += [("visit", child, where + (i,)) for i, child in reversed(
+                list(enumerate(item)))]
+        elif isinstance(item, bool) or not isinstance(item, Real):
+            raise ValueError(f"a tree leaf must be a number, got {item!r} at path {where}")
+        else:
+            done.append(item)  # type: ignore[arg-type]
+    return done[0]
+
+
+def parse(text: str) -> Node:
+    """Return the root of a tree written as JSON or a Python literal: lists, numbers, names.
+
+    >>> parse("[[2, 7], [1, 8]]")
+    Node(tree=((2, 7), (1, 8)), path=())
+    >>> parse("[(2, 7), (1, 8)]") == parse("[[2, 7], [1, 8]]")
+    True
+    >>> parse("[[2, 7], [1, 8]")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: malformed tree text '[[2, 7], [1, 8]': Expecting ',' delimiter at char 15; ...
+    """
+    example = "write nested lists of numbers, e.g. '[[2, 7], [1, 8]]'"
+    shown = repr(text if len(text) <= 60 else text[:60] + "...")
+    try:
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError as error:
+            try:
+                value = ast.literal_eval(text.strip())
+            except (ValueError, SyntaxError, TypeError, MemoryError):
+                raise ValueError(f"malformed tree text {shown}: {error.msg} at char "
+                                 f"{error.pos}; {example}") from None
+    except RecursionError:
+        raise ValueError(f"tree text {shown} is nested too deeply to read; build the tree "
+                         f"in Python and pass it to start") from None
+    return start(value)
+
+
+def size(state: Node) -> int:
+    """Return the number of nodes in the tree below ``state``, itself included.
+
+    >>> size(start([[2, 7], [1, 8]]))
+    7
+    """
+    count, stack = 0, [state]
+    while stack:
+        node = stack.pop()
+        count += 1
+        stack.extend(play(node, move) for move in moves(node))
+    return count
+
+
+def node_name(state: Node) -> str | None:
+    """Return the name of the node ``state`` is at, or None if it has no name.
+
+    >>> root = start({"A": [{"B": [3, 12]}, 2]})
+    >>> node_name(root), node_name(play(root, 0)), node_name(play(root, 1))
+    ('A', 'B', None)
+    """
+    return state.tree.name if isinstance(state.tree, Named) else None
 
 
 def start(tree: Any) -> Node:
@@ -64,7 +166,8 @@ def moves(state: Node) -> range:
     >>> list(moves(start([[2, 7], [1, 8]])))
     [0, 1]
     """
-    return range(len(state.tree)) if isinstance(state.tree, tuple) else range(0)
+    tree = _bare(state.tree)
+    return range(len(tree)) if isinstance(tree, tuple) else range(0)
 
 
 def play(state: Node, move: int) -> Node:
@@ -73,10 +176,12 @@ def play(state: Node, move: int) -> Node:
     >>> play(start([[2, 7], [1, 8]]), 1)
     Node(tree=(1, 8), path=(1,))
     """
-    if not isinstance(state.tree, tuple) or not 0 <= move < len(state.tree):
+    tree = _bare(state.tree)
+    if not isinstance(tree, tuple) or isinstance(move, bool) or not isinstance(move, int) \
+            or not 0 <= move < len(tree):
         raise ValueError(f"illegal move {move!r} at path {state.path}; the moves are "
                          f"{list(moves(state))}")
-    return Node(state.tree[move], state.path + (move,))
+    return Node(tree[move], state.path + (move,))
 
 
 def is_over(state: Node) -> bool:
@@ -85,7 +190,7 @@ def is_over(state: Node) -> bool:
     >>> is_over(Node(7, (0, 1))), is_over(Node((7,), (0,)))
     (True, False)
     """
-    return not isinstance(state.tree, tuple)
+    return not isinstance(_bare(state.tree), tuple)
 
 
 def to_move(state: Node) -> bool:
@@ -103,15 +208,28 @@ def utility(state: Node, player: bool) -> Score:
     >>> utility(Node(7, (0, 1)), True), utility(Node(7, (0, 1)), False)
     (7, -7)
     """
-    assert not isinstance(state.tree, tuple)
-    return state.tree if player else -state.tree
+    leaf = _bare(state.tree)
+    assert not isinstance(leaf, (tuple, Named))
+    return leaf if player else -leaf
 
 
-def game() -> Game[Node, int]:
-    """Return explicit trees as a game value.
+def zero(state: Node, player: bool) -> Score:
+    """Return 0 for every cut-off node: a heuristic that knows nothing (call it even).
 
-    >>> game().name
-    'tree'
+    >>> zero(start([[2, 7], [1, 8]]), True)
+    0
+    """
+    return 0
+
+
+def game(heuristic: Callable[[Node, bool], Score] | None = None) -> Game[Node, int]:
+    """Return explicit trees as a game value, with an optional ``heuristic`` for cut-offs.
+
+    Trees have no heuristic of their own, so depth-limited search and iterative deepening
+    need one, such as ``zero``.
+
+    >>> game().name, game(zero).heuristic is zero
+    ('tree', True)
     """
     return Game(name="tree", moves=moves, play=play, is_over=is_over, to_move=to_move,
-                utility=utility)
+                utility=utility, heuristic=heuristic)

@@ -1,0 +1,260 @@
+"""The benchmark: fminimax against its Python peers on the same workloads, in one table.
+
+    python benchmarks/bench.py [--repeat N] [--slow] [--workload W ...] [--no-peers]
+
+For each workload (see benchmarks/peers.py: ttt-solve, ttt-all, c4-solve, c4-depth, nim) it
+runs fminimax's runners and every peer that is installed (extra ``bench``: easyAI, OpenSpiel;
+the mutable-list baselines need nothing), and prints one Markdown table: search seconds
+(the median of ``--repeat`` runs; setup is not timed), nodes, nodes per second, the answer,
+whether it is right (checked against peers.expected / peers.is_right), the peak memory of
+the process so far, and each peer's time divided by fminimax's fastest time on that row.
+
+fminimax's runners (all through the one search core, ``fminimax.engine.search``):
+
+    fminimax-plain  tic-tac-toe only: plain minimax (prune=False, no table, no ordering) on
+                    the card's persistent-vector positions (tictactoe.game()).
+    fminimax-ab     alpha-beta, no table, the game's natural move order, card positions.
+    fminimax-fast   the fastest exact path: alpha-beta with a transposition table (bound
+                    flags, symmetric keys) and the game's move ordering, on bitboards
+                    (games/ttt_bits.py, games/connect4.py) or Nim's tuples.
+
+Timing and printing live here; the answers come back as values and are checked.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import resource
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks import peers  # noqa: E402
+from fminimax import engine, tictactoe  # noqa: E402
+from fminimax.games import nim, ttt_bits  # noqa: E402
+
+try:  # Connect Four arrives with issue 3; the c4 rows say so when it is missing.
+    from fminimax.games import connect4
+except ImportError:  # pragma: no cover - depends on the branch
+    connect4 = None  # type: ignore[assignment]
+
+
+@dataclass(frozen=True)
+class Run:
+    """One timed run: the answer, the nodes the search entered, and the search seconds."""
+
+    answer: Any
+    nodes: int | None
+    seconds: float
+
+
+# --- tic-tac-toe ----------------------------------------------------------------------------
+
+
+def _summed(results: Sequence[engine.SearchResult[Any]]) -> int:
+    """Return the nodes of several root searches plus their common root."""
+    return 1 + sum(result.stats.nodes for result in results)
+
+
+def ttt_solve(runner: str) -> Run:
+    """Return the exact value of each of the 9 first moves for x (the peers' ttt-solve)."""
+    if runner == "fminimax-fast":
+        game: Any = ttt_bits.game()
+        root: Any = ttt_bits.start()
+        options: dict[str, Any] = {"complete": False}
+    else:
+        game, root = tictactoe.game(), tictactoe.Position(tictactoe.empty_board(), "x")
+        options = {"prune": runner != "fminimax-plain", "order": False}
+    moves = sorted(game.moves(root))
+    start = time.perf_counter()
+    table = engine.Table() if runner == "fminimax-fast" else None
+    results = [engine.search(game, game.play(root, move), table=table, quick=False, **options)
+               for move in moves]
+    seconds = time.perf_counter() - start
+    return Run(tuple(-result.value for result in results), _summed(results), seconds)
+
+
+def ttt_all(runner: str) -> Run:
+    """Return a best move for each of the 4,520 reachable non-terminal positions."""
+    positions = peers.ttt_positions()
+    if runner == "fminimax-fast":
+        game: Any = ttt_bits.game()
+        states = [ttt_bits.from_board(tictactoe.parse_board(pos)) for pos in positions]
+        table: engine.Table | None = engine.Table()
+        options: dict[str, Any] = {"complete": False}
+    else:
+        game = tictactoe.game()
+        states = [tictactoe.Position(tictactoe.parse_board(pos), peers.ttt_to_move(pos))
+                  for pos in positions]
+        table, options = None, {"order": False}
+    start = time.perf_counter()
+    results = [engine.search(game, state, table=table, quick=False, **options)
+               for state in states]
+    seconds = time.perf_counter() - start
+    answer = {pos: result.move for pos, result in zip(positions, results, strict=True)}
+    return Run(answer, sum(result.stats.nodes for result in results), seconds)
+
+
+# --- Connect Four ---------------------------------------------------------------------------
+
+
+def c4_game(width: int, height: int, depth: int | None) -> Any:
+    """Return Connect Four; for c4-depth with the peers' fixed window heuristic (see below)."""
+    game = connect4.game(width, height)
+    if depth is None:
+        return game
+    windows = connect4.shape(width, height).windows
+    return engine.Game(**{**vars(game), "name": f"{game.name}-peer-heuristic",
+                          "heuristic": _window_heuristic(windows)})
+
+
+def _window_heuristic(windows: tuple[int, ...]) -> Callable[[Any, Any], int]:
+    """Return peers.c4_heuristic on bitboards: per window of four, +1/+10/+100 for 1/2/3
+    stones of one side and none of the other's, from ``player``'s point of view."""
+    weights = peers.C4_WEIGHTS
+
+    def heuristic(state: Any, player: Any) -> int:
+        mine = state.current if player == state.plies % 2 else state.current ^ state.mask
+        theirs = mine ^ state.mask
+        score = 0
+        for window in windows:
+            if not window & theirs:
+                score += weights[(window & mine).bit_count()]
+            elif not window & mine:
+                score -= weights[(window & theirs).bit_count()]
+        return score
+
+    return heuristic
+
+
+def c4(runner: str, width: int, height: int, depth: int | None = None) -> Run:
+    """Return the first player's value of Connect Four (exact, or to ``depth`` plies)."""
+    game = c4_game(width, height, depth)
+    root = connect4.start(width, height)
+    fast = runner == "fminimax-fast"
+    start = time.perf_counter()
+    result = engine.search(game, root, depth=depth, table=engine.Table() if fast else None,
+                           order=fast, quick=depth is not None, complete=False)
+    seconds = time.perf_counter() - start
+    return Run(result.value, result.stats.nodes, seconds)
+
+
+# --- Nim ------------------------------------------------------------------------------------
+
+
+def nim_solve(runner: str, heaps: Sequence[int]) -> Run:
+    """Return +1 when the first player wins normal-play Nim from ``heaps``, else -1."""
+    table = engine.Table() if runner == "fminimax-fast" else None
+    start = time.perf_counter()
+    result = engine.search(nim.game(), nim.start(heaps), table=table, quick=False)
+    seconds = time.perf_counter() - start
+    return Run(result.value, result.stats.nodes, seconds)
+
+
+# --- the table ------------------------------------------------------------------------------
+
+
+RUNNERS: dict[str, dict[str, Callable[..., Run]]] = {
+    "ttt-solve": {name: ttt_solve for name in ("fminimax-plain", "fminimax-ab", "fminimax-fast")},
+    "ttt-all": {name: ttt_all for name in ("fminimax-ab", "fminimax-fast")},
+    "c4-solve": {"fminimax-fast": c4},
+    "c4-depth": {"fminimax-ab": c4, "fminimax-fast": c4},
+    "nim": {"fminimax-ab": nim_solve, "fminimax-fast": nim_solve},
+}
+
+
+def median_run(fn: Callable[..., Run], runner: str, repeat: int, **params: Any) -> Run:
+    """Return the first run's answer and nodes with the median seconds of ``repeat`` runs."""
+    runs = [fn(runner, **params) for _ in range(repeat)]
+    return Run(runs[0].answer, runs[0].nodes, statistics.median(run.seconds for run in runs))
+
+
+def peak_mib() -> float:
+    """Return the peak resident memory of this process so far, in MiB (Linux: KiB units)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _params_str(params: dict[str, Any]) -> str:
+    if "width" in params:
+        extra = f" d{params['depth']}" if "depth" in params else ""
+        return f"{params['width']}x{params['height']}{extra}"
+    if "heaps" in params:
+        return "(" + ",".join(map(str, params["heaps"])) + ")"
+    return ""
+
+
+def _cells(workload: str, params: dict[str, Any], runner: str, run: Run, fastest: float,
+           ) -> str:
+    nodes = "" if run.nodes is None else f"{run.nodes:,}"
+    rate = "" if run.nodes is None or not run.seconds else f"{run.nodes / run.seconds:,.0f}"
+    ok = peers.is_right(workload, run.answer, **params)
+    ratio = f"{run.seconds / fastest:.1f}x" if fastest else ""
+    return (f"| {workload} | {_params_str(params)} | {runner} | {run.seconds:.4g} | {nodes} | "
+            f"{rate} | {peers.answer_str(workload, run.answer)} | {'yes' if ok else 'NO'} | "
+            f"{peak_mib():.0f} | {ratio} |")
+
+
+def rows(args: argparse.Namespace) -> Iterator[str]:
+    """Yield the table's lines, one workload row group at a time."""
+    yield (f"| workload | params | runner | seconds (median of {args.repeat}) | nodes | "
+           "nodes/s | answer | right | peak MiB | time / fminimax-fast |")
+    yield "|---|---|---|---:|---:|---:|---|---|---:|---:|"
+    for workload, runners in RUNNERS.items():
+        if args.workload and workload not in args.workload:
+            continue
+        for params in peers.WORKLOADS[workload]:
+            head = f"| {workload} | {_params_str(params)} |"
+            if workload.startswith("c4") and connect4 is None:
+                yield f"{head} fminimax | fminimax.games.connect4 missing | | | | | | |"
+                continue
+            ours = {name: median_run(fn, name, args.repeat, **params)
+                    for name, fn in runners.items()}
+            fastest = ours["fminimax-fast"].seconds
+            for name, run in ours.items():
+                yield _cells(workload, params, name, run, fastest)
+            if args.no_peers:
+                continue
+            for peer, peer_workload in peers.pairs():
+                if peer_workload != workload:
+                    continue
+                reason = peers.unavailable(peer)
+                if reason is not None:
+                    yield f"{head} {peer} | {reason} | | | | | | |"
+                    continue
+                if peers.is_slow(peer, workload, **params) and not args.slow:
+                    yield f"{head} {peer} | skipped (slow; --slow) | | | | | | |"
+                    continue
+                repeat = 1 if peers.is_slow(peer, workload, **params) else args.repeat
+                result = peers.median_run(peer, workload, repeat, **params)
+                yield _cells(workload, params, peer,
+                             Run(result.answer, result.nodes, result.seconds), fastest)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse the options, print the machine and the table; return 0."""
+    parser = argparse.ArgumentParser(description="Time fminimax against its peers.")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per figure (median)")
+    parser.add_argument("--slow", action="store_true", help="include peer runs over ~2 min")
+    parser.add_argument("--workload", action="append", choices=sorted(RUNNERS),
+                        help="only this workload (repeatable)")
+    parser.add_argument("--no-peers", action="store_true", help="fminimax's runners only")
+    args = parser.parse_args(argv)
+    if args.repeat < 1:
+        parser.error(f"--repeat must be at least 1, got {args.repeat}")
+    print(f"# {platform.node()}: {platform.processor() or platform.machine()}, "
+          f"Python {platform.python_version()}, command: python benchmarks/bench.py "
+          f"{' '.join(argv if argv is not None else sys.argv[1:])}")
+    for row in rows(args):
+        print(row, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

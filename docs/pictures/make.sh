@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Redraw the pictures of docs/tracing.md (needs fminimax[viz] and Graphviz's dot program).
+# Run from the top of the repository: bash docs/pictures/make.sh
+# tests/test_docs_pictures.py checks that each SVG was drawn from the DOT these commands make.
+set -euo pipefail
+fminimax tree '[[2, 7], [1, 8]]' --algorithm minimax --quiet --svg docs/pictures/seed-minimax.svg > /dev/null
+fminimax tree '[[2, 7], [1, 8]]' --algorithm alphabeta --quiet --svg docs/pictures/seed-alphabeta.svg > /dev/null
+fminimax tree '[[3, 12, 8], [2, 4, 6], [14, 5, 2]]' --algorithm minimax --quiet --svg docs/pictures/aima-minimax.svg > /dev/null
+fminimax tree '[[3, 12, 8], [2, 4, 6], [14, 5, 2]]' --algorithm alphabeta --quiet --svg docs/pictures/aima-alphabeta.svg > /dev/null

@@ -1,0 +1,136 @@
+"""The family of search algorithms, each a thin name for the engine's one core.
+
+Every function here takes a game value and a state and returns a
+:class:`~fminimax.engine.SearchResult`: the value for the player to move, the best move, the
+principal variation and the statistics (nodes entered, leaves scored, cut-offs, table hits).
+None of them has a recursion of its own; each sets options of :func:`fminimax.engine.search`.
+
+==================  ==========================================================================
+``minimax``         every node, no pruning (the card's depth-parity minimax, computed in
+                    negamax form: a min at odd plies is the negation of a max)
+``negamax``         the same search by text 3's name; :func:`fminimax.engine.negamax_score`
+                    is text 3's value-only recursion, kept as a reference
+``alphabeta``       minimax with alpha-beta cut-offs (texts 2 and 4)
+``depth_limited``   alpha-beta (or minimax) to ``depth`` plies; the game's heuristic scores
+                    the cut-off states (text 1)
+``memoized``        alpha-beta with a transposition table keyed on the immutable position
+                    (or the game's ``key``), entries flagged exact, lower or upper bound
+``iterative``       iterative deepening under a node budget or a stop test, sharing one
+                    table so the previous iteration's best move is searched first
+==================  ==========================================================================
+
+>>> from fminimax.games import tree
+>>> game, root = tree.game(), tree.start([[2, 7], [1, 8]])
+>>> [(name, FAMILY[name](game, root, quick=False).stats.leaves)
+...  for name in ("minimax", "negamax", "alphabeta", "memoized")]
+[('minimax', 4), ('negamax', 4), ('alphabeta', 3), ('memoized', 3)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from fminimax.engine import SearchResult, Table, iterative_deepening, search
+from fminimax.game import Game, Move, State
+
+__all__ = ["FAMILY", "alphabeta", "depth_limited", "iterative", "memoized", "minimax",
+           "negamax", "solve"]
+
+
+def minimax(game: Game[State, Move], state: State, **options: Any) -> SearchResult[Move]:
+    """Return the result of plain minimax: every node entered, nothing pruned.
+
+    >>> from fminimax.games import tree
+    >>> minimax(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False).stats
+    Stats(nodes=7, leaves=4, cutoffs=0, table_hits=0)
+    """
+    return search(game, state, **{**options, "prune": False})
+
+
+negamax = minimax
+"""The family's negamax: the core without pruning, the same search as ``minimax``."""
+
+
+def alphabeta(game: Game[State, Move], state: State, **options: Any) -> SearchResult[Move]:
+    """Return the result of alpha-beta: minimax's value, with the branches that cannot matter cut.
+
+    >>> from fminimax.games import tree
+    >>> alphabeta(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False).stats
+    Stats(nodes=6, leaves=3, cutoffs=1, table_hits=0)
+    """
+    return search(game, state, **{**options, "prune": True})
+
+
+def depth_limited(game: Game[State, Move], state: State, depth: int,
+                  **options: Any) -> SearchResult[Move]:
+    """Return the result of a search cut off ``depth`` plies down, scored by the heuristic.
+
+    ``exact`` in the result says whether any heuristic estimate went into the value.
+
+    >>> from fminimax import tictactoe as ttt
+    >>> result = depth_limited(ttt.game(), ttt.start(), 1)
+    >>> result.move, result.value, result.exact
+    (4, 4, False)
+    """
+    return search(game, state, **{"prune": True, **options, "depth": depth})
+
+
+def memoized(game: Game[State, Move], state: State, table: Table | None = None,
+             **options: Any) -> SearchResult[Move]:
+    """Return the result of alpha-beta with a transposition table (a fresh one by default).
+
+    >>> from fminimax import tictactoe as ttt
+    >>> result = memoized(ttt.game(), ttt.start())
+    >>> result.value, result.stats.table_hits > 0
+    (0, True)
+    """
+    return search(game, state, **{"prune": True, **options,
+                                  "table": Table() if table is None else table})
+
+
+def iterative(game: Game[State, Move], state: State, **options: Any) -> SearchResult[Move]:
+    """Return the deepest complete result within ``max_nodes`` or before ``stop()``.
+
+    >>> from fminimax import tictactoe as ttt
+    >>> result = iterative(ttt.game(), ttt.start(), max_nodes=300)
+    >>> result.depth, result.move
+    (3, 4)
+    """
+    return iterative_deepening(game, state, **options)
+
+
+FAMILY: dict[str, Callable[..., SearchResult[Any]]] = {
+    "minimax": minimax, "negamax": negamax, "alphabeta": alphabeta, "memoized": memoized,
+    "iterative": iterative,
+}
+
+
+def solve(game: Game[State, Move], state: State, algorithm: str = "alphabeta", *,
+          table: bool = True, depth: int | None = None, max_nodes: int | None = None,
+          stop: Callable[[], bool] | None = None, quick: bool = True) -> SearchResult[Move]:
+    """Return the result of the named algorithm, with or without a table, to ``depth``.
+
+    ``algorithm`` is one of minimax, negamax, alphabeta or iterative (``memoized`` is
+    alphabeta with ``table=True``).  ``max_nodes`` and ``stop`` bound iterative deepening;
+    ``depth`` caps it; iterative deepening always keeps a table, its move ordering.
+
+    >>> from fminimax.games import tree
+    >>> solve(tree.game(), tree.start([[2, 7], [1, 8]]), "minimax", quick=False).pv
+    (0, 0)
+    >>> solve(tree.game(), tree.start([[2, 7], [1, 8]]), "sss")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown algorithm 'sss'; choose from alphabeta, iterative, memoized, minimax, ...
+    """
+    if algorithm not in FAMILY:
+        raise ValueError(f"unknown algorithm {algorithm!r}; choose from "
+                         f"{', '.join(sorted(FAMILY))}")
+    if algorithm == "iterative":
+        return iterative_deepening(game, state, max_nodes=max_nodes, stop=stop,
+                                   max_depth=depth, quick=quick)
+    if max_nodes is not None or stop is not None:
+        raise ValueError(f"a node budget or a time limit needs --algorithm iterative, not "
+                         f"{algorithm!r}")
+    return FAMILY[algorithm](game, state, depth=depth, quick=quick,
+                             table=Table() if table or algorithm == "memoized" else None)

@@ -1,0 +1,192 @@
+"""Tic-tac-toe on bitboards: the fast path for exact solving, checked against the card's rules.
+
+A state is two ints: the spaces held by the player to move and those held by the other
+(bit i is space i, row-major).  Playing a space makes a new pair with the roles swapped, so a
+state never changes.  Every question the engine asks is one lookup in tables made once per
+game from the card's own ``lines``: whether a set of spaces holds a line, which spaces are open
+(centre first, then corners, then edges), and the canonical key of a position under the
+board's symmetries (rotations and reflections share one table entry).
+
+>>> from fminimax.engine import Table, move_values
+>>> g = game()
+>>> move_values(g, start(), table=Table()) == dict.fromkeys([4, 0, 2, 6, 8, 1, 3, 5, 7], 0)
+True
+>>> board_of(from_board(parse_board("xx2 oo5 678")))
+pvector(['x', 'x', 2, 'o', 'o', 5, 6, 7, 8])
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache, partial
+from typing import Any, NamedTuple
+
+from fminimax.board import Board, empty_board, is_open, parse_board
+from fminimax.game import Game, Score
+from fminimax.tictactoe import lines
+
+__all__ = ["Bits", "board_of", "from_board", "game", "parse_board", "start"]
+
+MARKS = ("x", "o")
+
+
+class Bits(NamedTuple):
+    """A tic-tac-toe state: the spaces of the player to move and of the other, as bits."""
+
+    mover: int
+    other: int
+
+
+_bits = partial(tuple.__new__, Bits)  # Bits(*pair) without a Python-level call
+
+
+class Tables(NamedTuple):
+    """What one board's game functions look up, indexed by a set of spaces as an int."""
+
+    size: int
+    won: tuple[bool, ...]
+    open: tuple[tuple[int, ...], ...]
+    symmetries: tuple[tuple[int, ...], ...]
+
+
+def _symmetries(side: int) -> list[tuple[int, ...]]:
+    """Return the 8 permutations of a side x side board's spaces: rotations and reflections."""
+    def rotate(p: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(p[(side - 1 - c) * side + r] for r in range(side) for c in range(side))
+
+    def reflect(p: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(p[r * side + side - 1 - c] for r in range(side) for c in range(side))
+
+    found, p = [], tuple(range(side * side))
+    for _ in range(4):
+        found += [p, reflect(p)]
+        p = rotate(p)
+    return found
+
+
+@lru_cache(maxsize=8)
+def tables(side: int = 3) -> Tables:
+    """Return the lookup tables of a side x side board with side in a row (side <= 4).
+
+    >>> t = tables(3)
+    >>> t.won[0b111], t.won[0b1011], t.open[0b1_0001_0000][:3], len(t.symmetries)
+    (True, False, (0, 2, 6), 8)
+    """
+    if isinstance(side, bool) or not isinstance(side, int) or not 1 <= side <= 4:
+        raise ValueError(f"side must be an int from 1 to 4 (tables of 2**(side*side)), "
+                         f"got {side!r}")
+    size = side * side
+    masks = [sum(1 << i for i in run) for run in lines(side, side, side)]
+    centre = (side - 1) / 2
+    corners = {0, side - 1, size - side, size - 1}
+    order = sorted(range(size), key=lambda i: (max(abs(i // side - centre),
+                                                   abs(i % side - centre)),
+                                               i not in corners, i))
+    every = range(1 << size)
+    return Tables(size,
+                  tuple(any(bits & m == m for m in masks) for bits in every),
+                  tuple(tuple(i for i in order if not bits >> i & 1) for bits in every),
+                  tuple(tuple(sum(1 << p[i] for i in range(size) if bits >> i & 1)
+                              for bits in every) for p in _symmetries(side)))
+
+
+def start(side: int = 3) -> Bits:
+    """Return the empty board, x to move.
+
+    >>> start()
+    Bits(mover=0, other=0)
+    """
+    tables(side)
+    return Bits(0, 0)
+
+
+def from_board(board: Board, player: Any = None) -> Bits:
+    """Return the bitboard of a card board of 'x' and 'o', for ``player`` (default: whose turn).
+
+    >>> from_board(parse_board("x.. .o. ..."))
+    Bits(mover=1, other=16)
+    """
+    held = {mark: sum(1 << i for i, cell in enumerate(board) if cell == mark) for mark in MARKS}
+    unknown = [cell for cell in board if not is_open(cell) and cell not in MARKS]
+    if unknown:
+        raise ValueError(f"a bitboard holds the markers 'x' and 'o', got {unknown[0]!r}")
+    if player is None:
+        player = "x" if bin(held["x"]).count("1") == bin(held["o"]).count("1") else "o"
+    if player not in MARKS:
+        raise ValueError(f"the player must be 'x' or 'o', got {player!r}")
+    return Bits(held[player], held["o" if player == "x" else "x"])
+
+
+def board_of(state: Bits, side: int = 3) -> Board:
+    """Return the card board of a bitboard state (x has as many marks as o, or one more).
+
+    >>> board_of(Bits(1, 16))
+    pvector(['x', 1, 2, 3, 'o', 5, 6, 7, 8])
+    """
+    x, o = state if _to_move(state) == "x" else (state.other, state.mover)
+    board = empty_board(side, side)
+    for i in range(side * side):
+        if x >> i & 1:
+            board = board.set(i, "x")
+        elif o >> i & 1:
+            board = board.set(i, "o")
+    return board
+
+
+# --- the rules, each one or two table lookups -----------------------------------------------
+
+
+def _moves(t: Tables, state: Bits) -> tuple[int, ...]:
+    """Return the open spaces, centre first; none once the last mover holds a line."""
+    mover, other = state
+    return () if t.won[other] else t.open[mover | other]
+
+
+def _play(t: Tables, state: Bits, space: int) -> Bits:
+    """Return the state after the player to move takes ``space``; the roles swap."""
+    mover, other = state
+    if space.__class__ is not int or not 0 <= space < t.size or (mover | other) >> space & 1:
+        raise ValueError(f"illegal move {space!r}; the open spaces are "
+                         f"{sorted(t.open[mover | other])}")
+    return _bits((other, mover | 1 << space))
+
+
+def _is_over(t: Tables, state: Bits) -> bool:
+    mover, other = state
+    return t.won[other] or not t.open[mover | other]
+
+
+def _to_move(state: Bits) -> str:
+    """Return 'x' or 'o': x moves when both hold the same number of spaces."""
+    return "x" if bin(state.mover).count("1") == bin(state.other).count("1") else "o"
+
+
+def _utility(t: Tables, state: Bits, player: Any) -> Score:
+    """Return -1 for the player to move if the other holds a line (+1 for the other), else 0."""
+    if not t.won[state.other]:
+        return 0
+    return -1 if player == _to_move(state) else 1
+
+
+def _key(t: Tables, state: Bits) -> int:
+    """Return the smallest of the state's 8 symmetric images, packed in one int.
+
+    Written out for the 8 symmetries of a square: a generator here costs twice as much.
+    """
+    m, o = state
+    n = t.size
+    a, b, c, d, e, f, g, h = t.symmetries
+    return min(a[m] << n | a[o], b[m] << n | b[o], c[m] << n | c[o], d[m] << n | d[o],
+               e[m] << n | e[o], f[m] << n | f[o], g[m] << n | g[o], h[m] << n | h[o])
+
+
+def game(side: int = 3, symmetric: bool = True) -> Game[Bits, int]:
+    """Return side x side tic-tac-toe on bitboards; ``symmetric`` keys mirror images alike.
+
+    >>> g = game()
+    >>> g.moves(from_board(parse_board("oox xx5 oo8")))
+    (8, 5)
+    """
+    t = tables(side)
+    return Game(name=f"tictactoe-bits-{side}x{side}", moves=partial(_moves, t),
+                play=partial(_play, t), is_over=partial(_is_over, t), to_move=_to_move,
+                utility=partial(_utility, t), key=partial(_key, t) if symmetric else None)

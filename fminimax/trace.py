@@ -1,0 +1,667 @@
+"""Search traces as data, and pure renderers: a drawn tree, the visit order, Graphviz DOT.
+
+The search core records a trace when asked (``engine.search(..., trace=True)``): one
+``engine.Step`` per node, in the order the nodes were finished, with alpha, beta and the value
+in negamax form (for the player to move there).  This module never searches a second way: it
+takes those steps and shows them.
+
+* ``Trace``: a traced search as a value: the steps, and how to name nodes and show values.
+  ``traced(game, state, ...)`` runs the core with ``trace=True`` and wraps the result.
+* ``visits(trace)``: the nodes in visit (entry) order, as ``Visit`` values seen from MAX, the
+  root's player: at MIN nodes the window is (-beta, -alpha) and the value is negated.
+* ``trace_str`` draws the tree (MAX/MIN levels, values backed up, pruned branches marked);
+  ``visits_str`` numbers the nodes in the order they were visited (text 4's trace);
+  ``to_dot`` gives Graphviz DOT text.  All three cut large trees at ``max_nodes`` or
+  ``max_depth`` with a marker saying how much was left out.
+* ``render`` turns DOT text into SVG or PNG bytes through the optional ``graphviz`` package
+  and its ``dot`` program: the one function here that runs a program.  It writes no file.
+
+The seed tree of text 2, searched with alpha-beta: 8 is never looked at.
+
+>>> from fminimax.games import tree
+>>> game, root = tree.game(), tree.start([[2, 7], [1, 8]])
+>>> t = traced(game, root, label=tree_labels(game, root), quick=False)
+>>> print(trace_str(t))
+MAX root = 2                 [α -∞, β +∞]
+├── MIN 0 = 2                [α -∞, β +∞]
+│   ├── leaf 2               [α -∞, β +∞]
+│   └── leaf 7               [α -∞, β 2]
+└── MIN 1 = 1                [α 2, β +∞]  cut-off: 1 ≤ α 2
+    ├── leaf 1               [α 2, β +∞]
+    └── ✂ 8 pruned
+>>> print(visits_str(t))
+1. MAX root = 2
+2. MIN 0 = 2
+3. leaf 2
+4. leaf 7
+5. MIN 1 = 1
+6. leaf 1
+value 2; 6 nodes visited; pruned: 8
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from fminimax.engine import SearchResult, Step, is_decisive, search, sign
+from fminimax.game import Game, Score
+
+Path = tuple[Any, ...]
+Label = Callable[[Path], str]
+Show = Callable[[Score], str]
+MAX_NODES = 500
+
+# --- labels and numbers -----------------------------------------------------------------
+
+
+def path_str(path: Path) -> str:
+    """Return a node's name from its path of moves: 'root', or the moves joined by dots.
+
+    >>> path_str(()), path_str((1,)), path_str((0, 1))
+    ('root', '1', '0.1')
+    """
+    return ".".join(map(str, path)) if path else "root"
+
+
+def number_str(value: Score) -> str:
+    """Return a number as a learner reads it: infinities as ∞, whole floats without '.0'.
+
+    >>> number_str(float("-inf")), number_str(3), number_str(2.0), number_str(0.25)
+    ('-∞', '3', '2', '0.25')
+    """
+    if value == float("inf"):
+        return "+∞"
+    if value == float("-inf"):
+        return "-∞"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def replayed(game: Game[Any, Any], root: Any, path: Path) -> Any:
+    """Return the state reached from ``root`` by playing the moves of ``path``.
+
+    >>> from fminimax.games import tree
+    >>> replayed(tree.game(), tree.start([[2, 7], [1, 8]]), (1, 1))
+    Node(tree=8, path=(1, 1))
+    """
+    state = root
+    for move in path:
+        state = game.play(state, move)
+    return state
+
+
+def state_labels(game: Game[Any, Any], root: Any, draw: Callable[[Any], str]) -> Label:
+    """Return a label function: each path replayed from ``root`` and its state drawn.
+
+    >>> from fminimax import tictactoe as ttt
+    >>> label = state_labels(ttt.game(), ttt.Position(ttt.parse_board("oox xx5 oo8"), "x"),
+    ...                      lambda state: ttt.board_str(state.board))
+    >>> print(label((5,)))
+    o o x
+    x x x
+    o o 8
+    """
+    def label(path: Path) -> str:
+        return draw(replayed(game, root, path))
+    return label
+
+
+def tree_labels(game: Game[Any, Any], root: Any,
+                name: Callable[[Any], str | None] | None = None) -> Label:
+    """Return a label function naming leaves by MAX's final score and inner nodes by path.
+
+    A ``name`` function (such as ``tree.node_name``) gives named nodes their names.
+
+    >>> from fminimax.games import tree
+    >>> game, root = tree.game(), tree.start([[2, 7], [1, 8]])
+    >>> label = tree_labels(game, root)
+    >>> label(()), label((1,)), label((1, 1))
+    ('root', '1', '8')
+    >>> named = tree.start({"A": [{"B": [2, 7]}, {"C": [1, 8]}]})
+    >>> label = tree_labels(game, named, tree.node_name)
+    >>> label(()), label((1,)), label((1, 1))
+    ('A', 'C', '8')
+    """
+    player = game.to_move(root)
+
+    def label(path: Path) -> str:
+        state = replayed(game, root, path)
+        given = name(state) if name is not None else None
+        if game.is_over(state):
+            score = number_str(game.utility(state, player))
+            return score if given is None else f"{given}: {score}"
+        return path_str(path) if given is None else given
+    return label
+
+
+# --- the trace as a value -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Trace:
+    """A traced search as a value: its steps, and how to name nodes and show values.
+
+    ``steps`` are the core's, in finishing order; ``label`` names a node by its path;
+    ``show`` writes a value (MAX's view); ``windows`` says whether alpha and beta apply
+    (alpha-beta) or not (plain minimax).  In Jupyter a trace displays as a picture.
+
+    >>> from fminimax.games import tree
+    >>> t = traced(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False, prune=False)
+    >>> len(t.steps), t.value, t.windows
+    (7, 2, False)
+    """
+
+    steps: tuple[Step, ...]
+    label: Label = path_str
+    show: Show = number_str
+    windows: bool = True
+
+    @property
+    def value(self) -> Score:
+        """The root's value for MAX, the root's player."""
+        return self.steps[-1].value
+
+    def __str__(self) -> str:
+        return trace_str(self)
+
+    def _repr_svg_(self) -> str | None:
+        """Jupyter's picture: SVG through graphviz, or None when it is not installed."""
+        try:
+            return render(to_dot(self), "svg").decode("utf-8")
+        except RenderError:
+            return None
+
+    def _repr_html_(self) -> str:
+        """Jupyter's fallback: the SVG picture, or the drawn tree as preformatted text."""
+        svg = self._repr_svg_()
+        if svg is not None:
+            return svg
+        text = trace_str(self).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        return f"<pre>{text}</pre>"
+
+
+Traceable = Trace | SearchResult[Any] | Sequence[Step]
+
+
+def trace_of(source: Traceable, *, label: Label | None = None, show: Show | None = None,
+             windows: bool | None = None) -> Trace:
+    """Return a Trace from a Trace, a traced SearchResult or a sequence of steps.
+
+    Options given replace the trace's own; a result without steps (searched without
+    ``trace=True``) is refused.
+
+    >>> from fminimax.engine import alphabeta
+    >>> from fminimax.games import tree
+    >>> trace_of(alphabeta(tree.game(), tree.start([[2, 7], [1, 8]]), trace=True,
+    ...                    quick=False)).value
+    2
+    >>> trace_of(alphabeta(tree.game(), tree.start([[2, 7], [1, 8]])))
+    Traceback (most recent call last):
+    ...
+    ValueError: the search result holds no trace; search with trace=True
+    """
+    if isinstance(source, Trace):
+        base = source
+    elif isinstance(source, SearchResult):
+        if not source.trace:
+            raise ValueError("the search result holds no trace; search with trace=True")
+        base = Trace(source.trace)
+    elif isinstance(source, Sequence) and source and all(isinstance(s, Step) for s in source):
+        base = Trace(tuple(source))
+    else:
+        raise TypeError(f"expected a Trace, a traced SearchResult or a non-empty sequence of "
+                        f"Steps, got {source!r}")
+    return Trace(base.steps, base.label if label is None else label,
+                 base.show if show is None else show,
+                 base.windows if windows is None else windows)
+
+
+def traced(game: Game[Any, Any], state: Any, *, label: Label | None = None,
+           show: Show | None = None, **options: Any) -> Trace:
+    """Return the trace of the core's search of ``state`` (``engine.search`` with trace=True).
+
+    ``options`` go to the search (``prune``, ``depth``, ``quick``, ``table``, ``order``...).
+
+    >>> from fminimax.games import tree
+    >>> traced(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False).value
+    2
+    """
+    result = search(game, state, trace=True, **options)
+    return Trace(result.trace, path_str if label is None else label,
+                 number_str if show is None else show, options.get("prune", True))
+
+
+# --- nodes in visit order, seen from MAX --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Visit:
+    """One searched node as drawn: visit number, place, MAX's window and value, and kind.
+
+    ``number`` counts nodes in the order they were entered (1 for the root); ``finished``
+    in the order they were finished (the core's order); ``is_max`` is True where the root's
+    player moves; ``alpha``, ``beta`` and ``value`` are for MAX; ``kind`` is 'leaf',
+    'node', 'cutoff' or 'table'; ``pruned`` are the moves left unsearched; ``children``
+    the moves searched, in order; ``size`` the nodes searched in this subtree.
+    """
+
+    number: int
+    finished: int
+    path: Path
+    depth: int
+    is_max: bool
+    alpha: Score
+    beta: Score
+    value: Score
+    kind: str
+    pruned: tuple[Any, ...]
+    children: tuple[Any, ...]
+    size: int
+
+
+def visits(source: Traceable) -> tuple[Visit, ...]:
+    """Return the searched nodes in the order they were visited (entered), seen from MAX.
+
+    The core records nodes as they finish; a node is entered before its children, which
+    finish in the order they were searched, so the entry order follows from the paths.
+
+    >>> from fminimax.games import tree
+    >>> t = traced(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False)
+    >>> [(v.number, v.path, v.value, v.alpha, v.beta) for v in visits(t)][3:]
+    [(4, (0, 1), 7, -inf, 2), (5, (1,), 1, 2, inf), (6, (1, 0), 1, 2, inf)]
+    """
+    steps = trace_of(source).steps
+    by_path: dict[Path, tuple[int, Step]] = {}
+    kids: dict[Path, list[Any]] = {}
+    size: dict[Path, int] = {}
+    for finished, step in enumerate(steps, 1):
+        if step.path in by_path:
+            raise ValueError(f"the trace visits the path {step.path!r} twice; a trace holds "
+                             f"one search")
+        by_path[step.path] = (finished, step)
+        size[step.path] = 1 + sum(size[step.path + (m,)] for m in kids.get(step.path, ()))
+        if step.path:
+            kids.setdefault(step.path[:-1], []).append(step.path[-1])
+    root = steps[-1].path
+    found: list[Visit] = []
+    stack = [root]
+    while stack:
+        path = stack.pop()
+        finished, step = by_path[path]
+        is_max = (step.depth - steps[-1].depth) % 2 == 0
+        alpha, beta, value = ((step.alpha, step.beta, step.value) if is_max
+                              else (-step.beta, -step.alpha, -step.value))
+        moves = tuple(kids.get(path, ()))
+        found.append(Visit(len(found) + 1, finished, path, step.depth, is_max, alpha, beta,
+                           value, step.kind, step.pruned, moves, size[path]))
+        stack.extend(path + (move,) for move in reversed(moves))
+    return tuple(found)
+
+
+# --- cutting large trees ------------------------------------------------------------------
+
+
+def _checked_limit(name: str, value: int | None) -> int | None:
+    """Return a drawing limit if it is None or an int >= 0 (>= 1 for max_nodes), else raise."""
+    least = 1 if name == "max_nodes" else 0
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                              or value < least):
+        raise ValueError(f"{name} must be None (no limit) or an int >= {least}, got {value!r}")
+    return value
+
+
+@dataclass(frozen=True)
+class _Cut:
+    """The nodes to draw: those within the node and depth limits, and what was left out."""
+
+    shown: tuple[Visit, ...]
+    by_path: dict[Path, Visit]
+    drawn: frozenset[Path]
+    total: int
+    why: str
+
+
+def _cut(source: Traceable, max_nodes: int | None, max_depth: int | None) -> _Cut:
+    """Return the first ``max_nodes`` visits no deeper than ``max_depth`` below the root."""
+    _checked_limit("max_nodes", max_nodes)
+    _checked_limit("max_depth", max_depth)
+    every = visits(source)
+    top = every[0].depth
+    deep = tuple(v for v in every if max_depth is None or v.depth - top <= max_depth)
+    shown = deep if max_nodes is None else deep[:max_nodes]
+    reasons = [f"{name}={value}" for name, value, cut in
+               (("max_nodes", max_nodes, len(shown) < len(deep)),
+                ("max_depth", max_depth, len(deep) < len(every))) if cut]
+    return _Cut(shown, {v.path: v for v in every}, frozenset(v.path for v in shown),
+                len(every), ", ".join(reasons))
+
+
+def _hidden(cut: _Cut, visit: Visit) -> int:
+    """Return how many searched nodes below ``visit`` the cut leaves out."""
+    return sum(cut.by_path[visit.path + (m,)].size for m in visit.children
+               if visit.path + (m,) not in cut.drawn)
+
+
+# --- the drawn tree and the visit order ---------------------------------------------------
+
+_GLYPHS = {True: ("├── ", "└── ", "│   ", "    ", "✂", "…", "α", "β"),
+           False: ("|-- ", "`-- ", "|   ", "    ", "x", "...", "a", "b")}
+
+
+def _role(visit: Visit) -> str:
+    """Return 'leaf', 'MAX' or 'MIN'."""
+    return "leaf" if visit.kind == "leaf" else "MAX" if visit.is_max else "MIN"
+
+
+def _head(trace: Trace, visit: Visit) -> tuple[str, list[str]]:
+    """Return a node's one-line text (role, name, value) and its label's further lines."""
+    label = trace.label(visit.path).split("\n")
+    name = label[0] if len(label) == 1 else path_str(visit.path)
+    shown = trace.show(visit.value)
+    value = "" if visit.kind == "leaf" and name == shown else f" = {shown}"
+    table = " (from the table)" if visit.kind == "table" else ""
+    return f"{_role(visit)} {name}{value}{table}", label if len(label) > 1 else []
+
+
+def _window(trace: Trace, visit: Visit, alpha: str, beta: str) -> str:
+    """Return a node's window for MAX and why it was cut off, when windows apply."""
+    if not trace.windows:
+        return ""
+    def show(bound: Score) -> str:
+        return number_str(bound) if abs(bound) == float("inf") else trace.show(bound)
+    text = f"[{alpha} {show(visit.alpha)}, {beta} {show(visit.beta)}]"
+    if visit.kind == "cutoff":
+        text += (f"  cut-off: {show(visit.value)} ≥ {beta} {show(visit.beta)}" if visit.is_max
+                 else f"  cut-off: {show(visit.value)} ≤ {alpha} {show(visit.alpha)}")
+    return text
+
+
+def trace_str(source: Traceable, *, max_nodes: int | None = MAX_NODES,
+              max_depth: int | None = None, unicode: bool = True) -> str:
+    """Return the searched tree drawn as text: MAX/MIN levels, values, pruned branches marked.
+
+    Each node shows its role (MAX, MIN or leaf), its label, the value backed up (for MAX)
+    and, for alpha-beta, the window it was searched with; pruned moves are marked with a
+    pair of scissors.  Nodes past ``max_nodes`` (in visit order) or ``max_depth`` are left
+    out with a marker; ``unicode=False`` draws with ASCII only.
+
+    >>> from fminimax.games import tree
+    >>> game, root = tree.game(), tree.start([[2, 7], [1, 8]])
+    >>> print(trace_str(traced(game, root, label=tree_labels(game, root), quick=False,
+    ...                        prune=False), max_depth=1, unicode=False))
+    MAX root = 2
+    |-- MIN 0 = 2
+    |   `-- ... 2 more nodes not drawn (max_depth=1)
+    `-- MIN 1 = 1
+        `-- ... 2 more nodes not drawn (max_depth=1)
+    """
+    trace = trace_of(source)
+    cut = _cut(trace, max_nodes, max_depth)
+    tee, elbow, pipe, blank, scissors, dots, alpha, beta = _GLYPHS[unicode]
+    rows: list[tuple[str, str]] = []
+    stack: list[tuple[Any, str, str, str]] = [(cut.shown[0], "", "", "")]
+    while stack:
+        item, prefix, first, rest = stack.pop()
+        if isinstance(item, str):
+            rows.append((prefix + first + item, ""))
+            continue
+        visit: Visit = item
+        head, more = _head(trace, visit)
+        rows.append((prefix + first + head, _window(trace, visit, alpha, beta)))
+        below: list[Any] = [cut.by_path[visit.path + (m,)] for m in visit.children
+                            if visit.path + (m,) in cut.drawn]
+        hidden = _hidden(cut, visit)
+        if hidden:
+            below.append(f"{dots} {hidden} more node{'s' * (hidden != 1)} not drawn "
+                         f"({cut.why})")
+        if not hidden or below[:-1]:
+            below += [f"{scissors} {_pruned_name(trace, visit.path + (m,))} pruned"
+                      for m in visit.pruned]
+        inner = prefix + rest
+        rows += [(inner + (pipe if below else blank)[:2] + line, "") for line in more]
+        for index in reversed(range(len(below))):
+            last = index == len(below) - 1
+            stack.append((below[index], inner, elbow if last else tee, blank if last else pipe))
+    width = min(max((len(left) for left, right in rows if right), default=0), 60)
+    text = "\n".join(f"{left.ljust(width)}  {right}".rstrip() if right else left
+                     for left, right in rows)
+    return text if unicode else text.translate(_ASCII)
+
+
+_ASCII = str.maketrans({"∞": "inf", "≥": ">=", "≤": "<=", "…": "...", "✂": "x"})
+
+
+def _pruned_name(trace: Trace, path: Path) -> str:
+    """Return a pruned node's name: its label, or its path when the label has many lines."""
+    label = trace.label(path)
+    return path_str(path) if "\n" in label else label
+
+
+def visits_str(source: Traceable, *, max_nodes: int | None = MAX_NODES,
+               max_depth: int | None = None) -> str:
+    """Return the nodes numbered in the order the search visited them, then the root's value.
+
+    Text 4's trace: every visited node's name, in order; the last line gives the value,
+    the count of nodes visited and the names of the pruned nodes.
+
+    >>> from fminimax.games import tree
+    >>> game, root = tree.game(), tree.start([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> print(visits_str(traced(game, root, label=tree_labels(game, root), quick=False),
+    ...                  max_nodes=4))
+    1. MAX root = 3
+    2. MIN 0 = 3
+    3. leaf 3
+    4. leaf 12
+    ... 7 more nodes not listed (max_nodes=4)
+    value 3; 11 nodes visited; pruned: 4, 6
+    """
+    trace = trace_of(source)
+    cut = _cut(trace, max_nodes, max_depth)
+    width = len(str(cut.shown[-1].number))
+    lines = []
+    for visit in cut.shown:
+        head, more = _head(trace, visit)
+        lines.append(f"{str(visit.number).rjust(width)}. {head}")
+        lines += [" " * (width + 2) + line for line in more]
+    if len(cut.shown) < cut.total:
+        lines.append(f"... {cut.total - len(cut.shown)} more nodes not listed ({cut.why})")
+    pruned = [_pruned_name(trace, v.path + (m,)) for v in visits(trace) for m in v.pruned]
+    listed = ", ".join(pruned[:20]) + (f" and {len(pruned) - 20} more" if len(pruned) > 20
+                                       else "")
+    lines.append(f"value {trace.show(trace.value)}; {cut.total} nodes visited"
+                 + (f"; pruned: {listed}" if pruned else ""))
+    return "\n".join(lines)
+
+
+def side_by_side(blocks: Iterable[str], gap: int = 3) -> str:
+    """Return multi-line text blocks set next to each other, top-aligned.
+
+    >>> print(side_by_side(["x o\\no x", "1\\n2\\n3"]))
+    x o   1
+    o x   2
+          3
+    """
+    split = [block.split("\n") for block in blocks]
+    widths = [max(map(len, lines)) for lines in split]
+    height = max(map(len, split), default=0)
+    return "\n".join(
+        (" " * gap).join(lines[row].ljust(w) if row < len(lines) else " " * w
+                         for lines, w in zip(split, widths, strict=True)).rstrip()
+        for row in range(height))
+
+
+# --- Graphviz DOT -------------------------------------------------------------------------
+
+
+def _quoted(text: str) -> str:
+    """Return ``text`` as a DOT string: quotes and backslashes escaped, lines as \\n."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+def to_dot(source: Traceable, *, max_nodes: int | None = MAX_NODES,
+           max_depth: int | None = None, title: str = "") -> str:
+    """Return Graphviz DOT text of the searched tree: MAX/MIN levels, values, pruned dashed.
+
+    A pure function (no graphviz needed): MAX nodes are blue, MIN nodes red, leaves white,
+    pruned branches dashed and grey; a column on the left names each level.  The same
+    limits as ``trace_str`` apply, the cut marked by a dotted node.
+
+    >>> from fminimax.games import tree
+    >>> game, root = tree.game(), tree.start([[2, 7], [1, 8]])
+    >>> dot = to_dot(traced(game, root, label=tree_labels(game, root), quick=False))
+    >>> print("\\n".join(line for line in dot.splitlines() if "n6" in line or "p5" in line))
+      n6 [label="1\\n[α 2, β +∞]", fillcolor="white"];
+      n5 -> n6;
+      p5_0 [label="✂ 8\\npruned", style="dashed", color="grey50", fontcolor="grey50"];
+      n5 -> p5_0 [style="dashed", color="grey50"];
+      { rank=same; level2; n3; n4; n6; p5_0; }
+    """
+    trace = trace_of(source)
+    cut = _cut(trace, max_nodes, max_depth)
+    top = cut.shown[0].depth
+    multiline = any("\n" in trace.label(v.path) for v in cut.shown)
+    font = "Courier" if multiline else "Helvetica"
+    lines = ["digraph trace {",
+             f"  graph [ordering=out, nodesep=0.25, ranksep=0.45, fontname={font}"
+             + (f", label={_quoted(title)}, labelloc=t" if title else "") + "];",
+             f'  node [shape=box, style="rounded,filled", fontname={font}, fontsize=11];',
+             "  edge [arrowhead=none];"]
+    ranks: dict[int, list[str]] = {}
+    ids = {v.path: f"n{v.number}" for v in cut.shown}
+    edges: list[str] = []
+    later: list[tuple[int, str]] = []
+    for visit in cut.shown:
+        node = ids[visit.path]
+        level = visit.depth - top
+        ranks.setdefault(level, []).append(node)
+        label = trace.label(visit.path)
+        value = trace.show(visit.value)
+        text = label if visit.kind == "leaf" and label == value else f"{label}\n= {value}"
+        if visit.kind == "table":
+            text += " (table)"
+        if trace.windows:
+            text += f"\n[α {number_str(visit.alpha)}, β {number_str(visit.beta)}]"
+        color = "white" if visit.kind == "leaf" else "#d6e6f5" if visit.is_max else "#f6d9d2"
+        lines.append(f"  {node} [label={_quoted(text)}, fillcolor=\"{color}\"];")
+        edges += [f"  {node} -> {ids[visit.path + (m,)]};" for m in visit.children
+                  if visit.path + (m,) in ids]
+        hidden = _hidden(cut, visit)
+        if hidden:
+            more = f"{node}_more"
+            later.append((level + 1, more))
+            edges.append(f"  {more} [label={_quoted(f'… {hidden} more nodes')}, "
+                         f"style=dotted];")
+            edges.append(f"  {node} -> {more} [style=dotted];")
+        if max_depth is None or level < max_depth:
+            for index, move in enumerate(visit.pruned):
+                pruned = f"p{visit.number}_{index}"
+                later.append((level + 1, pruned))
+                name = _quoted(f"✂ {_pruned_name(trace, visit.path + (move,))}\npruned")
+                edges.append(f'  {pruned} [label={name}, style="dashed", color="grey50", '
+                             f'fontcolor="grey50"];')
+                edges.append(f'  {node} -> {pruned} [style="dashed", color="grey50"];')
+    for level, node in later:
+        ranks.setdefault(level, []).append(node)
+    levels = sorted(ranks)
+    lines[4:4] = [f"  level{level} [label=\"{'MAX' if level % 2 == 0 else 'MIN'}\", "
+                  f"shape=plaintext, style=\"\"];" for level in levels]
+    lines += edges
+    lines += [f"  level{a} -> level{b} [style=invis];"
+              for a, b in zip(levels, levels[1:], strict=False)]
+    lines += [f"  {{ rank=same; level{level}; {'; '.join(ranks[level])}; }}"
+              for level in levels]
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+# --- pictures through the optional graphviz package ---------------------------------------
+
+
+class RenderError(RuntimeError):
+    """Drawing a picture needs what is not installed: the graphviz package or ``dot``."""
+
+
+FORMATS = ("svg", "png")
+
+
+def render(dot: str, fmt: str = "svg") -> bytes:
+    """Return DOT text drawn as SVG or PNG bytes by Graphviz's ``dot`` (writes no file).
+
+    Needs the optional ``graphviz`` package (``pip install 'fminimax[viz]'``) and the
+    ``dot`` program; raises RenderError saying which is missing.
+
+    >>> render("digraph { a }", "gif")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown picture format 'gif'; the formats are svg, png
+    """
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown picture format {fmt!r}; the formats are {', '.join(FORMATS)}")
+    try:
+        graphviz: Any = importlib.import_module("graphviz")
+    except ImportError:
+        raise RenderError("drawing SVG or PNG needs the graphviz package: "
+                          "pip install 'fminimax[viz]'") from None
+    try:
+        picture: bytes = graphviz.Source(dot).pipe(format=fmt)
+        return picture
+    except graphviz.ExecutableNotFound:
+        raise RenderError("drawing SVG or PNG needs Graphviz's dot program, which is not "
+                          "installed (e.g. apt-get install graphviz)") from None
+    except graphviz.CalledProcessError as error:
+        detail = (error.stderr or b"").decode("utf-8", "replace").strip().splitlines()
+        raise RenderError(f"dot failed: {detail[0] if detail else error}") from None
+
+
+def dot_digest(dot: str) -> str:
+    """Return the SHA-256 of DOT text, as stamped into the SVG drawn from it.
+
+    >>> dot_digest("digraph { a }")[:12]
+    '51506ca31031'
+    """
+    return hashlib.sha256(dot.encode("utf-8")).hexdigest()
+
+
+def stamped_svg(svg: str, dot: str) -> str:
+    """Return SVG text with a comment naming the digest of the DOT it was drawn from.
+
+    The stamp lets a test check that a committed picture is up to date without running
+    ``dot``: the DOT is regenerated (pure) and its digest looked for in the picture.
+
+    >>> stamped_svg('<?xml version="1.0"?>\\n<svg/>', "digraph { a }").splitlines()[1][:40]
+    '<!-- fminimax: drawn from DOT sha256 515'
+    """
+    stamp = f"<!-- fminimax: drawn from DOT sha256 {dot_digest(dot)} -->"
+    head, sep, tail = svg.partition("?>")
+    if sep and head.lstrip().startswith("<?xml"):
+        return f"{head}?>\n{stamp}{tail}"
+    return f"{stamp}\n{svg}"
+
+
+
+# --- the principal variation under each move ----------------------------------------------
+
+
+def move_lines(game: Game[Any, Any], state: Any,
+               **options: Any) -> dict[Any, tuple[Score, tuple[Any, ...]]]:
+    """Return each legal move's value and principal variation (the move, then best replies).
+
+    Each child is searched by the core with ``options`` (a shared ``table`` speeds it up);
+    a decisive value counts one ply further from the root, as in ``engine.move_values``.
+
+    >>> from fminimax.games import tree
+    >>> move_lines(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False)
+    {0: (2, (0, 0)), 1: (1, (1, 0))}
+    """
+    found = {}
+    for move in game.moves(state):
+        result = search(game, game.play(state, move), **options)
+        value = result.value
+        found[move] = (-value + sign(value) if is_decisive(value) else -value,
+                       (move, *result.pv))
+    return found

@@ -1,0 +1,148 @@
+"""The command line's tree subcommand, best-move --explain, pictures and the progress line."""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from fminimax import cli
+from fminimax import trace as tr
+
+SEED = "[[2,7],[1,8]]"
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = cli.main(list(argv), out, err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_tree_with_alphabeta_prints_the_drawing_with_8_pruned_and_the_visit_order() -> None:
+    status, out, err = run("tree", SEED, "--algorithm", "alphabeta")
+    assert status == 0 and err == ""
+    assert "└── MIN 1 = 1   [α 2, β +∞]  cut-off: 1 ≤ α 2\n    ├── leaf 1" in out
+    assert "    └── ✂ 8 pruned" in out
+    assert out.endswith("visit order:\n1. MAX root = 2\n2. MIN 0 = 2\n3. leaf 2\n4. leaf 7\n"
+                        "5. MIN 1 = 1\n6. leaf 1\nvalue 2; 6 nodes visited; pruned: 8\n")
+
+
+def test_tree_with_minimax_visits_all_seven_nodes() -> None:
+    status, out, _ = run("tree", SEED, "--algorithm", "minimax")
+    assert status == 0 and "pruned" not in out and "value 2; 7 nodes visited" in out
+
+
+def test_tree_accepts_python_literals_and_draws_ascii() -> None:
+    status, out, _ = run("tree", "((2, 7), (1, 8))", "--ascii")
+    assert status == 0 and out.isascii() and "`-- x 8 pruned" in out
+
+
+def test_tree_prints_dot_instead_of_the_drawing() -> None:
+    status, out, _ = run("tree", SEED, "--dot")
+    assert status == 0 and out.startswith("digraph trace {") and "MAX root" not in out
+
+
+@pytest.mark.parametrize("text, message", [
+    ("[[2,7],[1,8]", "malformed tree text '[[2,7],[1,8]'"),
+    ("[[2, 'a']]", "a tree leaf must be a number, got 'a' at path (0, 1)"),
+    ("[[2, 7], []]", "at least one child, got an empty list at path (1,)"),
+    ("[" * 5000 + "1" + "]" * 5000, "nested too deeply"),
+    ("[" * 990 + "1" + "]" * 990, "nested too deeply"),
+    (str([1] * 100_001), "more than 100,000 nodes"),
+])
+def test_bad_trees_are_one_line_errors(text: str, message: str) -> None:
+    status, out, err = run("tree", text)
+    assert status == 2 and out == ""
+    assert err.startswith("fminimax: error: ") and message in err and err.count("\n") == 1
+
+
+def test_bad_limits_are_one_line_errors() -> None:
+    assert run("tree", SEED, "--max-nodes", "x")[0] == 2
+    status, _, err = run("tree", SEED, "--max-nodes", "0")
+    assert status == 2 and "max_nodes must be" in err
+
+
+def test_unwritable_files_are_errors_and_nothing_is_half_written(tmp_path: Path) -> None:
+    target = tmp_path / "missing" / "seed.dot"
+    status, out, err = run("tree", SEED, "--dot", str(target))
+    assert status == 2 and "cannot write" in err and os.listdir(tmp_path) == []
+
+
+def test_a_picture_that_cannot_be_drawn_writes_no_file_at_all(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def missing(dot: str, fmt: str = "svg") -> bytes:
+        raise tr.RenderError("drawing SVG or PNG needs the graphviz package")
+
+    monkeypatch.setattr(tr, "render", missing)
+    status, out, err = run("tree", SEED, "--dot", str(tmp_path / "a.dot"),
+                           "--svg", str(tmp_path / "a.svg"))
+    assert status == 2 and err.count("\n") == 1 and "no file was written" in err
+    assert os.listdir(tmp_path) == []
+
+
+def test_dot_files_are_written_whole(tmp_path: Path) -> None:
+    target = tmp_path / "seed.dot"
+    status, _, err = run("tree", SEED, "--dot", str(target))
+    assert status == 0 and f"wrote {target}" in err
+    assert target.read_text().startswith("digraph trace {")
+    assert [p.name for p in tmp_path.iterdir()] == ["seed.dot"]
+
+
+@pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed")
+def test_svg_and_png_pictures_are_written(tmp_path: Path) -> None:
+    pytest.importorskip("graphviz")
+    svg, png = tmp_path / "seed.svg", tmp_path / "seed.png"
+    status, _, err = run("tree", SEED, "--svg", str(svg), "--png", str(png), "--quiet")
+    assert status == 0 and err == ""
+    assert "fminimax: drawn from DOT sha256" in svg.read_text()
+    assert png.read_bytes().startswith(b"\x89PNG")
+
+
+def test_best_move_explain_shows_the_line_under_each_move() -> None:
+    status, out, _ = run("best-move", "oox/xx5/oo8", "--explain")
+    assert status == 0
+    assert ("  space 8: score +0  (draw)\n      line: x8 o5\n      o o x   o o x\n"
+            "      x x 5   x x o\n      o o x   o o x\n") in out
+    assert out.endswith("best move: 5\n")
+
+
+def test_best_move_explain_as_json_gives_the_lines() -> None:
+    status, out, _ = run("best-move", "oox/xx5/oo8", "--explain", "--json")
+    assert status == 0 and '"lines": {"5": [5], "8": [8, 5]}' in out
+
+
+# --- the progress line -------------------------------------------------------------------
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_progress_shows_nodes_rate_and_time_after_a_second_and_wipes_itself() -> None:
+    err, clock = io.StringIO(), Clock()
+    progress = cli.Progress(err, enabled=True, clock=clock)
+    assert progress() is False and err.getvalue() == ""
+    clock.now = 2.0
+    progress.depth = 5
+    progress()
+    assert err.getvalue() == "\rdepth 5  nodes 2,048  1,024 nodes/s  elapsed 2.0 s"
+    progress.done()
+    assert err.getvalue().endswith("\r" + " " * 50 + "\r")
+
+
+def test_progress_is_quiet_when_asked_or_not_on_a_terminal() -> None:
+    err = io.StringIO()
+    assert cli.progress_reporter(err, quiet=False).enabled is False
+    assert cli.progress_reporter(err, quiet=True).enabled is False
+
+
+def test_best_move_and_tree_accept_quiet() -> None:
+    assert run("best-move", "oox/xx5/oo8", "--quiet")[0] == 0
+    assert run("tree", SEED, "--quiet")[0] == 0

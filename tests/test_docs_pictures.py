@@ -1,0 +1,41 @@
+"""The committed pictures of docs/tracing.md are drawn from the DOT the code makes today."""
+
+from __future__ import annotations
+
+import io
+import shlex
+from pathlib import Path
+
+import pytest
+
+from fminimax import cli
+from fminimax import trace as tr
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "docs" / "pictures" / "make.sh"
+
+
+def picture_commands() -> list[tuple[list[str], str]]:
+    """Return each fminimax command of make.sh with its --svg FILE taken out, and the FILE."""
+    commands = []
+    for line in SCRIPT.read_text().splitlines():
+        if line.startswith("fminimax "):
+            words = shlex.split(line.split(">")[0])[1:]
+            at = words.index("--svg")
+            commands.append((words[:at] + words[at + 2:], words[at + 1]))
+    return commands
+
+
+def test_make_sh_draws_every_picture_the_page_shows() -> None:
+    shown = {part.split(")")[0] for part in
+             (ROOT / "docs" / "tracing.md").read_text().split("](pictures/")[1:]}
+    assert {Path(path).name for _, path in picture_commands()} == shown
+
+
+@pytest.mark.parametrize("words, path", picture_commands())
+def test_each_svg_was_drawn_from_the_dot_made_today(words: list[str], path: str) -> None:
+    out = io.StringIO()
+    assert cli.main([*words, "--dot"], out, io.StringIO()) == 0
+    picture = (ROOT / path).read_text()
+    assert f"drawn from DOT sha256 {tr.dot_digest(out.getvalue())}" in picture, (
+        f"{path} is out of date: run bash docs/pictures/make.sh")

@@ -1,0 +1,151 @@
+"""The engine: the reference pipeline, the one search core and its conventions."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from fminimax import engine
+from fminimax import tictactoe as ttt
+from fminimax.game import Game
+from fminimax.games import nim, tree
+
+SEED_TREE = [[2, 7], [1, 8]]
+
+
+def test_quick_values_prefer_quicker_wins_and_slower_losses() -> None:
+    assert engine.quick_value(1, 1) > engine.quick_value(1, 3) > 0
+    assert 0 > engine.quick_value(-1, 5) > engine.quick_value(-1, 3)
+    assert engine.outcome(engine.quick_value(1, 7)) == (1, 7)
+    assert engine.outcome(engine.quick_value(-1, 4)) == (-1, 4)
+
+
+def test_the_reference_and_the_core_agree_on_the_seed_tree() -> None:
+    game, root = tree.game(), tree.start(SEED_TREE)
+    assert engine.retrieve_score(game, root, True) == 2
+    assert engine.negamax_score(game, root) == 2
+    assert engine.minimax(game, root, quick=False).value == 2
+    assert engine.alphabeta(game, root, quick=False).value == 2
+
+
+def test_alphabeta_never_looks_at_the_8() -> None:
+    result = engine.alphabeta(tree.game(), tree.start(SEED_TREE), quick=False, trace=True)
+    leaves = [step.path for step in result.trace if step.kind == "leaf"]
+    assert leaves == [(0, 0), (0, 1), (1, 0)]
+    assert result.stats.leaves == 3 and result.stats.cutoffs == 1
+
+
+def test_the_root_value_is_for_the_player_to_move() -> None:
+    game = tree.game()
+    state = game.play(tree.start(SEED_TREE), 1)  # MIN to move at [1, 8]
+    assert engine.alphabeta(game, state, quick=False).value == -1
+
+
+def test_a_table_gives_the_same_values_and_counts_its_hits() -> None:
+    game = nim.game()
+    for heaps in [(1, 2, 3), (3, 4, 5), (2, 2), (1, 1, 1, 1)]:
+        state = nim.start(heaps)
+        plain = engine.alphabeta(game, state)
+        cached = engine.alphabeta(game, state, table=engine.Table())
+        assert plain.value == cached.value
+        assert cached.stats.table_hits > 0 and cached.stats.nodes < plain.stats.nodes
+
+
+def test_a_table_keeps_its_bound_dropping_the_oldest_entry() -> None:
+    table = engine.Table(max_entries=100)
+    result = engine.alphabeta(nim.game(), nim.start((3, 4, 5)), table=table)
+    assert len(table) <= 100 and result.value == engine.quick_value(1, 11)
+
+
+def test_a_table_refuses_a_size_below_one() -> None:
+    with pytest.raises(ValueError, match="max_entries must be at least 1, got 0"):
+        engine.Table(0)
+
+
+def test_the_principal_variation_plays_out_to_the_value() -> None:
+    game = nim.game()
+    state = nim.start((3, 4, 5))
+    result = engine.alphabeta(game, state, table=engine.Table())
+    for move in result.pv:
+        state = game.play(state, move)
+    assert game.is_over(state)
+    assert engine.outcome(result.value) == (1, len(result.pv))
+
+
+def test_depth_limited_search_uses_the_heuristic_at_the_cut_off() -> None:
+    game = ttt.game()
+    state = ttt.Position(ttt.parse_board("x.. ... ..."), "o")
+    result = engine.alphabeta(game, state, depth=1)
+    assert not result.exact and result.depth == 1
+    assert result.value == max(-ttt.heuristic(game.play(state, m), "x") for m in game.moves(state))
+
+
+def test_depth_limited_search_to_the_end_is_exact() -> None:
+    game = ttt.game()
+    state = ttt.Position(ttt.parse_board("xo. .x. ..o"), "x")
+    assert engine.alphabeta(game, state, depth=9).value == engine.alphabeta(game, state).value
+    assert engine.alphabeta(game, state, depth=9).exact
+
+
+def test_negative_depths_are_refused() -> None:
+    with pytest.raises(ValueError, match="depth must be None .* got -1"):
+        engine.alphabeta(tree.game(), tree.start(SEED_TREE), depth=-1)
+
+
+def test_a_cut_off_without_a_heuristic_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match="game 'nim' has no heuristic"):
+        engine.alphabeta(nim.game(), nim.start((3, 4)), depth=2)
+
+
+def test_a_heuristic_that_returns_a_non_number_is_a_type_error() -> None:
+    base = ttt.game()
+    game = Game(**{**base.__dict__, "heuristic": lambda state, player: "good"})
+    with pytest.raises(TypeError, match="returned 'good'"):
+        engine.alphabeta(game, ttt.Position(ttt.empty_board(), "x"), depth=1)
+
+
+def test_iterative_deepening_returns_the_last_complete_depth_within_a_node_budget() -> None:
+    game = ttt.game()
+    state = ttt.Position(ttt.empty_board(), "x")
+    result = engine.iterative_deepening(game, state, max_nodes=3000)
+    assert result.depth is not None and result.depth >= 2 and not result.exact
+    assert result.stats.nodes <= 3000
+    assert result.move in game.moves(state)
+
+
+def test_iterative_deepening_stops_when_the_callers_test_says_so() -> None:
+    calls = []
+    def stop() -> bool:
+        calls.append(1)
+        return len(calls) > 1
+    game = ttt.game()
+    result = engine.iterative_deepening(game, ttt.Position(ttt.empty_board(), "x"), stop=stop)
+    assert result.move is not None and calls
+
+
+def test_iterative_deepening_to_the_end_is_exact() -> None:
+    game = ttt.game()
+    state = ttt.Position(ttt.parse_board("xo. .x. ..o"), "x")
+    result = engine.iterative_deepening(game, state)
+    assert result.exact and result.depth is None
+    assert result.value == engine.alphabeta(game, state).value
+
+
+def test_a_too_small_node_budget_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match="ran out before depth 1"):
+        engine.iterative_deepening(ttt.game(), ttt.Position(ttt.empty_board(), "x"),
+                                   max_nodes=3)
+
+
+def test_a_tree_deeper_than_the_recursion_limit_is_a_clear_error() -> None:
+    deep: object = 1
+    for _ in range(sys.getrecursionlimit() + 100):
+        deep = (deep,)
+    with pytest.raises(ValueError, match="recursion limit"):
+        engine.alphabeta(tree.game(), tree.Node(deep, ()))  # type: ignore[arg-type]
+
+
+def test_move_values_count_a_childs_win_one_ply_further_away() -> None:
+    values = ttt.quick_scores_map(ttt.parse_board("xx. oo. ..."), "x", "o")
+    assert engine.outcome(values[2]) == (1, 1)

@@ -1,0 +1,69 @@
+"""Nim: Bouton's theorem, normal and misere play, over many heap tuples."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from functools import reduce
+from operator import xor
+
+import pytest
+
+from fminimax import algorithms, engine
+from fminimax.engine import Table
+from fminimax.games import nim
+
+HEAPS = [heaps for size in (1, 2, 3) for heaps in itertools.product(range(5), repeat=size)
+         if sum(heaps) > 0 and list(heaps) == sorted(heaps)]
+
+
+def test_the_player_to_move_wins_exactly_when_the_xor_is_non_zero() -> None:
+    game, table = nim.game(), Table()
+    for heaps in HEAPS:
+        value = algorithms.memoized(game, nim.start(heaps), table=table).value
+        assert (value > 0) == (reduce(xor, heaps) != 0), heaps
+
+
+def test_the_winning_moves_are_exactly_those_that_make_the_xor_zero() -> None:
+    game, table = nim.game(), Table()
+    for heaps in HEAPS:
+        state = nim.start(heaps)
+        values = engine.move_values(game, state, table=table)
+        winning = {move for move, value in values.items() if value > 0}
+        zeroing = {move for move in game.moves(state)
+                   if reduce(xor, game.play(state, move).heaps) == 0}
+        assert winning == zeroing, heaps
+
+
+def test_misere_play_follows_boutons_rule_with_its_endgame_exception() -> None:
+    game, table = nim.game(misere=True), Table()
+    for heaps in HEAPS:
+        value = algorithms.memoized(game, nim.start(heaps), table=table).value
+        endgame = all(h <= 1 for h in heaps)
+        wins = (reduce(xor, heaps) == 0) if endgame else (reduce(xor, heaps) != 0)
+        assert (value > 0) == wins, heaps
+
+
+def test_every_algorithm_agrees_on_small_heaps() -> None:
+    game = nim.game()
+    guessing = dataclasses.replace(game, heuristic=lambda state, player: 0)
+    for heaps in [(1, 2), (2, 2), (1, 2, 3), (3, 1)]:
+        values = {algorithms.FAMILY[name](game, nim.start(heaps)).value
+                  for name in ("minimax", "negamax", "alphabeta", "memoized")}
+        values.add(algorithms.iterative(guessing, nim.start(heaps)).value)
+        assert len(values) == 1, heaps
+
+
+def test_the_table_key_ignores_the_order_of_the_heaps() -> None:
+    assert nim.key(nim.Nim((3, 1, 2), 0)) == nim.key(nim.Nim((1, 2, 3), 1))
+
+
+@pytest.mark.parametrize("heaps", [[], [1, -2], [1.5], ["3"]])
+def test_bad_heaps_are_refused(heaps: list[object]) -> None:
+    with pytest.raises(ValueError, match="heap sizes"):
+        nim.start(heaps)  # type: ignore[arg-type]
+
+
+def test_illegal_moves_are_refused() -> None:
+    with pytest.raises(ValueError, match="illegal move"):
+        nim.play(nim.start([1, 2]), (0, 2))

@@ -1,0 +1,137 @@
+"""Every faster path gives the plain reference's answers, on all 5,478 tic-tac-toe positions."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import pytest
+
+from fminimax import engine, tictactoe
+from fminimax.board import Board
+from fminimax.games import nim, ttt_bits
+from fminimax.tictactoe import UNSEEN, Position
+
+
+def _positions() -> list[Position]:
+    """Return every position reachable from the empty board, x first, each once."""
+    game = tictactoe.game()
+    found: dict[tuple[Any, ...], Position] = {}
+    todo = [Position(tictactoe.empty_board(), "x")]
+    while todo:
+        state = todo.pop()
+        if tuple(state.board) in found:
+            continue
+        found[tuple(state.board)] = state
+        todo += [game.play(state, move) for move in game.moves(state)]
+    return list(found.values())
+
+
+POSITIONS = _positions()
+
+
+@cache
+def _value(board: Board, player: str) -> int:
+    """The reference: the card's plain rules (game_over, winning_marker), memoized negamax."""
+    if tictactoe.game_over(board):
+        winner = tictactoe.winning_marker(board)
+        return 0 if winner is None else 1 if winner == player else -1
+    other = "o" if player == "x" else "x"
+    return max(-_value(tictactoe.fill_board(space, board, player), other)
+               for space in tictactoe.open_spaces(board))
+
+
+def test_there_are_5478_reachable_positions() -> None:
+    assert len(POSITIONS) == 5478
+
+
+def test_the_fast_rules_agree_with_the_card_functions_on_every_position() -> None:
+    game = tictactoe.game()
+    for state in POSITIONS:
+        for shown in (state, Position(state.board, state.player)):  # played, and made by hand
+            over = tictactoe.game_over(state.board)
+            assert game.is_over(shown) == over
+            assert list(game.moves(shown)) == ([] if over else
+                                               tictactoe.open_spaces(state.board))
+            winner = tictactoe.winning_marker(state.board)
+            assert game.utility(shown, "x") == (0 if winner is None else
+                                                1 if winner == "x" else -1)
+        assert state.winner is not UNSEEN or not any(state.board.count(m) for m in 'xo')
+
+
+def test_the_bitboard_rules_agree_with_the_card_functions_on_every_position() -> None:
+    game = ttt_bits.game()
+    for state in POSITIONS:
+        bits = ttt_bits.from_board(state.board, state.player)
+        assert ttt_bits.board_of(bits) == state.board
+        assert game.is_over(bits) == tictactoe.game_over(state.board)
+        assert sorted(game.moves(bits)) == sorted(tictactoe.game().moves(state))
+        if game.is_over(bits):
+            assert game.utility(bits, state.player) == tictactoe.game().utility(state,
+                                                                                 state.player)
+
+
+def test_symmetric_positions_share_a_bitboard_key() -> None:
+    game = ttt_bits.game()
+    corners = {game.key(game.play(ttt_bits.start(), space)) for space in (0, 2, 6, 8)}
+    edges = {game.key(game.play(ttt_bits.start(), space)) for space in (1, 3, 5, 7)}
+    assert len(corners) == 1 and len(edges) == 1 and corners != edges
+
+
+@pytest.mark.parametrize("options", [
+    {"prune": True},
+    {"prune": True, "table": "fresh"},
+    {"prune": True, "table": "shared"},
+])
+def test_alphabeta_and_tables_give_the_reference_value_on_every_position(
+        options: dict[str, Any]) -> None:
+    game = tictactoe.game()
+    shared = engine.Table()
+    for state in POSITIONS:
+        table = {"fresh": engine.Table(), "shared": shared}.get(options.get("table", ""))
+        result = engine.search(game, state, quick=False, prune=options["prune"], table=table)
+        assert result.value == _value(state.board, state.player)
+
+
+@pytest.mark.parametrize("symmetric", [False, True])
+def test_the_bitboard_fast_path_gives_the_reference_value_and_a_best_move_everywhere(
+        symmetric: bool) -> None:
+    game, table = ttt_bits.game(symmetric=symmetric), engine.Table()
+    for state in POSITIONS:
+        bits = ttt_bits.from_board(state.board, state.player)
+        result = engine.search(game, bits, quick=False, table=table, complete=False)
+        want = _value(state.board, state.player)
+        assert result.value == want
+        if result.move is not None:
+            child = tictactoe.fill_board(result.move, state.board, state.player)
+            assert -_value(child, "o" if state.player == "x" else "x") == want
+
+
+def test_quick_values_agree_between_the_card_positions_and_the_bitboards() -> None:
+    card, bits = tictactoe.game(), ttt_bits.game()
+    table = engine.Table()
+    for state in POSITIONS[::7]:
+        fast = engine.search(bits, ttt_bits.from_board(state.board, state.player), table=table)
+        assert fast.value == engine.alphabeta(card, state).value
+
+
+def test_plain_minimax_and_the_card_recursion_agree_from_a_one_move_board() -> None:
+    board = tictactoe.parse_board("x.. ... ...")
+    plain = engine.minimax(tictactoe.game(), Position(board, "o"), quick=False)
+    assert plain.value == _value(board, "o") == 0
+    assert tictactoe.scores_map(board, "o", "x", memo=False) == tictactoe.scores_map(
+        board, "o", "x")
+
+
+def test_a_tiny_table_still_gives_exact_values() -> None:
+    game = ttt_bits.game()
+    for size in (1, 7, 100):
+        result = engine.search(game, ttt_bits.start(), table=engine.Table(size), quick=False)
+        assert result.value == 0
+
+
+def test_nim_with_a_table_agrees_with_plain_alphabeta() -> None:
+    for heaps in [(3, 4, 5), (1, 2, 3, 4), (2, 2, 1)]:
+        plain = engine.alphabeta(nim.game(), nim.start(heaps))
+        cached = engine.alphabeta(nim.game(), nim.start(heaps), table=engine.Table())
+        assert plain.value == cached.value

@@ -1,0 +1,218 @@
+"""Traces: the same search as without tracing, seen in visit order, drawn, cut and pictured."""
+
+from __future__ import annotations
+
+import importlib
+import shutil
+import time
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fminimax import engine
+from fminimax import tictactoe as ttt
+from fminimax import trace as tr
+from fminimax.board import board_str
+from fminimax.games import tree
+
+SEED = [[2, 7], [1, 8]]
+AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+
+trees = st.recursive(st.integers(-9, 9), lambda kids: st.lists(kids, min_size=1, max_size=3),
+                     max_leaves=20)
+
+
+def tree_trace(nested: Any, **options: Any) -> tr.Trace:
+    game, root = tree.game(), tree.start(nested)
+    return tr.traced(game, root, label=tr.tree_labels(game, root), quick=False, **options)
+
+
+def all_paths(nested: Any, path: tuple[int, ...] = ()) -> list[tuple[int, ...]]:
+    """Every node of a nested-list tree, in pre-order (children by index)."""
+    if not isinstance(nested, list):
+        return [path]
+    return [path] + [p for i, child in enumerate(nested) for p in all_paths(child, path + (i,))]
+
+
+# --- a traced search is the same search ---------------------------------------------------
+
+
+@settings(max_examples=150, deadline=None)
+@given(trees, st.booleans())
+def test_a_traced_search_gives_the_same_result_as_an_untraced_one(nested: Any,
+                                                                  prune: bool) -> None:
+    game, root = tree.game(), tree.start(nested)
+    plain = engine.search(game, root, prune=prune, quick=False)
+    traced = engine.search(game, root, prune=prune, quick=False, trace=True)
+    assert (traced.value, traced.pv, traced.stats) == (plain.value, plain.pv, plain.stats)
+    assert len(traced.trace) == plain.stats.nodes
+    assert sum(step.kind == "leaf" for step in traced.trace) == plain.stats.leaves
+    assert sum(step.kind == "cutoff" for step in traced.trace) == plain.stats.cutoffs
+
+
+@settings(max_examples=150, deadline=None)
+@given(trees)
+def test_traced_minimax_visits_every_node_in_preorder(nested: Any) -> None:
+    paths = [visit.path for visit in tr.visits(tree_trace(nested, prune=False))]
+    assert paths == all_paths(nested)
+
+
+@settings(max_examples=150, deadline=None)
+@given(trees)
+def test_traced_alphabeta_visits_a_preorder_subset_and_marks_the_rest_pruned(nested: Any) -> None:
+    seen = tr.visits(tree_trace(nested))
+    paths = [visit.path for visit in seen]
+    every = all_paths(nested)
+    assert paths == [p for p in every if p in set(paths)]
+    pruned = {v.path + (m,) for v in seen for m in v.pruned}
+    assert all(p in set(paths) or any(p[:n] in pruned for n in range(1, len(p) + 1))
+               for p in every)
+    assert seen[0].value == engine.retrieve_score(tree.game(), tree.start(nested), True)
+
+
+def test_traced_tictactoe_search_matches_the_untraced_one_with_table_and_order() -> None:
+    game = ttt.game()
+    for text in ("oox xx5 oo8", "x.. .o. ...", "... ... ..."):
+        root = ttt.Position(ttt.parse_board(text), "x" if text.count("x") == text.count("o")
+                            else "o")
+        plain = engine.search(game, root, table=engine.Table())
+        traced = engine.search(game, root, table=engine.Table(), trace=True)
+        assert (traced.value, traced.pv, traced.stats) == (plain.value, plain.pv, plain.stats)
+        assert len(tr.visits(traced)) == plain.stats.nodes
+
+
+# --- the seed trees -----------------------------------------------------------------------
+
+
+def test_alphabeta_on_the_seed_tree_visits_2_7_1_and_prunes_8() -> None:
+    t = tree_trace(SEED)
+    leaves = [t.label(v.path) for v in tr.visits(t) if v.kind == "leaf"]
+    assert leaves == ["2", "7", "1"]
+    assert "✂ 8 pruned" in tr.trace_str(t)
+    assert tr.visits_str(t).splitlines()[-1] == "value 2; 6 nodes visited; pruned: 8"
+
+
+def test_minimax_on_the_seed_tree_draws_every_leaf_and_no_window() -> None:
+    drawn = tr.trace_str(tree_trace(SEED, prune=False))
+    assert drawn.splitlines() == [
+        "MAX root = 2", "├── MIN 0 = 2", "│   ├── leaf 2", "│   └── leaf 7",
+        "└── MIN 1 = 1", "    ├── leaf 1", "    └── leaf 8"]
+
+
+def test_windows_are_shown_for_max_at_min_nodes() -> None:
+    right = tr.visits(tree_trace(SEED))[4]
+    assert (right.path, right.is_max, right.alpha, right.beta, right.value, right.kind) == (
+        (1,), False, 2, float("inf"), 1, "cutoff")
+
+
+def test_the_aima_tree_has_value_3_and_prunes_4_and_6() -> None:
+    t = tree_trace(AIMA)
+    assert t.value == 3
+    assert tr.visits_str(t).splitlines()[-1] == "value 3; 11 nodes visited; pruned: 4, 6"
+
+
+def test_the_drawing_can_be_plain_ascii() -> None:
+    drawn = tr.trace_str(tree_trace(SEED), unicode=False)
+    assert drawn.isascii() and "x 8 pruned" in drawn and "-inf" in drawn
+
+
+# --- boards -------------------------------------------------------------------------------
+
+
+def test_tictactoe_positions_are_drawn_as_small_boards() -> None:
+    game = ttt.game()
+    root = ttt.Position(ttt.parse_board("oox xx5 oo8"), "x")
+    t = tr.traced(game, root, label=tr.state_labels(game, root, lambda s: board_str(s.board)),
+                  show=engine.value_str)
+    drawn = tr.trace_str(t)
+    assert "MAX root = win in 1" in drawn
+    assert "│ o o x\n│ x x 5\n│ o o 8" in drawn
+    assert "├── leaf 5 = win in 1" in drawn and "│     x x x\n│     o o 8" in drawn
+
+
+# --- large trees are cut, never hang -----------------------------------------------------
+
+
+def test_large_traces_are_cut_at_the_node_limit_with_a_marker() -> None:
+    game = ttt.game()
+    started = time.perf_counter()
+    t = tr.traced(game, ttt.Position(ttt.empty_board(), "x"), show=engine.value_str)
+    drawn = tr.trace_str(t, max_nodes=50)
+    dot = tr.to_dot(t, max_nodes=50)
+    assert time.perf_counter() - started < 20
+    assert sum(" = " in line or "leaf" in line for line in drawn.splitlines()) <= 50
+    assert "more nodes not drawn (max_nodes=50)" in drawn
+    assert dot.count("fillcolor") == 50 and "more nodes" in dot
+
+
+def test_drawings_can_be_cut_at_a_depth() -> None:
+    drawn = tr.trace_str(tree_trace(AIMA), max_depth=1)
+    assert "leaf" not in drawn and drawn.count("not drawn (max_depth=1)") == 3
+
+
+def test_limits_must_be_sensible() -> None:
+    with pytest.raises(ValueError, match="max_nodes must be None .* got 0"):
+        tr.trace_str(tree_trace(SEED), max_nodes=0)
+    with pytest.raises(ValueError, match="max_depth must be None .* got -1"):
+        tr.to_dot(tree_trace(SEED), max_depth=-1)
+
+
+def test_a_result_without_a_trace_or_a_stranger_is_refused() -> None:
+    with pytest.raises(ValueError, match="no trace"):
+        tr.trace_of(engine.search(tree.game(), tree.start(SEED)))
+    with pytest.raises(TypeError, match="got 42"):
+        tr.trace_of(42)  # type: ignore[arg-type]
+
+
+def test_a_trace_of_two_searches_is_refused() -> None:
+    steps = tree_trace(SEED).steps
+    with pytest.raises(ValueError, match="twice"):
+        tr.visits(steps + steps)
+
+
+# --- DOT and pictures ---------------------------------------------------------------------
+
+
+def test_dot_quotes_labels_and_marks_pruned_branches_dashed() -> None:
+    t = tr.trace_of(tree_trace(SEED), label=lambda path: f'say "{tr.path_str(path)}"\\')
+    dot = tr.to_dot(t)
+    assert 'label="say \\"root\\"\\\\\\n= 2' in dot
+    assert dot.count("{") == dot.count("}") and dot.startswith("digraph trace {")
+    assert 'n5 -> p5_0 [style="dashed"' in dot
+
+
+def test_dot_is_deterministic() -> None:
+    assert tr.to_dot(tree_trace(AIMA)) == tr.to_dot(tree_trace(AIMA))
+
+
+@pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed")
+def test_render_draws_svg_and_png_with_dot() -> None:
+    pytest.importorskip("graphviz")
+    dot = tr.to_dot(tree_trace(SEED))
+    assert b"<svg" in tr.render(dot, "svg")
+    assert tr.render(dot, "png").startswith(b"\x89PNG")
+    assert "<svg" in (tree_trace(SEED)._repr_svg_() or "")
+
+
+def test_without_graphviz_render_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = importlib.import_module
+
+    def missing(name: str, *args: Any) -> Any:
+        if name == "graphviz":
+            raise ImportError(name)
+        return real(name, *args)
+
+    monkeypatch.setattr(importlib, "import_module", missing)
+    with pytest.raises(tr.RenderError, match=r"fminimax\[viz\]"):
+        tr.render("digraph { a }")
+    t = tree_trace(SEED)
+    assert t._repr_svg_() is None
+    assert t._repr_html_().startswith("<pre>MAX root = 2")
+
+
+def test_a_stamped_svg_names_the_digest_of_its_dot() -> None:
+    svg = tr.stamped_svg('<?xml version="1.0"?>\n<svg></svg>', "digraph { a }")
+    assert svg.startswith('<?xml version="1.0"?>\n<!-- fminimax: drawn from DOT sha256 ')
+    assert tr.dot_digest("digraph { a }") in svg and svg.endswith("<svg></svg>")

@@ -1,0 +1,75 @@
+"""Explicit game trees: nested lists, named nodes, text, bad input and very deep trees."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from fminimax import algorithms
+from fminimax.games import tree
+
+
+def test_a_number_is_a_leaf_and_a_list_is_a_node_with_max_at_the_root() -> None:
+    root = tree.start([[2, 7], [1, 8]])
+    assert tree.to_move(root) is True and tree.to_move(tree.play(root, 0)) is False
+    assert tree.is_over(tree.play(tree.play(root, 1), 1))
+
+
+def test_names_as_one_key_dicts_reach_every_node() -> None:
+    root = tree.parse('{"A": [{"B": [{"D": 3}, 12]}, {"C": [2]}]}')
+    b = tree.play(root, 0)
+    assert [tree.node_name(n) for n in (root, b, tree.play(b, 0), tree.play(b, 1))] == [
+        "A", "B", "D", None]
+    assert tree.utility(tree.play(b, 0), True) == 3
+
+
+def test_a_named_tree_searches_like_the_same_tree_without_names() -> None:
+    named = tree.start({"A": [{"B": [3, 12, 8]}, {"C": [2, 4, 6]}, {"D": [14, 5, 2]}]})
+    bare = tree.start([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    results = [algorithms.alphabeta(tree.game(), root, quick=False) for root in (named, bare)]
+    assert results[0].value == results[1].value == 3
+    assert results[0].stats == results[1].stats
+
+
+@pytest.mark.parametrize("value, message", [
+    ([[2, 7], []], "at least one child"),
+    ([[2, "7"]], "leaf must be a number"),
+    ([True], "leaf must be a number"),
+    ({"A": [1], "B": [2]}, "one str key"),
+])
+def test_malformed_trees_are_refused_naming_the_place(value: Any, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        tree.start(value)
+
+
+def test_malformed_tree_text_is_refused_naming_the_text() -> None:
+    with pytest.raises(ValueError, match=r"malformed tree text '\[\[1, 2\]'"):
+        tree.parse("[[1, 2]")
+
+
+def test_a_very_deep_tree_is_frozen_but_its_search_raises_a_clear_error() -> None:
+    deep: Any = 1
+    for _ in range(5000):
+        deep = [deep]
+    root = tree.start(deep)
+    with pytest.raises(ValueError, match=r"went \d+ plies deep.*recursion limit"):
+        algorithms.alphabeta(tree.game(), root)
+
+
+def test_depth_limited_search_of_a_tree_needs_a_heuristic() -> None:
+    with pytest.raises(ValueError, match="no heuristic"):
+        algorithms.depth_limited(tree.game(), tree.start([[1, 2], [3]]), 1)
+    assert algorithms.depth_limited(tree.game(tree.zero), tree.start([[1, 2], [3]]), 1,
+                                    quick=False).value == 0
+
+
+def test_a_heuristic_that_returns_a_non_number_is_a_type_error() -> None:
+    game = tree.game(lambda state, player: "good")  # type: ignore[arg-type,return-value]
+    with pytest.raises(TypeError, match="'good'"):
+        algorithms.depth_limited(game, tree.start([[1, 2], [3]]), 1)
+
+
+def test_negative_depths_are_refused() -> None:
+    with pytest.raises(ValueError, match="-1"):
+        algorithms.depth_limited(tree.game(tree.zero), tree.start([[1, 2]]), -1)

@@ -74,3 +74,22 @@ def test_parallel_search_is_the_serial_search_without_workers_or_scheduler() -> 
     result = cli.parallel_search(args, ttt.game(), ttt.Position(ttt.parse_board("x...o...."),
                                                                 "x"), split=2)
     assert (result.value, result.move) == (0, 1)
+
+
+def test_solve_with_workers_finds_the_serial_value_and_best_move() -> None:
+    import json
+
+    for argv in (["nim", "3", "4", "5"], ["tictactoe", "--size", "3x3", "--k", "3", "--board",
+                                          "x...o...."]):
+        status, out, _ = run("solve", *argv, "--workers", "2", "--json")
+        serial_status, serial_out, _ = run("solve", *argv, "--json")
+        got, expected = json.loads(out), json.loads(serial_out)
+        assert status == serial_status == 0
+        assert (got["value"], got["best_move"]) == (expected["value"], expected["best_move"])
+
+
+def test_solve_refuses_workers_with_iterative_deepening_in_one_line() -> None:
+    status, out, err = run("solve", "nim", "3", "4", "5", "--workers", "2", "--algorithm",
+                           "iterative")
+    assert (status, out) == (2, "")
+    assert "not 'iterative'" in err and err.count("\n") == 1

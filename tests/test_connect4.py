@@ -40,7 +40,7 @@ def test_a_vertical_horizontal_and_diagonal_four_each_end_the_game() -> None:
 def test_the_winner_scores_plus_one_and_the_loser_minus_one() -> None:
     g = c4.game(4, 4)
     ended = c4.from_moves("0101010", 4, 4)
-    assert (g.utility(ended, 0), g.utility(ended, 1), g.moves(ended)) == (1, -1, [])
+    assert (g.utility(ended, 0), g.utility(ended, 1), g.moves(ended)) == (1, -1, ())
 
 
 def test_a_full_board_without_a_run_is_a_draw() -> None:

@@ -232,8 +232,20 @@ def rules(width: int = 7, height: int = 6, k: int = 4) -> Rules:
     centre_first = sorted(range(width), key=lambda c: (abs(2 * c - (width - 1)), c))
     by_centre = tuple((c, column_bits[c][0], column_bits[c][1]) for c in centre_first)
     column_of = {1 << (c * h1 + r): c for c in range(width) for r in range(height)}
-    mirror_parts = tuple((c * h1, (width - 1 - c) * h1) for c in range(width))
-    column_mask = (1 << h1) - 1
+    # solver_order's rank of a cell: 4 per winning cell the move creates (added there), then
+    # the windows through the cell, then centre-first: one int, smallest first
+    centre_rank = {c: i for i, c in enumerate(centre_first)}
+    rank_bits = width.bit_length()
+    rank_mask, threat_shift = (1 << rank_bits) - 1, rank_bits + 2
+    cells_windows = {bit: sum(1 for w in s.windows if w & bit) for bit in column_of}
+    rank = {bit: (-cells_windows[bit] << rank_bits) | centre_rank[c]
+            for bit, c in column_of.items()}
+    column_of_rank = {i: c for c, i in centre_rank.items()}
+    column_masks = tuple(column_bits[c][1] for c in range(width))
+    column_code = (1 << h1) - 1  # a column of current + mask may carry into its top bit
+    mirror_pairs = tuple((column_code << (c * h1), column_code << ((width - 1 - c) * h1),
+                          (width - 1 - 2 * c) * h1) for c in range(width // 2))
+    middle = column_code << (width // 2 * h1) if width % 2 else 0
     new = partial(tuple.__new__, C4)
 
     top_row = sum(top for _, top in tops)
@@ -267,9 +279,9 @@ def rules(width: int = 7, height: int = 6, k: int = 4) -> Rules:
         return -1 if player == state.plies % 2 else 1
 
     def mirror(bits: int) -> int:
-        out = 0
-        for right, left in mirror_parts:
-            out |= ((bits >> right) & column_mask) << left
+        out = bits & middle
+        for left, right, distance in mirror_pairs:
+            out |= (bits & left) << distance | (bits & right) >> distance
         return out
 
     def key(state: C4) -> int:
@@ -305,12 +317,13 @@ def rules(width: int = 7, height: int = 6, k: int = 4) -> Rules:
         safe = possible & ~(theirs >> 1)
         if not safe & (safe - 1):
             return [column_of[(safe or possible) & -(safe or possible)]]
-        scored = []
-        for c, low, col in by_centre:
+        ranked = []
+        for col in column_masks:
             bit = safe & col
             if bit:
-                scored.append((-threats(cur | bit, mask).bit_count(), len(scored), c))
-        return [c for _, _, c in sorted(scored)]
+                ranked.append(rank[bit] - (threats(cur | bit, mask).bit_count() << threat_shift))
+        ranked.sort()
+        return [column_of_rank[r & rank_mask] for r in ranked]
 
     return Rules(run, threats, moves, play, utility, key, order, solver_order)
 
@@ -430,8 +443,10 @@ def solver_order(s: Shape, state: C4, columns: Sequence[Move]) -> list[Move]:
 
     A winning move alone if there is one; else, if the opponent threatens to win next move,
     only a block (one column even when two are needed: the game is lost either way); never
-    a move right under the opponent's winning cell unless every move is one; the rest
-    ranked by the winning cells they create, then centre-first.  Every column left out
+    a move right under the opponent's winning cell unless every move is one.  The rest are
+    ranked by 4 points per winning cell the move creates plus the number of windows through
+    the cell it fills, ties centre-first (on 5x4 the bottom cells beside the centre lie on
+    more windows than the centre's).  Every column left out
     loses within two plies while a kept one does no worse, so a search to the end keeps its
     value; a depth-limited search would score the dropped columns differently, so only
     ``solver`` uses this order.
@@ -439,7 +454,7 @@ def solver_order(s: Shape, state: C4, columns: Sequence[Move]) -> list[Move]:
     >>> solver_order(shape(4, 4), from_moves("00112", 4, 4), [0, 1, 2, 3])
     [3]
     >>> solver_order(shape(5, 4), start(5, 4), [0, 1, 2, 3, 4])
-    [2, 1, 3, 0, 4]
+    [1, 3, 2, 0, 4]
     """
     return _rules(s).solver_order(state, columns)
 

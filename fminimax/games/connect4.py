@@ -309,6 +309,8 @@ def rules(width: int = 7, height: int = 6, k: int = 4) -> Rules:
         if win:
             return [column_of[win & -win]]
         theirs = threats(cur ^ mask, mask)
+        if not mine | theirs and not run(full ^ cur ^ mask) and not run(full ^ cur):
+            return [column_of[possible & -possible]]  # no window is open to either: a draw
         forced = possible & theirs
         if forced:
             if forced & (forced - 1):
@@ -441,7 +443,8 @@ def order(s: Shape, state: C4, columns: Sequence[Move]) -> list[Move]:
 def solver_order(s: Shape, state: C4, columns: Sequence[Move]) -> list[Move]:
     """Return only the columns worth searching to the end, best first (Pons' pruning).
 
-    A winning move alone if there is one; else, if the opponent threatens to win next move,
+    A winning move alone if there is one; one column if no window is open to either player
+    (every line is a draw); else, if the opponent threatens to win next move,
     only a block (one column even when two are needed: the game is lost either way); never
     a move right under the opponent's winning cell unless every move is one.  The rest are
     ranked by 4 points per winning cell the move creates plus the number of windows through

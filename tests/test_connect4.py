@@ -26,7 +26,9 @@ def test_small_boards_are_draws(width: int, height: int) -> None:
 
 @pytest.mark.slow
 def test_six_by_four_is_a_win_for_the_second_player() -> None:
-    assert solved(6, 4) == -1
+    result = engine.search(c4.solver(6, 4), c4.start(6, 4), table=Table(), quick=False,
+                           alpha=-1, beta=1, complete=False)
+    assert result.value == -1
 
 
 def test_a_vertical_horizontal_and_diagonal_four_each_end_the_game() -> None:
@@ -65,6 +67,9 @@ def test_illegal_moves_name_the_move() -> None:
         g.play(c4.from_moves("0000", 4, 4), 0)
     with pytest.raises(ValueError, match="the game is over"):
         g.play(c4.from_moves("0101010", 4, 4), 3)
+    for bad in (True, 1.0, [1], "1"):
+        with pytest.raises(ValueError, match="columns are 0 to 3"):
+            g.play(c4.start(4, 4), bad)
 
 
 @pytest.mark.parametrize("width, height, k", [(0, 4, 4), (4, 4, 5), (3, 3, 4), (4, -1, 4)])

@@ -262,9 +262,9 @@ def rules(width: int = 7, height: int = 6, k: int = 4) -> Rules:
 
     def play(state: C4, column: Move) -> C4:
         cur, mask, plies, won = state
-        bits = column_bits.get(column) if column is not True and column is not False else None
-        if bits is None:
+        if column.__class__ is not int or not 0 <= column < width:  # not bools, not 1.0
             raise ValueError(f"illegal move {column!r}: columns are 0 to {width - 1}")
+        bits = column_bits[column]
         if won:
             raise ValueError(f"illegal move {column}: the game is over")
         bit = (mask + bits[0]) & bits[1]

@@ -16,7 +16,8 @@ fminimax's runners (all through the one search core, ``fminimax.engine.search``)
     fminimax-ab     alpha-beta, no table, the game's natural move order, card positions.
     fminimax-fast   the fastest exact path: alpha-beta with a transposition table (bound
                     flags, symmetric keys) and the game's move ordering, on bitboards
-                    (games/ttt_bits.py, games/connect4.py) or Nim's tuples.
+                    (games/ttt_bits.py; Connect Four: connect4.solver with the window
+                    (-1, 1), connect4.game for c4-depth) or Nim's tuples.
 
 Timing and printing live here; the answers come back as values and are checked.
 """
@@ -135,13 +136,20 @@ def _window_heuristic(windows: tuple[int, ...]) -> Callable[[Any, Any], int]:
 
 
 def c4(runner: str, width: int, height: int, depth: int | None = None) -> Run:
-    """Return the first player's value of Connect Four (exact, or to ``depth`` plies)."""
-    game = c4_game(width, height, depth)
-    root = connect4.start(width, height)
+    """Return the first player's value of Connect Four (exact, or to ``depth`` plies).
+
+    The fast exact path is ``connect4.solver`` (forced moves only, threat-ranked order) with
+    a table, searched with the window (-1, 1) on plain win/draw/loss values: any win is a
+    cut-off, so it proves the sign, which is the answer (+1, 0, -1), without the distances.
+    """
     fast = runner == "fminimax-fast"
+    exact = depth is None
+    game = connect4.solver(width, height) if fast and exact else c4_game(width, height, depth)
+    root = connect4.start(width, height)
+    window = {"alpha": -1, "beta": 1} if exact else {}
     start = time.perf_counter()
     result = engine.search(game, root, depth=depth, table=engine.Table() if fast else None,
-                           order=fast, quick=depth is not None, complete=False)
+                           order=fast, quick=not exact, complete=False, **window)
     seconds = time.perf_counter() - start
     return Run(result.value, result.stats.nodes, seconds)
 

@@ -297,6 +297,7 @@ class _Search:
         self.table = table
         self.order = game.order if order else None
         self.key = game.key
+        self.moves, self.play = game.moves, game.play
         self.keep_lines = game.key is None
         self.steps: list[Step] | None = [] if trace else None
         self.max_nodes = max_nodes
@@ -353,11 +354,10 @@ class _Search:
         self.nodes += 1
         if self.nodes >= self.checkpoint:
             self.check()
-        game = self.game
-        moves = game.moves(state) if ply < self.limit else None
+        moves = self.moves(state) if ply < self.limit else None
         if not moves:
             self.leaves += 1
-            value = self.leaf(state, ply, moves is not None or game.is_over(state))
+            value = self.leaf(state, ply, moves is not None or self.game.is_over(state))
             if self.steps is not None:
                 self.record(path, ply, state, alpha, beta, value, "leaf", ())
             return value, ()
@@ -386,7 +386,7 @@ class _Search:
             moves = self.order(state, moves)
         if first is not None and moves[0] != first and first in moves:
             moves = [first, *(move for move in moves if move != first)]
-        prune, play, tracing = self.prune, game.play, self.steps is not None
+        prune, play, tracing = self.prune, self.play, self.steps is not None
         best: Score = -INFINITY
         line = ()
         for move in moves:
@@ -421,8 +421,12 @@ class _Search:
         depth = remaining if self.estimates > estimates0 else FULL_DEPTH
         if value >= HALF_WIN or value <= -HALF_WIN:
             value = _to_table(value, ply)
-        self.table.store(key, _entry((depth, value, flag,  # type: ignore[union-attr]
-                                      line if self.keep_lines else ())))
+        entry = _entry((depth, value, flag, line if self.keep_lines else ()))
+        table = self.table
+        if len(table.entries) < table.max_entries:  # type: ignore[union-attr]
+            table.entries[key] = entry  # type: ignore[union-attr]
+        else:
+            table.store(key, entry)  # type: ignore[union-attr]
 
     def record(self, path: tuple[Any, ...], ply: int, state: Any, alpha: Score, beta: Score,
                value: Score, kind: str, pruned: tuple[Any, ...]) -> None:

@@ -26,7 +26,9 @@ def test_small_boards_are_draws(width: int, height: int) -> None:
 
 @pytest.mark.slow
 def test_six_by_four_is_a_win_for_the_second_player() -> None:
-    assert solved(6, 4) == -1
+    result = engine.search(c4.solver(6, 4), c4.start(6, 4), table=Table(), quick=False,
+                           alpha=-1, beta=1, complete=False)
+    assert result.value == -1
 
 
 def test_a_vertical_horizontal_and_diagonal_four_each_end_the_game() -> None:
@@ -40,7 +42,7 @@ def test_a_vertical_horizontal_and_diagonal_four_each_end_the_game() -> None:
 def test_the_winner_scores_plus_one_and_the_loser_minus_one() -> None:
     g = c4.game(4, 4)
     ended = c4.from_moves("0101010", 4, 4)
-    assert (g.utility(ended, 0), g.utility(ended, 1), g.moves(ended)) == (1, -1, [])
+    assert (g.utility(ended, 0), g.utility(ended, 1), g.moves(ended)) == (1, -1, ())
 
 
 def test_a_full_board_without_a_run_is_a_draw() -> None:
@@ -65,6 +67,9 @@ def test_illegal_moves_name_the_move() -> None:
         g.play(c4.from_moves("0000", 4, 4), 0)
     with pytest.raises(ValueError, match="the game is over"):
         g.play(c4.from_moves("0101010", 4, 4), 3)
+    for bad in (True, 1.0, [1], "1"):
+        with pytest.raises(ValueError, match="columns are 0 to 3"):
+            g.play(c4.start(4, 4), bad)
 
 
 @pytest.mark.parametrize("width, height, k", [(0, 4, 4), (4, 4, 5), (3, 3, 4), (4, -1, 4)])
@@ -130,3 +135,84 @@ def test_memoized_alphabeta_agrees_with_the_plain_reference_near_the_end() -> No
         assert engine.sign(engine.alphabeta(g, state, table=Table()).value) == reference
         assert engine.minimax(g, state).value == engine.alphabeta(g, state).value
         checked += 1
+
+
+# --- the fast paths against the plain reference ---------------------------------------------
+
+
+def random_position(width: int, height: int, plies: int, rng: random.Random) -> c4.C4:
+    """Return a position after up to ``plies`` random moves (earlier if the game ends)."""
+    g, state = c4.game(width, height), c4.start(width, height)
+    for _ in range(plies):
+        if g.is_over(state):
+            break
+        state = g.play(state, rng.choice(g.moves(state)))
+    return state
+
+
+def windows_threats(s: c4.Shape, stones: int, mask: int) -> int:
+    """The reference for Rules.threats: empty cells that complete a window with ``stones``."""
+    cells = 0
+    for window in s.windows:
+        rest = window & ~stones
+        if bin(rest).count("1") == 1 and not rest & mask:
+            cells |= rest
+    return cells
+
+
+@pytest.mark.parametrize("width, height, k", [(7, 6, 4), (5, 4, 4), (6, 5, 3), (5, 5, 5)])
+def test_shift_rules_agree_with_the_windows_on_random_positions(width: int, height: int,
+                                                                k: int) -> None:
+    s, r, rng = c4.shape(width, height, k), c4.rules(width, height, k), random.Random(k)
+    g = c4.game(width, height, k)
+    for _ in range(200):
+        state = c4.start(width, height, k)
+        for _ in range(rng.randint(0, width * height)):
+            if g.is_over(state):
+                break
+            state = g.play(state, rng.choice(g.moves(state)))
+        mine, theirs = state.current, state.current ^ state.mask
+        for stones in (mine, theirs):
+            assert r.run(stones) == any(w & stones == w for w in s.windows)
+            assert r.threats(stones, state.mask) == windows_threats(s, stones, state.mask)
+        assert r.key(state) == min(mine + state.mask, c4.mirror(s, mine + state.mask))
+
+
+@pytest.mark.parametrize("width, height, plies", [(4, 4, 6), (5, 4, 9), (4, 5, 9)])
+def test_the_solver_agrees_with_plain_alphabeta_on_random_positions(width: int, height: int,
+                                                                     plies: int) -> None:
+    plain, fast, rng = c4.game(width, height), c4.solver(width, height), random.Random(plies)
+    for _ in range(12):
+        state = random_position(width, height, plies + rng.randint(0, 3), rng)
+        reference = engine.search(plain, state, table=None, order=False, quick=False)
+        solved = engine.search(fast, state, table=Table(), quick=False, alpha=-1, beta=1,
+                               complete=False)
+        quick = engine.search(fast, state, table=Table(), complete=False)
+        assert solved.value == reference.value == engine.sign(quick.value)
+        if not plain.is_over(state):
+            assert reference.value == engine.sign(engine.search(
+                plain, state, table=None, order=False).value)
+
+
+def test_the_solver_keeps_quick_values_of_every_move() -> None:
+    plain, fast, rng = c4.game(4, 4), c4.solver(4, 4), random.Random(7)
+    for _ in range(10):
+        state = random_position(4, 4, 7, rng)
+        if plain.is_over(state):
+            continue
+        assert engine.move_values(fast, state, table=Table()) == engine.move_values(
+            plain, state, table=None, order=False)
+
+
+def test_the_solver_finds_the_known_values_of_small_boards() -> None:
+    for (width, height), value in {(4, 4): 0, (5, 4): 0, (4, 5): 0}.items():
+        result = engine.search(c4.solver(width, height), c4.start(width, height),
+                               table=Table(), quick=False, alpha=-1, beta=1, complete=False)
+        assert result.value == value
+
+
+def test_the_solver_order_wins_blocks_or_keeps_the_safe_columns() -> None:
+    s = c4.shape(4, 4)
+    assert c4.solver_order(s, c4.from_moves("00112", 4, 4), [0, 1, 2, 3]) == [3]
+    assert c4.solver_order(s, c4.from_moves("001122", 4, 4), [0, 1, 2, 3]) == [3]
+    assert sorted(c4.solver_order(s, c4.start(4, 4), [0, 1, 2, 3])) == [0, 1, 2, 3]

@@ -26,6 +26,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import lru_cache, partial
 from typing import NamedTuple
 
@@ -36,11 +38,13 @@ MARKS = "xo"
 
 
 class C4(NamedTuple):
-    """A Connect Four position: the mover's stones, all stones, and the plies played."""
+    """A Connect Four position: the mover's stones, all stones, the plies played, and whether
+    the player who just moved made k in a row (computed once, by ``play``)."""
 
     current: int
     mask: int
     plies: int
+    won: bool = False
 
 
 class Shape(NamedTuple):
@@ -89,10 +93,245 @@ def start(width: int = 7, height: int = 6, k: int = 4) -> C4:
     """Return the empty board (checking the shape), the first player 'x' to move.
 
     >>> start(4, 4)
-    C4(current=0, mask=0, plies=0)
+    C4(current=0, mask=0, plies=0, won=False)
     """
     shape(width, height, k)
     return C4(0, 0, 0)
+
+
+# --- the rules of one shape, as closures over its constants ---------------------------------
+
+
+class Rules(NamedTuple):
+    """The pure functions of one board shape (built once per shape by ``rules``).
+
+    ``run(stones)``               whether the stones hold k in a row (a few shifts);
+    ``threats(stones, mask)``     the empty cells where one more of these stones makes k;
+    ``moves``, ``play``, ``utility``, ``key``, ``order`` and ``solver_order``: the game's.
+    """
+
+    run: Callable[[int], bool]
+    threats: Callable[[int, int], int]
+    moves: Callable[[C4], tuple[Move, ...]]
+    play: Callable[[C4, Move], C4]
+    utility: Callable[[C4, int], Score]
+    key: Callable[[C4], int]
+    order: Callable[[C4, Sequence[Move]], list[Move]]
+    solver_order: Callable[[C4, Sequence[Move]], list[Move]]
+
+
+def _steps(k: int) -> tuple[int, ...]:
+    """Return the shift steps (in cells) that AND a row of k cells down to one bit.
+
+    >>> _steps(4), _steps(5), _steps(1)
+    ((1, 2), (1, 2, 1), ())
+    """
+    steps, span = [], 1
+    while span < k:
+        step = min(span, k - span)
+        steps.append(step)
+        span += step
+    return tuple(steps)
+
+
+def _subsets(bits: int) -> list[int]:
+    """Return every subset of the set bits of ``bits``, as ints.
+
+    >>> sorted(_subsets(0b101))
+    [0, 1, 4, 5]
+    """
+    subsets = [0]
+    while bits:
+        low = bits & -bits
+        subsets += [s | low for s in subsets]
+        bits ^= low
+    return subsets
+
+
+def _run_finder(s: Shape) -> Callable[[int], bool]:
+    """Return ``run(stones)``: whether the stones hold k in a row, by shifting and ANDing."""
+    directions = (s.height + 1, 1, s.height, s.height + 2)  # across, up, two diagonals
+    if s.k == 4:
+        a1, b1, c1, d1 = directions
+        a2, b2, c2, d2 = (2 * d for d in directions)
+
+        def run4(b: int) -> bool:
+            m = b & (b >> a1)
+            if m & (m >> a2):
+                return True
+            m = b & (b >> b1)
+            if m & (m >> b2):
+                return True
+            m = b & (b >> c1)
+            if m & (m >> c2):
+                return True
+            m = b & (b >> d1)
+            return bool(m & (m >> d2))
+
+        return run4
+    shifts = tuple(tuple(d * step for step in _steps(s.k)) for d in directions)
+
+    def run(b: int) -> bool:
+        for steps in shifts:
+            m = b
+            for shift in steps:
+                m &= m >> shift
+            if m:
+                return True
+        return False
+
+    return run
+
+
+def _threat_finder(s: Shape) -> Callable[[int, int], int]:
+    """Return ``threats(stones, mask)``: the empty cells that complete k with ``stones``."""
+    free = s.full
+    if s.k == 4:
+        a, b, c = s.height + 1, s.height, s.height + 2
+        a2, b2, c2, a3, b3, c3 = 2 * a, 2 * b, 2 * c, 3 * a, 3 * b, 3 * c
+
+        def threats4(p: int, mask: int) -> int:
+            r = (p << 1) & (p << 2) & (p << 3)
+            up, down = p << a, p >> a  # across: three in a row on either side, or a gap
+            r |= (up & (p << a2) & ((p << a3) | down)) | (down & (p >> a2) & ((p >> a3) | up))
+            up, down = p << b, p >> b
+            r |= (up & (p << b2) & ((p << b3) | down)) | (down & (p >> b2) & ((p >> b3) | up))
+            up, down = p << c, p >> c
+            r |= (up & (p << c2) & ((p << c3) | down)) | (down & (p >> c2) & ((p >> c3) | up))
+            return r & (free ^ mask)
+
+        return threats4
+    windows = s.windows
+
+    def threats(p: int, mask: int) -> int:
+        r = 0
+        for window in windows:
+            rest = window & ~p
+            if rest and not rest & (rest - 1) and not rest & mask:
+                r |= rest
+        return r
+
+    return threats
+
+
+@lru_cache(maxsize=64)
+def rules(width: int = 7, height: int = 6, k: int = 4) -> Rules:
+    """Return the rules of a width x height board with k in a row, as pure closures.
+
+    Every constant of the shape is bound once here, so a call does a few int operations.
+
+    >>> r = rules(4, 4)
+    >>> r.run(0b1111), r.run(0b0111), r.moves(start(4, 4))
+    (True, False, (0, 1, 2, 3))
+    """
+    s = shape(width, height, k)
+    h1, full, bottom = height + 1, s.full, s.bottom
+    run, threats = _run_finder(s), _threat_finder(s)
+    column_bits = {c: (1 << (c * h1), ((1 << height) - 1) << (c * h1)) for c in range(width)}
+    tops = tuple((c, 1 << (c * h1 + height - 1)) for c in range(width))
+    centre_first = sorted(range(width), key=lambda c: (abs(2 * c - (width - 1)), c))
+    by_centre = tuple((c, column_bits[c][0], column_bits[c][1]) for c in centre_first)
+    column_of = {1 << (c * h1 + r): c for c in range(width) for r in range(height)}
+    # solver_order's rank of a cell: 4 per winning cell the move creates (added there), then
+    # the windows through the cell, then centre-first: one int, smallest first
+    centre_rank = {c: i for i, c in enumerate(centre_first)}
+    rank_bits = width.bit_length()
+    rank_mask, threat_shift = (1 << rank_bits) - 1, rank_bits + 2
+    cells_windows = {bit: sum(1 for w in s.windows if w & bit) for bit in column_of}
+    rank = {bit: (-cells_windows[bit] << rank_bits) | centre_rank[c]
+            for bit, c in column_of.items()}
+    column_of_rank = {i: c for c, i in centre_rank.items()}
+    column_masks = tuple(column_bits[c][1] for c in range(width))
+    column_code = (1 << h1) - 1  # a column of current + mask may carry into its top bit
+    mirror_pairs = tuple((column_code << (c * h1), column_code << ((width - 1 - c) * h1),
+                          (width - 1 - 2 * c) * h1) for c in range(width // 2))
+    middle = column_code << (width // 2 * h1) if width % 2 else 0
+    new = partial(tuple.__new__, C4)
+
+    top_row = sum(top for _, top in tops)
+    open_columns = ({fullness: tuple(c for c, top in tops if not fullness & top)
+                     for fullness in _subsets(top_row)} if width <= 12 else None)
+
+    def moves(state: C4) -> tuple[Move, ...]:
+        mask = state.mask
+        if state.won or mask == full:
+            return ()
+        if open_columns is not None:
+            return open_columns[mask & top_row]
+        return tuple(c for c, top in tops if not mask & top)
+
+    def play(state: C4, column: Move) -> C4:
+        cur, mask, plies, won = state
+        if column.__class__ is not int or not 0 <= column < width:  # not bools, not 1.0
+            raise ValueError(f"illegal move {column!r}: columns are 0 to {width - 1}")
+        bits = column_bits[column]
+        if won:
+            raise ValueError(f"illegal move {column}: the game is over")
+        bit = (mask + bits[0]) & bits[1]
+        if not bit:
+            raise ValueError(f"illegal move {column}: column {column} is full; the moves are "
+                             f"{moves(state)}")
+        return new((cur ^ mask, mask | bit, plies + 1, run(cur | bit)))
+
+    def utility(state: C4, player: int) -> Score:
+        if not state.won:
+            return 0
+        return -1 if player == state.plies % 2 else 1
+
+    def mirror(bits: int) -> int:
+        out = bits & middle
+        for left, right, distance in mirror_pairs:
+            out |= (bits & left) << distance | (bits & right) >> distance
+        return out
+
+    def key(state: C4) -> int:
+        code = state.current + state.mask
+        other = mirror(code)
+        return code if code < other else other
+
+    def order(state: C4, columns: Sequence[Move]) -> list[Move]:
+        cur, mask = state.current, state.mask
+        mine, theirs = threats(cur, mask), threats(cur ^ mask, mask)
+        ranked: tuple[list[Move], ...] = ([], [], [], [])
+        for c, low, col in by_centre:
+            bit = (mask + low) & col
+            if not bit or c not in columns:
+                continue
+            rank = 0 if bit & mine else 1 if bit & theirs else 3 if (bit << 1) & theirs else 2
+            ranked[rank].append(c)
+        return ranked[0] + ranked[1] + ranked[2] + ranked[3]
+
+    def solver_order(state: C4, columns: Sequence[Move]) -> list[Move]:
+        cur, mask = state.current, state.mask
+        possible = (mask + bottom) & full
+        mine = threats(cur, mask)
+        win = possible & mine
+        if win:
+            return [column_of[win & -win]]
+        theirs = threats(cur ^ mask, mask)
+        if not mine | theirs and not run(full ^ cur ^ mask) and not run(full ^ cur):
+            return [column_of[possible & -possible]]  # no window is open to either: a draw
+        forced = possible & theirs
+        if forced:
+            if forced & (forced - 1):
+                return [column_of[forced & -forced]]
+            possible = forced
+        safe = possible & ~(theirs >> 1)
+        if not safe & (safe - 1):
+            return [column_of[(safe or possible) & -(safe or possible)]]
+        ranked = []
+        for col in column_masks:
+            bit = safe & col
+            if bit:
+                ranked.append(rank[bit] - (threats(cur | bit, mask).bit_count() << threat_shift))
+        ranked.sort()
+        return [column_of_rank[r & rank_mask] for r in ranked]
+
+    return Rules(run, threats, moves, play, utility, key, order, solver_order)
+
+
+def _rules(s: Shape) -> Rules:
+    return rules(s.width, s.height, s.k)
 
 
 def has_run(s: Shape, stones: int) -> bool:
@@ -103,15 +342,7 @@ def has_run(s: Shape, stones: int) -> bool:
     >>> has_run(shape(4, 4), 0b0111)
     False
     """
-    for shift in (1, s.height + 1, s.height, s.height + 2):
-        run, span = stones, 1
-        while span < s.k and run:
-            step = min(span, s.k - span)
-            run &= run >> (shift * step)
-            span += step
-        if run:
-            return True
-    return False
+    return _rules(s).run(stones)
 
 
 def is_over(s: Shape, state: C4) -> bool:
@@ -121,47 +352,29 @@ def is_over(s: Shape, state: C4) -> bool:
     >>> is_over(s, from_moves("0101010", 4, 4)), is_over(s, from_moves("010101", 4, 4))
     (True, False)
     """
-    return state.mask == s.full or has_run(s, state.current ^ state.mask)
+    return state.won or state.mask == s.full
 
 
-def moves(s: Shape, state: C4) -> list[Move]:
+def moves(s: Shape, state: C4) -> tuple[Move, ...]:
     """Return the columns that are not full, left to right; none once the game is over.
 
     >>> moves(shape(4, 4), from_moves("0000", 4, 4))
-    [1, 2, 3]
+    (1, 2, 3)
     """
-    if is_over(s, state):
-        return []
-    top = state.mask + s.bottom
-    h1 = s.height + 1
-    return [c for c in range(s.width) if not (top >> (c * h1 + s.height)) & 1]
-
-
-def _drop(s: Shape, state: C4, column: int) -> int:
-    """Return the bit the next stone in ``column`` lands on."""
-    col_bottom = 1 << (column * (s.height + 1))
-    return (state.mask + col_bottom) & (col_bottom * ((1 << s.height) - 1))
+    return _rules(s).moves(state)
 
 
 def play(s: Shape, state: C4, column: Move) -> C4:
     """Return the position after the player to move drops a stone in ``column``.
 
     >>> play(shape(4, 4), start(4, 4), 1)
-    C4(current=0, mask=32, plies=1)
+    C4(current=0, mask=32, plies=1, won=False)
     >>> play(shape(4, 4), from_moves("0000", 4, 4), 0)
     Traceback (most recent call last):
     ...
-    ValueError: illegal move 0: column 0 is full; the moves are [1, 2, 3]
+    ValueError: illegal move 0: column 0 is full; the moves are (1, 2, 3)
     """
-    if isinstance(column, bool) or not isinstance(column, int) or not 0 <= column < s.width:
-        raise ValueError(f"illegal move {column!r}: columns are 0 to {s.width - 1}")
-    bit = _drop(s, state, column)
-    if not bit:
-        raise ValueError(f"illegal move {column}: column {column} is full; the moves are "
-                         f"{moves(s, state)}")
-    if is_over(s, state):
-        raise ValueError(f"illegal move {column}: the game is over")
-    return C4(state.current ^ state.mask, state.mask | bit, state.plies + 1)
+    return _rules(s).play(state, column)
 
 
 def to_move(state: C4) -> int:
@@ -180,9 +393,7 @@ def utility(s: Shape, state: C4, player: int) -> Score:
     >>> utility(shape(4, 4), ended, 0), utility(shape(4, 4), ended, 1)
     (1, -1)
     """
-    if not has_run(s, state.current ^ state.mask):
-        return 0
-    return -1 if player == state.plies % 2 else 1
+    return _rules(s).utility(state, player)
 
 
 def _popcount(bits: int) -> int:
@@ -214,30 +425,41 @@ def heuristic(s: Shape, state: C4, player: int) -> Score:
     return score
 
 
-def order(s: Shape, state: C4, columns: list[Move]) -> list[Move]:
+def order(s: Shape, state: C4, columns: Sequence[Move]) -> list[Move]:
     """Return the columns to search: winning, then blocking, then centre-first, bad last.
 
-    A bad move lets the opponent win by playing on top of it.
+    A bad move lets the opponent win by playing on top of it.  The winning and blocking
+    cells come from ``Rules.threats`` (the empty cells that complete a run), computed once
+    per position.
 
     >>> order(shape(4, 4), from_moves("00112", 4, 4), [0, 1, 2, 3])
     [3, 1, 2, 0]
     >>> order(shape(5, 4), start(5, 4), [0, 1, 2, 3, 4])
     [2, 1, 3, 0, 4]
     """
-    centre = (s.width - 1) / 2
-    mine, theirs = state.current, state.current ^ state.mask
-    ranked = []
-    for c in columns:
-        bit = _drop(s, state, c)
-        if has_run(s, mine | bit):
-            rank = 0
-        elif has_run(s, theirs | bit):
-            rank = 1
-        else:
-            above = bit << 1 if bit << 1 & s.full else 0
-            rank = 3 if above and has_run(s, theirs | above) else 2
-        ranked.append((rank, abs(c - centre), c))
-    return [c for _, _, c in sorted(ranked)]
+    return _rules(s).order(state, columns)
+
+
+def solver_order(s: Shape, state: C4, columns: Sequence[Move]) -> list[Move]:
+    """Return only the columns worth searching to the end, best first (Pons' pruning).
+
+    A winning move alone if there is one; one column if no window is open to either player
+    (every line is a draw); else, if the opponent threatens to win next move,
+    only a block (one column even when two are needed: the game is lost either way); never
+    a move right under the opponent's winning cell unless every move is one.  The rest are
+    ranked by 4 points per winning cell the move creates plus the number of windows through
+    the cell it fills, ties centre-first (on 5x4 the bottom cells beside the centre lie on
+    more windows than the centre's).  Every column left out
+    loses within two plies while a kept one does no worse, so a search to the end keeps its
+    value; a depth-limited search would score the dropped columns differently, so only
+    ``solver`` uses this order.
+
+    >>> solver_order(shape(4, 4), from_moves("00112", 4, 4), [0, 1, 2, 3])
+    [3]
+    >>> solver_order(shape(5, 4), start(5, 4), [0, 1, 2, 3, 4])
+    [1, 3, 2, 0, 4]
+    """
+    return _rules(s).solver_order(state, columns)
 
 
 def mirror(s: Shape, bits: int) -> int:
@@ -264,8 +486,7 @@ def key(s: Shape, state: C4) -> int:
     >>> key(s, from_moves("0", 4, 4)) == key(s, from_moves("3", 4, 4))
     True
     """
-    code = state.current + state.mask
-    return min(code, mirror(s, code))
+    return _rules(s).key(state)
 
 
 def game(width: int = 7, height: int = 6, k: int = 4) -> Game[C4, Move]:
@@ -273,20 +494,34 @@ def game(width: int = 7, height: int = 6, k: int = 4) -> Game[C4, Move]:
 
     >>> g = game(5, 4)
     >>> g.name, g.moves(start(5, 4))
-    ('connect4-5x4-k4', [0, 1, 2, 3, 4])
+    ('connect4-5x4-k4', (0, 1, 2, 3, 4))
     """
-    s = shape(width, height, k)
-    return Game(name=f"connect4-{width}x{height}-k{k}", moves=partial(moves, s),
-                play=partial(play, s), is_over=partial(is_over, s), to_move=to_move,
-                utility=partial(utility, s), heuristic=partial(heuristic, s),
-                order=partial(order, s), key=partial(key, s))
+    s, r = shape(width, height, k), rules(width, height, k)
+    return Game(name=f"connect4-{width}x{height}-k{k}", moves=r.moves, play=r.play,
+                is_over=partial(is_over, s), to_move=to_move, utility=r.utility,
+                heuristic=partial(heuristic, s), order=r.order, key=r.key)
+
+
+def solver(width: int = 7, height: int = 6, k: int = 4) -> Game[C4, Move]:
+    """Return Connect Four for searches to the end: ``game`` with ``solver_order``.
+
+    The fastest exact path: search it with a table and no depth limit.  Its order leaves
+    out moves that lose within two plies, which keeps every value searched to the end but
+    not depth-limited estimates (use ``game`` for those).
+
+    >>> from fminimax.engine import Table, search
+    >>> search(solver(4, 4), start(4, 4), table=Table(), quick=False, alpha=-1, beta=1).value
+    0
+    """
+    g = game(width, height, k)
+    return replace(g, name=f"{g.name}-solver", order=rules(width, height, k).solver_order)
 
 
 def from_moves(columns: str, width: int = 7, height: int = 6, k: int = 4) -> C4:
     """Return the position after playing ``columns`` (digits, 0-based) from the empty board.
 
     >>> from_moves("33", 7, 6)
-    C4(current=2097152, mask=6291456, plies=2)
+    C4(current=2097152, mask=6291456, plies=2, won=False)
     >>> from_moves("3a")
     Traceback (most recent call last):
     ...
@@ -364,7 +599,6 @@ def parse(text: str, width: int = 7, height: int = 6, k: int = 4) -> C4:
         raise ValueError(f"impossible stone counts: x has {nx} and o has {no}; x starts, so "
                          f"x has as many as o or one more")
     plies = nx + no
-    state = C4(stones[plies % 2], mask, plies)
     if has_run(s, stones[0]) and has_run(s, stones[1]):
         raise ValueError("both x and o hold a run; a game ends at the first run")
-    return state
+    return C4(stones[plies % 2], mask, plies, has_run(s, stones[1 - plies % 2]))

@@ -29,7 +29,7 @@ None of them has a recursion of its own; each sets options of :func:`fminimax.en
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from fminimax.engine import SearchResult, Table, iterative_deepening, search
 from fminimax.game import Game, Move, State
@@ -108,12 +108,15 @@ FAMILY: dict[str, Callable[..., SearchResult[Any]]] = {
 
 def solve(game: Game[State, Move], state: State, algorithm: str = "alphabeta", *,
           table: bool = True, depth: int | None = None, max_nodes: int | None = None,
-          stop: Callable[[], bool] | None = None, quick: bool = True) -> SearchResult[Move]:
+          stop: Callable[[], bool] | None = None, quick: bool = True,
+          progress: Progress | None = None) -> SearchResult[Move]:
     """Return the result of the named algorithm, with or without a table, to ``depth``.
 
     ``algorithm`` is one of minimax, negamax, alphabeta or iterative (``memoized`` is
     alphabeta with ``table=True``).  ``max_nodes`` and ``stop`` bound iterative deepening;
-    ``depth`` caps it; iterative deepening always keeps a table, its move ordering.
+    ``depth`` caps it; iterative deepening always keeps a table, its move ordering.  A
+    ``progress`` hook (the shell's display) is called every 1,024 nodes and told each depth
+    iterative deepening completes; it never changes the result.
 
     >>> from fminimax.games import tree
     >>> solve(tree.game(), tree.start([[2, 7], [1, 8]]), "minimax", quick=False).pv
@@ -127,10 +130,32 @@ def solve(game: Game[State, Move], state: State, algorithm: str = "alphabeta", *
         raise ValueError(f"unknown algorithm {algorithm!r}; choose from "
                          f"{', '.join(sorted(FAMILY))}")
     if algorithm == "iterative":
-        return iterative_deepening(game, state, max_nodes=max_nodes, stop=stop,
-                                   max_depth=depth, quick=quick)
+        return iterative_deepening(game, state, max_nodes=max_nodes,
+                                   stop=_watched(stop, progress), max_depth=depth,
+                                   quick=quick,
+                                   reached=None if progress is None else progress.reached)
     if max_nodes is not None or stop is not None:
         raise ValueError(f"a node budget or a time limit needs --algorithm iterative, not "
                          f"{algorithm!r}")
-    return FAMILY[algorithm](game, state, depth=depth, quick=quick,
+    return FAMILY[algorithm](game, state, depth=depth, quick=quick, stop=progress,
                              table=Table() if table or algorithm == "memoized" else None)
+
+
+class Progress(Protocol):
+    """A progress display: called every 1,024 nodes (returns False), told each depth done."""
+
+    def __call__(self) -> bool: ...
+
+    def reached(self, result: SearchResult[Any]) -> None: ...
+
+
+def _watched(stop: Callable[[], bool] | None,
+             progress: Progress | None) -> Callable[[], bool] | None:
+    """Return a stop test that also feeds the progress display, or just one of them."""
+    if progress is None or stop is None:
+        return stop or progress
+
+    def test() -> bool:
+        progress()
+        return stop()
+    return test

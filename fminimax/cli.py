@@ -350,7 +350,9 @@ def setup(args: argparse.Namespace) -> Setup:
         board = args.board or ""
         state = (connect4.from_moves(board, width, height, k) if board.isdigit() or not board
                  else connect4.parse(board, width, height, k))
-        chosen = Setup(connect4.game(width, height, k), state,
+        exact = getattr(args, "algorithm", None) == "alphabeta" and args.depth is None
+        rules = connect4.solver if exact else connect4.game  # the fastest exact path
+        chosen = Setup(rules(width, height, k), state,
                        lambda s: connect4.board_str(s, width, height), _int_move)
     elif name == "nim":
         if not extra or not all(h.isdigit() for h in extra):
@@ -388,9 +390,14 @@ def run_solve(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     if getattr(args, "workers", None) or getattr(args, "scheduler", None):
         result = parallel_solve(args, chosen.game, chosen.state, stop, chosen.quick)
     else:
-        result = algorithms.solve(chosen.game, chosen.state, args.algorithm, table=args.table,
-                                  depth=args.depth, max_nodes=args.max_nodes, stop=stop,
-                                  quick=chosen.quick)
+        progress = progress_reporter(err, args.quiet)
+        try:
+            result = algorithms.solve(chosen.game, chosen.state, args.algorithm,
+                                      table=args.table, depth=args.depth,
+                                      max_nodes=args.max_nodes, stop=stop,
+                                      quick=chosen.quick, progress=progress)
+        finally:
+            progress.done()
     seconds = time.perf_counter() - started
     stats = result.stats
     if args.json:
@@ -456,6 +463,7 @@ def add_solve_parser(sub: Any) -> None:
     solve.add_argument("--max-nodes", type=int, help="iterative: the node budget")
     solve.add_argument("--seconds", type=float, help="iterative: the time budget")
     solve.add_argument("--json", action="store_true", help="print the result as JSON")
+    solve.add_argument("--quiet", action="store_true", help="no progress line on stderr")
     add_parallel_arguments(solve)
     solve.set_defaults(run=run_solve)
 
@@ -587,6 +595,10 @@ class Progress:
         self.err.write("\r" + text.ljust(self.width))
         self.err.flush()
         self.width, self.shown_at = len(text), now
+
+    def reached(self, result: engine.SearchResult[Any]) -> None:
+        """Note the depth iterative deepening has completed."""
+        self.depth = result.depth
 
     def done(self) -> None:
         if self.width:

@@ -9,7 +9,8 @@ Two readings of the same search live here.
 * The core, ``search``: one negamax recursion with its variants switched on by arguments:
   alpha-beta pruning, a depth limit with the game's heuristic at the cut-off, a transposition
   table, move ordering, node statistics, the principal variation and a trace.  ``minimax``,
-  ``alphabeta``, ``depth_limited`` and ``iterative_deepening`` are thin names for it.
+  ``alphabeta``, ``move_values`` and ``iterative_deepening`` are thin names for it (and
+  ``fminimax.algorithms`` names the whole family).
 
 Conventions (docs/design.md has them all, each tested):
 
@@ -574,13 +575,15 @@ def best_move(scores: dict[Move, Score]) -> Move:
 def iterative_deepening(game: Game[State, Move], state: State, *,
                         max_nodes: int | None = None, stop: Callable[[], bool] | None = None,
                         max_depth: int | None = None, table: Table | None = None,
+                        reached: Callable[[SearchResult[Move]], object] | None = None,
                         **options: Any) -> SearchResult[Move]:
     """Return the deepest complete alpha-beta result within a budget of nodes or a stop test.
 
     Depth 1, 2, ... share one table, so each iteration searches the previous best line
     first.  When ``max_nodes`` (counted over all iterations) runs out or ``stop()`` turns
     true, the last complete iteration's result is returned; it ends early when a depth
-    reaches the end of the game.  ``stop`` is a caller's test, e.g. of a deadline.
+    reaches the end of the game.  ``stop`` is a caller's test, e.g. of a deadline;
+    ``reached`` is given each complete iteration's result (a caller's progress display).
 
     >>> from fminimax import tictactoe as ttt
     >>> board = ttt.parse_board("x.. .o. ...")
@@ -603,6 +606,8 @@ def iterative_deepening(game: Game[State, Move], state: State, *,
             break
         spent = spent + result.stats
         best = SearchResult(result.value, result.move, result.pv, spent, depth, exact=False)
+        if reached is not None:
+            reached(best)
         if result.exact:
             return SearchResult(result.value, result.move, result.pv, spent, None)
         depth += 1

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from fminimax import algorithms, engine
 from fminimax import tictactoe as ttt
-from fminimax.engine import Table
+from fminimax.algorithms import solve
+from fminimax.engine import SearchResult, Table
 from fminimax.games import tree
 
 SEED = [[2, 7], [1, 8]]
@@ -160,3 +161,33 @@ def test_every_algorithm_agrees_on_the_empty_tictactoe_board() -> None:
             for name in ("alphabeta", "memoized", "iterative")} == {0}
     assert algorithms.minimax(game, root, table=Table()).value == 0
 
+
+
+class CountingProgress:
+    """A progress display that records what it is told."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.depths: list[int | None] = []
+
+    def __call__(self) -> bool:
+        self.calls += 1
+        return False
+
+    def reached(self, result: SearchResult[Any]) -> None:
+        self.depths.append(result.depth)
+
+
+def test_solve_tells_the_progress_display_each_depth_and_keeps_the_result() -> None:
+    game, state = ttt.game(), ttt.Position(ttt.empty_board(), "x")
+    progress = CountingProgress()
+    watched = solve(game, state, "iterative", max_nodes=20_000, progress=progress)
+    assert progress.depths[:3] == [1, 2, 3] and progress.calls > 0
+    assert watched == solve(game, state, "iterative", max_nodes=20_000)
+
+
+def test_solve_feeds_the_progress_display_in_plain_searches_too() -> None:
+    progress = CountingProgress()
+    result = solve(ttt.game(), ttt.Position(ttt.empty_board(), "x"), "alphabeta",
+                   table=False, progress=progress)
+    assert progress.calls == result.stats.nodes // 1024 and result.value == 0

@@ -7,7 +7,9 @@ import json
 
 import pytest
 
+from fminimax import engine
 from fminimax.cli import main
+from fminimax.games import connect4
 
 
 def run(*argv: str) -> tuple[int, str, str]:
@@ -49,7 +51,11 @@ def test_solve_misere_nim_with_single_objects() -> None:
 
 def test_solve_connect4_on_a_small_board_is_a_draw() -> None:
     result = solve_json("connect4", "--size", "4x4")
-    assert result["outcome"] == "draw" and result["best_move"] in (1, 2)
+    assert result["outcome"] == "draw"
+    # the move it names keeps the draw under the plain rules (every 4x4 first move does)
+    plain = connect4.game(4, 4)
+    after = plain.play(connect4.start(4, 4), result["best_move"])
+    assert engine.alphabeta(plain, after, table=engine.Table()).value == 0
 
 
 def test_solve_connect4_to_a_depth_gives_an_estimate() -> None:
@@ -129,3 +135,12 @@ def test_play_tictactoe_on_a_4x4_board() -> None:
 def test_play_with_no_game_at_end_of_input_says_goodbye() -> None:
     status, out = play()
     assert status == 0 and "goodbye" in out
+
+
+def test_an_exact_connect_four_solve_uses_the_solver_and_agrees_with_the_plain_rules() -> None:
+    status, out, _ = run("solve", "connect4", "--size", "4x4", "--json")
+    data = json.loads(out)
+    assert status == 0 and data["game"].endswith("-solver") and data["outcome"] == "draw"
+    status, out, _ = run("solve", "connect4", "--size", "4x4", "--json", "--algorithm",
+                         "minimax", "--table")
+    assert json.loads(out)["game"] == "connect4-4x4-k4" and json.loads(out)["value"] == 0

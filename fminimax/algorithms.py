@@ -31,35 +31,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from fminimax.engine import SearchResult, Table, iterative_deepening, search
+from fminimax.engine import SearchResult, Table, alphabeta, iterative_deepening, minimax, search
 from fminimax.game import Game, Move, State
 
 __all__ = ["FAMILY", "alphabeta", "depth_limited", "iterative", "memoized", "minimax",
            "negamax", "solve"]
 
 
-def minimax(game: Game[State, Move], state: State, **options: Any) -> SearchResult[Move]:
-    """Return the result of plain minimax: every node entered, nothing pruned.
-
-    >>> from fminimax.games import tree
-    >>> minimax(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False).stats
-    Stats(nodes=7, leaves=4, cutoffs=0, table_hits=0)
-    """
-    return search(game, state, **{**options, "prune": False})
-
-
 negamax = minimax
-"""The family's negamax: the core without pruning, the same search as ``minimax``."""
+"""The family's negamax: the core without pruning, the same search as ``minimax``.
 
-
-def alphabeta(game: Game[State, Move], state: State, **options: Any) -> SearchResult[Move]:
-    """Return the result of alpha-beta: minimax's value, with the branches that cannot matter cut.
-
-    >>> from fminimax.games import tree
-    >>> alphabeta(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False).stats
-    Stats(nodes=6, leaves=3, cutoffs=1, table_hits=0)
-    """
-    return search(game, state, **{**options, "prune": True})
+``minimax`` and ``alphabeta`` are the engine's own thin names, re-exported here.
+"""
 
 
 def depth_limited(game: Game[State, Move], state: State, depth: int,

@@ -16,8 +16,9 @@ fminimax's runners (all through the one search core, ``fminimax.engine.search``)
     fminimax-ab     alpha-beta, no table, the game's natural move order, card positions.
     fminimax-fast   the fastest exact path: alpha-beta with a transposition table (bound
                     flags, symmetric keys) and the game's move ordering, on bitboards
-                    (games/ttt_bits.py; Connect Four: connect4.solver with the window
-                    (-1, 1), connect4.game for c4-depth) or Nim's tuples.
+                    (games/ttt_bits.py; ttt-all: ttt_bits.solver with the window (-1, 1);
+                    Connect Four: connect4.solver with the window (-1, 1), connect4.game for
+                    c4-depth) or Nim's tuples.
 
 Timing and printing live here; the answers come back as values and are checked.
 """
@@ -83,13 +84,19 @@ def ttt_solve(runner: str) -> Run:
 
 
 def ttt_all(runner: str) -> Run:
-    """Return a best move for each of the 4,520 reachable non-terminal positions."""
+    """Return a best move for each of the 4,520 reachable non-terminal positions.
+
+    The fast path shares one table over all the searches (as easyAI's run shares its
+    table), searches ``ttt_bits.solver`` (a win or a forced block alone) and uses the window
+    (-1, 1) on plain values: a winning move ends a position's search, and any move is best
+    when every move loses.
+    """
     positions = peers.ttt_positions()
     if runner == "fminimax-fast":
-        game: Any = ttt_bits.game()
+        game: Any = ttt_bits.solver()
         states = [ttt_bits.from_board(tictactoe.parse_board(pos)) for pos in positions]
         table: engine.Table | None = engine.Table()
-        options: dict[str, Any] = {"complete": False}
+        options: dict[str, Any] = {"complete": False, "alpha": -1, "beta": 1}
     else:
         game = tictactoe.game()
         states = [tictactoe.Position(tictactoe.parse_board(pos), peers.ttt_to_move(pos))

@@ -107,6 +107,36 @@ def test_the_bitboard_fast_path_gives_the_reference_value_and_a_best_move_everyw
             assert -_value(child, "o" if state.player == "x" else "x") == want
 
 
+@pytest.mark.parametrize("window", [{}, {"alpha": -1, "beta": 1}])
+def test_the_bitboard_solver_gives_the_reference_value_and_a_best_move_everywhere(
+        window: dict[str, int]) -> None:
+    game, table = ttt_bits.solver(), engine.Table()
+    for state in POSITIONS:
+        bits = ttt_bits.from_board(state.board, state.player)
+        result = engine.search(game, bits, quick=False, table=table, complete=False, **window)
+        want = _value(state.board, state.player)
+        assert result.value == want
+        if result.move is not None:
+            child = tictactoe.fill_board(result.move, state.board, state.player)
+            assert -_value(child, "o" if state.player == "x" else "x") == want
+
+
+def test_the_bitboard_solver_offers_a_win_or_a_block_alone_else_every_open_space() -> None:
+    game = ttt_bits.solver()
+    for state in POSITIONS:
+        bits = ttt_bits.from_board(state.board, state.player)
+        moves = set(game.moves(bits))
+        assert moves <= set(ttt_bits.game().moves(bits))
+        other = "o" if state.player == "x" else "x"
+        wins = {move for move in ttt_bits.game().moves(bits) if tictactoe.winning_marker(
+            tictactoe.fill_board(move, state.board, state.player)) is not None}
+        blocks = {move for move in ttt_bits.game().moves(bits) if tictactoe.winning_marker(
+            tictactoe.fill_board(move, state.board, other)) is not None}
+        assert (len(moves) == 1 and moves <= wins if wins else
+                len(moves) == 1 and moves <= blocks if blocks else
+                moves == set(ttt_bits.game().moves(bits)))
+
+
 def test_quick_values_agree_between_the_card_positions_and_the_bitboards() -> None:
     card, bits = tictactoe.game(), ttt_bits.game()
     table = engine.Table()

@@ -9,8 +9,13 @@ the mutable-list baselines need nothing), and prints one Markdown table: search 
 whether it is right (checked against peers.expected / peers.is_right), the peak memory of
 the process so far, and each peer's time divided by fminimax's fastest time on that row.
 
-fminimax's runners (all through the one search core, ``fminimax.engine.search``):
+fminimax's runners (through the one search core, ``fminimax.engine.search``, except the
+first, which is the card's reference recursion):
 
+    fminimax-reference  tic-tac-toe only: the card's plain recursion, engine.retrieve_score /
+                    optimal_score over tictactoe.game() (no pruning, no table); after the
+                    table, its cost per node and fminimax-plain's are printed against the
+                    mutable list's plain minimax.
     fminimax-plain  tic-tac-toe only: plain minimax (prune=False, no table, no ordering) on
                     the card's persistent-vector positions (tictactoe.game()).
     fminimax-ab     alpha-beta, no table, the game's natural move order, card positions.
@@ -63,6 +68,27 @@ class Run:
 def _summed(results: Sequence[engine.SearchResult[Any]]) -> int:
     """Return the nodes of several root searches plus their common root."""
     return 1 + sum(result.stats.nodes for result in results)
+
+
+# Plain minimax from the empty board enters 549,946 positions (the root and every position
+# made by a move), as the mutable list counts them; the card's recursion enters the same ones.
+TTT_TREE_NODES = 549_946
+
+
+def ttt_reference(runner: str) -> Run:
+    """Return the 9 first moves' values by the card's plain recursion (the teaching code).
+
+    ``engine.retrieve_score`` over ``tictactoe.game()``'s persistent-vector positions, each
+    first move's position at depth 1 for x: no pruning, no table, no counting (it enters
+    the same ``TTT_TREE_NODES`` positions as plain minimax; tests/test_speed_paths.py checks
+    that on a smaller board).
+    """
+    game, root = tictactoe.game(), tictactoe.Position(tictactoe.empty_board(), "x")
+    children = [game.play(root, move) for move in sorted(game.moves(root))]
+    start = time.perf_counter()
+    values = tuple(engine.retrieve_score(game, child, "x", 1) for child in children)
+    seconds = time.perf_counter() - start
+    return Run(values, TTT_TREE_NODES, seconds)
 
 
 def ttt_solve(runner: str) -> Run:
@@ -177,7 +203,9 @@ def nim_solve(runner: str, heaps: Sequence[int]) -> Run:
 
 
 RUNNERS: dict[str, dict[str, Callable[..., Run]]] = {
-    "ttt-solve": {name: ttt_solve for name in ("fminimax-plain", "fminimax-ab", "fminimax-fast")},
+    "ttt-solve": {"fminimax-reference": ttt_reference,
+                  **{name: ttt_solve for name in ("fminimax-plain", "fminimax-ab",
+                                                  "fminimax-fast")}},
     "ttt-all": {name: ttt_all for name in ("fminimax-ab", "fminimax-fast")},
     "c4-solve": {"fminimax-fast": c4},
     "c4-depth": {"fminimax-ab": c4, "fminimax-fast": c4},
@@ -216,8 +244,14 @@ def _cells(workload: str, params: dict[str, Any], runner: str, run: Run, fastest
             f"{peak_mib():.0f} | {ratio} |")
 
 
-def rows(args: argparse.Namespace) -> Iterator[str]:
-    """Yield the table's lines, one workload row group at a time."""
+def rows(args: argparse.Namespace, per_node: dict[str, float] | None = None,
+         ) -> Iterator[str]:
+    """Yield the table's lines, one workload row group at a time.
+
+    ``per_node`` (when given) receives ttt-solve's seconds per node of the plain, uncached
+    recursions: fminimax-reference, fminimax-plain and the peers' mutable-minimax.
+    """
+    per_node = {} if per_node is None else per_node
     yield (f"| workload | params | runner | seconds (median of {args.repeat}) | nodes | "
            "nodes/s | answer | right | peak MiB | time / fminimax-fast |")
     yield "|---|---|---|---:|---:|---:|---|---|---:|---:|"
@@ -234,6 +268,10 @@ def rows(args: argparse.Namespace) -> Iterator[str]:
             fastest = ours["fminimax-fast"].seconds
             for name, run in ours.items():
                 yield _cells(workload, params, name, run, fastest)
+            if workload == "ttt-solve":
+                per_node.update({name: run.seconds / run.nodes for name, run in ours.items()
+                                 if name in ("fminimax-reference", "fminimax-plain")
+                                 and run.nodes})
             if args.no_peers:
                 continue
             for peer, peer_workload in peers.pairs():
@@ -248,6 +286,8 @@ def rows(args: argparse.Namespace) -> Iterator[str]:
                     continue
                 repeat = 1 if peers.is_slow(peer, workload, **params) else args.repeat
                 result = peers.median_run(peer, workload, repeat, **params)
+                if peer == "mutable-minimax" and result.nodes:
+                    per_node[peer] = result.seconds / result.nodes
                 yield _cells(workload, params, peer,
                              Run(result.answer, result.nodes, result.seconds), fastest)
 
@@ -266,9 +306,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"# {platform.node()}: {platform.processor() or platform.machine()}, "
           f"Python {platform.python_version()}, command: python benchmarks/bench.py "
           f"{' '.join(argv if argv is not None else sys.argv[1:])}")
-    for row in rows(args):
+    per_node: dict[str, float] = {}
+    for row in rows(args, per_node):
         print(row, flush=True)
+    print()
+    for line in per_node_lines(per_node):
+        print(line)
     return 0
+
+
+def per_node_lines(per_node: dict[str, float]) -> list[str]:
+    """Return the plain recursions' cost per node against the mutable list's, as lines.
+
+    >>> per_node_lines({"mutable-minimax": 5e-7, "fminimax-plain": 2e-6})
+    ['ttt-solve per node: fminimax-plain 2.00 us = 4.0x mutable-minimax (0.50 us)']
+    """
+    base = per_node.get("mutable-minimax")
+    if not base:
+        return []
+    return [f"ttt-solve per node: {name} {cost * 1e6:.2f} us = {cost / base:.1f}x "
+            f"mutable-minimax ({base * 1e6:.2f} us)"
+            for name, cost in per_node.items() if name != "mutable-minimax"]
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from functools import cache
 from typing import Any
 
@@ -151,6 +152,20 @@ def test_plain_minimax_and_the_card_recursion_agree_from_a_one_move_board() -> N
     assert plain.value == _value(board, "o") == 0
     assert tictactoe.scores_map(board, "o", "x", memo=False) == tictactoe.scores_map(
         board, "o", "x")
+
+
+def test_the_card_recursion_enters_the_same_positions_as_plain_minimax() -> None:
+    game, entered = tictactoe.game(), [1]  # the root
+
+    def play(state: Position, move: int) -> Position:
+        entered[0] += 1
+        return game.play(state, move)
+
+    counting = dataclasses.replace(game, play=play)
+    root = Position(tictactoe.parse_board("x.. ... ..."), "o")
+    value = engine.retrieve_score(counting, root, "o")
+    plain = engine.minimax(game, root, quick=False)
+    assert (value, entered[0]) == (plain.value, plain.stats.nodes) == (0, 59_705)
 
 
 def test_a_tiny_table_still_gives_exact_values() -> None:

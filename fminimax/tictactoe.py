@@ -228,13 +228,70 @@ def heuristic(state: Position, player: Hashable, rows: int = 3, cols: int = 3,
     return _heuristic(lines(rows, cols, min(rows, cols) if k is None else k), state, player)
 
 
+class _Rules(NamedTuple):
+    """What the rules of one game share: its lines, for each space the other cells of each
+    line through it, the board's size and the two markers."""
+
+    runs: tuple[Line, ...]
+    through: tuple[tuple[Line, ...], ...]
+    size: int
+    computer: Hashable
+    opponent: Hashable
+
+
+def _winner(rules: _Rules, state: Position) -> Any:
+    """Return the marker holding a line, reading the board only if the position did not say."""
+    winner = state.winner
+    return _holder(state.board.tolist(), rules.runs) if winner is UNSEEN else winner
+
+
+def _moves(rules: _Rules, state: Position) -> list[int]:
+    """Return the open spaces, or no moves once someone holds a line."""
+    if _winner(rules, state) is not None:
+        return []
+    return [cell for cell in state.board.tolist() if cell.__class__ is int]
+
+
+def _play(rules: _Rules, state: Position, space: int) -> Position:
+    """Return the position after the player to move fills ``space`` (fill_board checks it).
+
+    Only a line through ``space`` can be new, so only those are looked at.
+    """
+    runs, through, size, computer, opponent = rules
+    board, player, winner = state
+    if space.__class__ is int and 0 <= space < size and board[space].__class__ is int:
+        board = board.set(space, player)
+    else:
+        board = fill_board(space, board, player)
+    if winner is UNSEEN:
+        winner = _holder(board.tolist(), runs)
+    elif winner is None and _completes(board, through[space], player):
+        winner = player
+    return _position((board, opponent if player == computer else computer, winner))
+
+
+def _is_over(rules: _Rules, state: Position) -> bool:
+    """Return whether someone holds a line or both markers fill the board."""
+    runs, _, size, computer, opponent = rules
+    board, _, winner = state
+    if winner is UNSEEN:
+        winner = _holder(board.tolist(), runs)
+    return winner is not None or board.count(computer) + board.count(opponent) == size
+
+
+def _utility(rules: _Rules, state: Position, player: Hashable) -> Score:
+    winner = _winner(rules, state)
+    return 0 if winner is None else 1 if winner == player else -1
+
+
 def game(computer: Hashable = "x", opponent: Hashable = "o", rows: int = 3, cols: int = 3,
          k: int | None = None) -> Game[Position, int]:
     """Return tic-tac-toe on a rows x cols board with k in a row, as a game value.
 
-    The rules are closures over this board's lines, made once here.  A position carries its
-    winner (``Position.winner``), so ``play`` looks only at the lines through the space just
-    taken and the other rules never scan the board.
+    The rules share one record of this board's lines, made once here (bound by ``partial``,
+    so a game can be pickled to worker processes).  A position carries its winner
+    (``Position.winner``), so ``play`` looks only at the lines through the space just taken
+    and the other rules never scan the board.
 
     >>> g = game()
     >>> g.moves(Position(parse_board("oox xx5 oo8"), "x"))
@@ -250,44 +307,10 @@ def game(computer: Hashable = "x", opponent: Hashable = "o", rows: int = 3, cols
     runs = lines(rows, cols, min(rows, cols) if k is None else k)
     through = tuple(tuple(tuple(i for i in run if i != space) for run in runs if space in run)
                     for space in range(size))
-
-    def winner_of(state: Position) -> Any:
-        """Return the marker holding a line, reading the board only if the position did not say."""
-        winner = state.winner
-        return _holder(state.board.tolist(), runs) if winner is UNSEEN else winner
-
-    def moves(state: Position) -> list[int]:
-        """Return the open spaces, or no moves once someone holds a line."""
-        if winner_of(state) is not None:
-            return []
-        return [cell for cell in state.board.tolist() if cell.__class__ is int]
-
-    def play(state: Position, space: int) -> Position:
-        """Return the position after the player to move fills ``space`` (fill_board checks it)."""
-        board, player, winner = state
-        if space.__class__ is int and 0 <= space < size and board[space].__class__ is int:
-            board = board.set(space, player)
-        else:
-            board = fill_board(space, board, player)
-        if winner is UNSEEN:
-            winner = _holder(board.tolist(), runs)
-        elif winner is None and _completes(board, through[space], player):
-            winner = player
-        return _position((board, opponent if player == computer else computer, winner))
-
-    def is_over(state: Position) -> bool:
-        """Return whether someone holds a line or both markers fill the board."""
-        board, _, winner = state
-        if winner is UNSEEN:
-            winner = _holder(board.tolist(), runs)
-        return winner is not None or board.count(computer) + board.count(opponent) == size
-
-    def utility(state: Position, player: Hashable) -> Score:
-        winner = winner_of(state)
-        return 0 if winner is None else 1 if winner == player else -1
-
-    return Game(name=f"tictactoe-{rows}x{cols}-k{len(runs[0])}", moves=moves, play=play,
-                is_over=is_over, to_move=_to_move, utility=utility,
+    rules = _Rules(runs, through, size, computer, opponent)
+    return Game(name=f"tictactoe-{rows}x{cols}-k{len(runs[0])}", moves=partial(_moves, rules),
+                play=partial(_play, rules), is_over=partial(_is_over, rules),
+                to_move=_to_move, utility=partial(_utility, rules),
                 heuristic=partial(_heuristic, runs))
 
 

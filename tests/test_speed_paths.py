@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 from functools import cache
 from typing import Any
 
@@ -58,6 +59,18 @@ def test_the_fast_rules_agree_with_the_card_functions_on_every_position() -> Non
             assert game.utility(shown, "x") == (0 if winner is None else
                                                 1 if winner == "x" else -1)
         assert state.winner is not UNSEEN or not any(state.board.count(m) for m in 'xo')
+
+
+@pytest.mark.parametrize("rows, cols, k", [(4, 4, 4), (4, 4, 3), (3, 4, 3), (3, 3, 2)])
+def test_the_winner_play_carries_agrees_with_the_card_on_other_boards(rows: int, cols: int,
+                                                                      k: int) -> None:
+    game, rng = tictactoe.game(rows=rows, cols=cols, k=k), random.Random(rows * cols + k)
+    for _ in range(100):
+        state = Position(tictactoe.empty_board(rows, cols), "x")
+        while not game.is_over(state):
+            state = game.play(state, rng.choice(game.moves(state)))
+            assert state.winner == tictactoe.winning_marker(state.board, rows, cols, k)
+            assert game.is_over(state) == tictactoe.game_over(state.board, rows, cols, k)
 
 
 def test_the_bitboard_rules_agree_with_the_card_functions_on_every_position() -> None:

@@ -9,15 +9,21 @@ the mutable-list baselines need nothing), and prints one Markdown table: search 
 whether it is right (checked against peers.expected / peers.is_right), the peak memory of
 the process so far, and each peer's time divided by fminimax's fastest time on that row.
 
-fminimax's runners (all through the one search core, ``fminimax.engine.search``):
+fminimax's runners (through the one search core, ``fminimax.engine.search``, except the
+first, which is the card's reference recursion):
 
+    fminimax-reference  tic-tac-toe only: the card's plain recursion, engine.retrieve_score /
+                    optimal_score over tictactoe.game() (no pruning, no table); after the
+                    table, its cost per node and fminimax-plain's are printed against the
+                    mutable list's plain minimax.
     fminimax-plain  tic-tac-toe only: plain minimax (prune=False, no table, no ordering) on
                     the card's persistent-vector positions (tictactoe.game()).
     fminimax-ab     alpha-beta, no table, the game's natural move order, card positions.
     fminimax-fast   the fastest exact path: alpha-beta with a transposition table (bound
                     flags, symmetric keys) and the game's move ordering, on bitboards
-                    (games/ttt_bits.py; Connect Four: connect4.solver with the window
-                    (-1, 1), connect4.game for c4-depth) or Nim's tuples.
+                    (games/ttt_bits.py; ttt-all: ttt_bits.solver with the window (-1, 1);
+                    Connect Four: connect4.solver with the window (-1, 1), connect4.game for
+                    c4-depth) or Nim's tuples.
 
 Timing and printing live here; the answers come back as values and are checked.
 """
@@ -64,6 +70,27 @@ def _summed(results: Sequence[engine.SearchResult[Any]]) -> int:
     return 1 + sum(result.stats.nodes for result in results)
 
 
+# Plain minimax from the empty board enters 549,946 positions (the root and every position
+# made by a move), as the mutable list counts them; the card's recursion enters the same ones.
+TTT_TREE_NODES = 549_946
+
+
+def ttt_reference(runner: str) -> Run:
+    """Return the 9 first moves' values by the card's plain recursion (the teaching code).
+
+    ``engine.retrieve_score`` over ``tictactoe.game()``'s persistent-vector positions, each
+    first move's position at depth 1 for x: no pruning, no table, no counting (it enters
+    the same ``TTT_TREE_NODES`` positions as plain minimax; tests/test_speed_paths.py checks
+    that on a smaller board).
+    """
+    game, root = tictactoe.game(), tictactoe.Position(tictactoe.empty_board(), "x")
+    children = [game.play(root, move) for move in sorted(game.moves(root))]
+    start = time.perf_counter()
+    values = tuple(engine.retrieve_score(game, child, "x", 1) for child in children)
+    seconds = time.perf_counter() - start
+    return Run(values, TTT_TREE_NODES, seconds)
+
+
 def ttt_solve(runner: str) -> Run:
     """Return the exact value of each of the 9 first moves for x (the peers' ttt-solve)."""
     if runner == "fminimax-fast":
@@ -83,13 +110,19 @@ def ttt_solve(runner: str) -> Run:
 
 
 def ttt_all(runner: str) -> Run:
-    """Return a best move for each of the 4,520 reachable non-terminal positions."""
+    """Return a best move for each of the 4,520 reachable non-terminal positions.
+
+    The fast path shares one table over all the searches (as easyAI's run shares its
+    table), searches ``ttt_bits.solver`` (a win or a forced block alone) and uses the window
+    (-1, 1) on plain values: a winning move ends a position's search, and any move is best
+    when every move loses.
+    """
     positions = peers.ttt_positions()
     if runner == "fminimax-fast":
-        game: Any = ttt_bits.game()
+        game: Any = ttt_bits.solver()
         states = [ttt_bits.from_board(tictactoe.parse_board(pos)) for pos in positions]
         table: engine.Table | None = engine.Table()
-        options: dict[str, Any] = {"complete": False}
+        options: dict[str, Any] = {"complete": False, "alpha": -1, "beta": 1}
     else:
         game = tictactoe.game()
         states = [tictactoe.Position(tictactoe.parse_board(pos), peers.ttt_to_move(pos))
@@ -170,7 +203,9 @@ def nim_solve(runner: str, heaps: Sequence[int]) -> Run:
 
 
 RUNNERS: dict[str, dict[str, Callable[..., Run]]] = {
-    "ttt-solve": {name: ttt_solve for name in ("fminimax-plain", "fminimax-ab", "fminimax-fast")},
+    "ttt-solve": {"fminimax-reference": ttt_reference,
+                  **{name: ttt_solve for name in ("fminimax-plain", "fminimax-ab",
+                                                  "fminimax-fast")}},
     "ttt-all": {name: ttt_all for name in ("fminimax-ab", "fminimax-fast")},
     "c4-solve": {"fminimax-fast": c4},
     "c4-depth": {"fminimax-ab": c4, "fminimax-fast": c4},
@@ -209,8 +244,14 @@ def _cells(workload: str, params: dict[str, Any], runner: str, run: Run, fastest
             f"{peak_mib():.0f} | {ratio} |")
 
 
-def rows(args: argparse.Namespace) -> Iterator[str]:
-    """Yield the table's lines, one workload row group at a time."""
+def rows(args: argparse.Namespace, per_node: dict[str, float] | None = None,
+         ) -> Iterator[str]:
+    """Yield the table's lines, one workload row group at a time.
+
+    ``per_node`` (when given) receives ttt-solve's seconds per node of the plain, uncached
+    recursions: fminimax-reference, fminimax-plain and the peers' mutable-minimax.
+    """
+    per_node = {} if per_node is None else per_node
     yield (f"| workload | params | runner | seconds (median of {args.repeat}) | nodes | "
            "nodes/s | answer | right | peak MiB | time / fminimax-fast |")
     yield "|---|---|---|---:|---:|---:|---|---|---:|---:|"
@@ -227,6 +268,10 @@ def rows(args: argparse.Namespace) -> Iterator[str]:
             fastest = ours["fminimax-fast"].seconds
             for name, run in ours.items():
                 yield _cells(workload, params, name, run, fastest)
+            if workload == "ttt-solve":
+                per_node.update({name: run.seconds / run.nodes for name, run in ours.items()
+                                 if name in ("fminimax-reference", "fminimax-plain")
+                                 and run.nodes})
             if args.no_peers:
                 continue
             for peer, peer_workload in peers.pairs():
@@ -241,6 +286,8 @@ def rows(args: argparse.Namespace) -> Iterator[str]:
                     continue
                 repeat = 1 if peers.is_slow(peer, workload, **params) else args.repeat
                 result = peers.median_run(peer, workload, repeat, **params)
+                if peer == "mutable-minimax" and result.nodes:
+                    per_node[peer] = result.seconds / result.nodes
                 yield _cells(workload, params, peer,
                              Run(result.answer, result.nodes, result.seconds), fastest)
 
@@ -259,9 +306,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"# {platform.node()}: {platform.processor() or platform.machine()}, "
           f"Python {platform.python_version()}, command: python benchmarks/bench.py "
           f"{' '.join(argv if argv is not None else sys.argv[1:])}")
-    for row in rows(args):
+    per_node: dict[str, float] = {}
+    for row in rows(args, per_node):
         print(row, flush=True)
+    print()
+    for line in per_node_lines(per_node):
+        print(line)
     return 0
+
+
+def per_node_lines(per_node: dict[str, float]) -> list[str]:
+    """Return the plain recursions' cost per node against the mutable list's, as lines.
+
+    >>> per_node_lines({"mutable-minimax": 5e-7, "fminimax-plain": 2e-6})
+    ['ttt-solve per node: fminimax-plain 2.00 us = 4.0x mutable-minimax (0.50 us)']
+    """
+    base = per_node.get("mutable-minimax")
+    if not base:
+        return []
+    return [f"ttt-solve per node: {name} {cost * 1e6:.2f} us = {cost / base:.1f}x "
+            f"mutable-minimax ({base * 1e6:.2f} us)"
+            for name, cost in per_node.items() if name != "mutable-minimax"]
 
 
 if __name__ == "__main__":

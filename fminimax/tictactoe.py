@@ -197,27 +197,52 @@ def validate_board(board: Board, rows: int | None = None, cols: int | None = Non
 # --- the rules as a game value --------------------------------------------------------------
 
 
-class _Rules(NamedTuple):
-    """What the game functions of one game share: the lines, those through each space, the
-    two markers."""
+def _completes(board: Board, others: tuple[Line, ...], marker: Hashable) -> bool:
+    """Return whether ``marker`` holds all the ``others`` cells of some line (the lines
+    through the space it just took, that space left out).  Pairs get an unrolled loop."""
+    if others and len(others[0]) == 2:
+        for a, b in others:
+            if board[a] == marker and board[b] == marker:
+                return True
+        return False
+    return any(all(board[i] == marker for i in rest) for rest in others)
 
-    lines: tuple[Line, ...]
+
+def _heuristic(runs: tuple[Line, ...], state: Position, player: Hashable) -> Score:
+    """Return the lines still open to ``player`` minus those still open to the other side."""
+    board, score = state.board, 0
+    for line in runs:
+        held = {board[i] for i in line if not is_open(board[i])}
+        if len(held) == 1:
+            score += 1 if player in held else -1
+    return score
+
+
+def heuristic(state: Position, player: Hashable, rows: int = 3, cols: int = 3,
+              k: int | None = None) -> Score:
+    """Return an estimate for ``player``: lines they could still fill minus the other's.
+
+    >>> heuristic(Position(parse_board("x.. ... ..."), "o"), "x")
+    3
+    """
+    return _heuristic(lines(rows, cols, min(rows, cols) if k is None else k), state, player)
+
+
+class _Rules(NamedTuple):
+    """What the rules of one game share: its lines, for each space the other cells of each
+    line through it, the board's size and the two markers."""
+
+    runs: tuple[Line, ...]
     through: tuple[tuple[Line, ...], ...]
+    size: int
     computer: Hashable
     opponent: Hashable
 
 
-def _rules(rows: int, cols: int, k: int, computer: Hashable, opponent: Hashable) -> _Rules:
-    """Return the rules of a rows x cols board with k in a row for these two markers."""
-    runs = lines(rows, cols, k)
-    through = tuple(tuple(run for run in runs if space in run) for space in range(rows * cols))
-    return _Rules(runs, through, computer, opponent)
-
-
 def _winner(rules: _Rules, state: Position) -> Any:
-    """Return the marker holding a line in ``state``, reading the board only if unseen."""
+    """Return the marker holding a line, reading the board only if the position did not say."""
     winner = state.winner
-    return _holder(state.board.tolist(), rules.lines) if winner is UNSEEN else winner
+    return _holder(state.board.tolist(), rules.runs) if winner is UNSEEN else winner
 
 
 def _moves(rules: _Rules, state: Position) -> list[int]:
@@ -232,28 +257,26 @@ def _play(rules: _Rules, state: Position, space: int) -> Position:
 
     Only a line through ``space`` can be new, so only those are looked at.
     """
+    runs, through, size, computer, opponent = rules
     board, player, winner = state
-    if space.__class__ is int and 0 <= space < len(board) and board[space].__class__ is int:
+    if space.__class__ is int and 0 <= space < size and board[space].__class__ is int:
         board = board.set(space, player)
     else:
         board = fill_board(space, board, player)
     if winner is UNSEEN:
-        winner = _holder(board.tolist(), rules.lines)
-    elif winner is None and _holder(board, rules.through[space]) is not None:
+        winner = _holder(board.tolist(), runs)
+    elif winner is None and _completes(board, through[space], player):
         winner = player
-    return _position((board, rules.opponent if player == rules.computer else rules.computer,
-                      winner))
+    return _position((board, opponent if player == computer else computer, winner))
 
 
 def _is_over(rules: _Rules, state: Position) -> bool:
     """Return whether someone holds a line or both markers fill the board."""
-    board = state.board
-    return (_winner(rules, state) is not None
-            or board.count(rules.computer) + board.count(rules.opponent) == len(board))
-
-
-def _to_move(state: Position) -> Hashable:
-    return state.player
+    runs, _, size, computer, opponent = rules
+    board, _, winner = state
+    if winner is UNSEEN:
+        winner = _holder(board.tolist(), runs)
+    return winner is not None or board.count(computer) + board.count(opponent) == size
 
 
 def _utility(rules: _Rules, state: Position, player: Hashable) -> Score:
@@ -261,30 +284,14 @@ def _utility(rules: _Rules, state: Position, player: Hashable) -> Score:
     return 0 if winner is None else 1 if winner == player else -1
 
 
-def _heuristic(rules: _Rules, state: Position, player: Hashable) -> Score:
-    """Return the lines still open to ``player`` minus those still open to the other side."""
-    board, score = state.board, 0
-    for line in rules.lines:
-        held = {board[i] for i in line if not is_open(board[i])}
-        if len(held) == 1:
-            score += 1 if player in held else -1
-    return score
-
-
-def heuristic(state: Position, player: Hashable, rows: int = 3, cols: int = 3,
-              k: int | None = None) -> Score:
-    """Return an estimate for ``player``: lines they could still fill minus the other's.
-
-    >>> heuristic(Position(parse_board("x.. ... ..."), "o"), "x")
-    3
-    """
-    return _heuristic(_rules(rows, cols, min(rows, cols) if k is None else k, "x", "o"),
-                      state, player)
-
-
 def game(computer: Hashable = "x", opponent: Hashable = "o", rows: int = 3, cols: int = 3,
          k: int | None = None) -> Game[Position, int]:
     """Return tic-tac-toe on a rows x cols board with k in a row, as a game value.
+
+    The rules share one record of this board's lines, made once here (bound by ``partial``,
+    so a game can be pickled to worker processes).  A position carries its winner
+    (``Position.winner``), so ``play`` looks only at the lines through the space just taken
+    and the other rules never scan the board.
 
     >>> g = game()
     >>> g.moves(Position(parse_board("oox xx5 oo8"), "x"))
@@ -296,11 +303,19 @@ def game(computer: Hashable = "x", opponent: Hashable = "o", rows: int = 3, cols
         if is_open(marker) or not isinstance(marker, Hashable):
             raise TypeError(f"a marker must be hashable and not an int, got {marker!r}")
     empty_board(rows, cols)
-    rules = _rules(rows, cols, min(rows, cols) if k is None else k, computer, opponent)
-    return Game(name=f"tictactoe-{rows}x{cols}-k{len(rules.lines[0])}",
-                moves=partial(_moves, rules), play=partial(_play, rules),
-                is_over=partial(_is_over, rules), to_move=_to_move,
-                utility=partial(_utility, rules), heuristic=partial(_heuristic, rules))
+    size = rows * cols
+    runs = lines(rows, cols, min(rows, cols) if k is None else k)
+    through = tuple(tuple(tuple(i for i in run if i != space) for run in runs if space in run)
+                    for space in range(size))
+    rules = _Rules(runs, through, size, computer, opponent)
+    return Game(name=f"tictactoe-{rows}x{cols}-k{len(runs[0])}", moves=partial(_moves, rules),
+                play=partial(_play, rules), is_over=partial(_is_over, rules),
+                to_move=_to_move, utility=partial(_utility, rules),
+                heuristic=partial(_heuristic, runs))
+
+
+def _to_move(state: Position) -> Hashable:
+    return state.player
 
 
 # --- the card's pipeline ----------------------------------------------------------------

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import random
 from functools import cache
 from typing import Any
 
@@ -59,6 +61,18 @@ def test_the_fast_rules_agree_with_the_card_functions_on_every_position() -> Non
         assert state.winner is not UNSEEN or not any(state.board.count(m) for m in 'xo')
 
 
+@pytest.mark.parametrize("rows, cols, k", [(4, 4, 4), (4, 4, 3), (3, 4, 3), (3, 3, 2)])
+def test_the_winner_play_carries_agrees_with_the_card_on_other_boards(rows: int, cols: int,
+                                                                      k: int) -> None:
+    game, rng = tictactoe.game(rows=rows, cols=cols, k=k), random.Random(rows * cols + k)
+    for _ in range(100):
+        state = Position(tictactoe.empty_board(rows, cols), "x")
+        while not game.is_over(state):
+            state = game.play(state, rng.choice(game.moves(state)))
+            assert state.winner == tictactoe.winning_marker(state.board, rows, cols, k)
+            assert game.is_over(state) == tictactoe.game_over(state.board, rows, cols, k)
+
+
 def test_the_bitboard_rules_agree_with_the_card_functions_on_every_position() -> None:
     game = ttt_bits.game()
     for state in POSITIONS:
@@ -107,6 +121,36 @@ def test_the_bitboard_fast_path_gives_the_reference_value_and_a_best_move_everyw
             assert -_value(child, "o" if state.player == "x" else "x") == want
 
 
+@pytest.mark.parametrize("window", [{}, {"alpha": -1, "beta": 1}])
+def test_the_bitboard_solver_gives_the_reference_value_and_a_best_move_everywhere(
+        window: dict[str, int]) -> None:
+    game, table = ttt_bits.solver(), engine.Table()
+    for state in POSITIONS:
+        bits = ttt_bits.from_board(state.board, state.player)
+        result = engine.search(game, bits, quick=False, table=table, complete=False, **window)
+        want = _value(state.board, state.player)
+        assert result.value == want
+        if result.move is not None:
+            child = tictactoe.fill_board(result.move, state.board, state.player)
+            assert -_value(child, "o" if state.player == "x" else "x") == want
+
+
+def test_the_bitboard_solver_offers_a_win_or_a_block_alone_else_every_open_space() -> None:
+    game = ttt_bits.solver()
+    for state in POSITIONS:
+        bits = ttt_bits.from_board(state.board, state.player)
+        moves = set(game.moves(bits))
+        assert moves <= set(ttt_bits.game().moves(bits))
+        other = "o" if state.player == "x" else "x"
+        wins = {move for move in ttt_bits.game().moves(bits) if tictactoe.winning_marker(
+            tictactoe.fill_board(move, state.board, state.player)) is not None}
+        blocks = {move for move in ttt_bits.game().moves(bits) if tictactoe.winning_marker(
+            tictactoe.fill_board(move, state.board, other)) is not None}
+        assert (len(moves) == 1 and moves <= wins if wins else
+                len(moves) == 1 and moves <= blocks if blocks else
+                moves == set(ttt_bits.game().moves(bits)))
+
+
 def test_quick_values_agree_between_the_card_positions_and_the_bitboards() -> None:
     card, bits = tictactoe.game(), ttt_bits.game()
     table = engine.Table()
@@ -121,6 +165,20 @@ def test_plain_minimax_and_the_card_recursion_agree_from_a_one_move_board() -> N
     assert plain.value == _value(board, "o") == 0
     assert tictactoe.scores_map(board, "o", "x", memo=False) == tictactoe.scores_map(
         board, "o", "x")
+
+
+def test_the_card_recursion_enters_the_same_positions_as_plain_minimax() -> None:
+    game, entered = tictactoe.game(), [1]  # the root
+
+    def play(state: Position, move: int) -> Position:
+        entered[0] += 1
+        return game.play(state, move)
+
+    counting = dataclasses.replace(game, play=play)
+    root = Position(tictactoe.parse_board("x.. ... ..."), "o")
+    value = engine.retrieve_score(counting, root, "o")
+    plain = engine.minimax(game, root, quick=False)
+    assert (value, entered[0]) == (plain.value, plain.stats.nodes) == (0, 59_705)
 
 
 def test_a_tiny_table_still_gives_exact_values() -> None:

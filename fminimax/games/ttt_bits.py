@@ -24,7 +24,7 @@ from fminimax.board import Board, empty_board, is_open, parse_board
 from fminimax.game import Game, Score
 from fminimax.tictactoe import lines
 
-__all__ = ["Bits", "board_of", "from_board", "game", "parse_board", "start"]
+__all__ = ["Bits", "board_of", "from_board", "game", "parse_board", "solver", "start"]
 
 MARKS = ("x", "o")
 
@@ -46,6 +46,8 @@ class Tables(NamedTuple):
     won: tuple[bool, ...]
     open: tuple[tuple[int, ...], ...]
     symmetries: tuple[tuple[int, ...], ...]
+    threats: tuple[int, ...]
+    lowest: tuple[int, ...]
 
 
 def _symmetries(side: int) -> list[tuple[int, ...]]:
@@ -67,9 +69,14 @@ def _symmetries(side: int) -> list[tuple[int, ...]]:
 def tables(side: int = 3) -> Tables:
     """Return the lookup tables of a side x side board with side in a row (side <= 4).
 
+    ``threats[bits]`` is the set of spaces that would complete a line for a player holding
+    ``bits``; ``lowest[bits]`` the number of the lowest space in a non-empty set.
+
     >>> t = tables(3)
     >>> t.won[0b111], t.won[0b1011], t.open[0b1_0001_0000][:3], len(t.symmetries)
     (True, False, (0, 2, 6), 8)
+    >>> t.threats[0b11], t.lowest[0b100]
+    (4, 2)
     """
     if isinstance(side, bool) or not isinstance(side, int) or not 1 <= side <= 4:
         raise ValueError(f"side must be an int from 1 to 4 (tables of 2**(side*side)), "
@@ -86,7 +93,11 @@ def tables(side: int = 3) -> Tables:
                   tuple(any(bits & m == m for m in masks) for bits in every),
                   tuple(tuple(i for i in order if not bits >> i & 1) for bits in every),
                   tuple(tuple(sum(1 << p[i] for i in range(size) if bits >> i & 1)
-                              for bits in every) for p in _symmetries(side)))
+                              for bits in every) for p in _symmetries(side)),
+                  tuple(sum(1 << i for i in range(size)
+                            if any(m >> i & 1 and bits & m == m ^ 1 << i for m in masks))
+                        for bits in every),
+                  tuple((bits & -bits).bit_length() - 1 for bits in every))
 
 
 def start(side: int = 3) -> Bits:
@@ -141,6 +152,19 @@ def _moves(t: Tables, state: Bits) -> tuple[int, ...]:
     return () if t.won[other] else t.open[mover | other]
 
 
+def _solver_moves(t: Tables, state: Bits) -> tuple[int, ...]:
+    """Return a winning space alone, else a forced block alone, else every open space."""
+    mover, other = state
+    if t.won[other]:
+        return ()
+    taken = mover | other
+    wins = t.threats[mover] & ~taken
+    if wins:
+        return (t.lowest[wins],)
+    blocks = t.threats[other] & ~taken
+    return (t.lowest[blocks],) if blocks else t.open[taken]
+
+
 def _play(t: Tables, state: Bits, space: int) -> Bits:
     """Return the state after the player to move takes ``space``; the roles swap."""
     mover, other = state
@@ -157,14 +181,15 @@ def _is_over(t: Tables, state: Bits) -> bool:
 
 def _to_move(state: Bits) -> str:
     """Return 'x' or 'o': x moves when both hold the same number of spaces."""
-    return "x" if bin(state.mover).count("1") == bin(state.other).count("1") else "o"
+    return "x" if state.mover.bit_count() == state.other.bit_count() else "o"
 
 
 def _utility(t: Tables, state: Bits, player: Any) -> Score:
     """Return -1 for the player to move if the other holds a line (+1 for the other), else 0."""
-    if not t.won[state.other]:
+    mover, other = state
+    if not t.won[other]:
         return 0
-    return -1 if player == _to_move(state) else 1
+    return -1 if player == ("x" if mover.bit_count() == other.bit_count() else "o") else 1
 
 
 def _key(t: Tables, state: Bits) -> int:
@@ -190,3 +215,20 @@ def game(side: int = 3, symmetric: bool = True) -> Game[Bits, int]:
     return Game(name=f"tictactoe-bits-{side}x{side}", moves=partial(_moves, t),
                 play=partial(_play, t), is_over=partial(_is_over, t), to_move=_to_move,
                 utility=partial(_utility, t), key=partial(_key, t) if symmetric else None)
+
+
+def solver(side: int = 3) -> Game[Bits, int]:
+    """Return the bitboard game for solving: only a win, or a forced block, when there is one.
+
+    Its moves are not all the legal moves: where the player to move can complete a line it
+    offers only that space, and where the other player could, only the space that blocks
+    it (with two such spaces every move loses anyway).  Values and best moves are those of
+    ``game``; the moves that cannot change the value are simply not searched.
+
+    >>> solver().moves(from_board(parse_board("xx2 oo5 678")))
+    (2,)
+    >>> solver().moves(from_board(parse_board("xx2 o45 678")))
+    (2,)
+    """
+    return Game(**{**vars(game(side)), "name": f"tictactoe-bits-solver-{side}x{side}",
+                   "moves": partial(_solver_moves, tables(side))})

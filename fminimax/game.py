@@ -25,7 +25,7 @@ False
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 from typing import Any, Generic, TypeVar
 
 State = TypeVar("State", bound=Hashable)
@@ -51,6 +51,10 @@ class Game(Generic[State, Move]):
     ``order(state, moves)``     optional: the moves in the order to search them (best first).
     ``key(state)``              optional: the transposition-table key; states with equal
                                 keys must have equal values (for example mirror images).
+    ``recipe``                  optional: (function, arguments) that make this game again.
+                                A game pickles by its recipe, plus any field changed since
+                                (``dataclasses.replace``), so rules built as closures (fast,
+                                but not picklable) still cross process boundaries.
 
     >>> from fminimax.games import tree
     >>> tree.game().name
@@ -66,6 +70,29 @@ class Game(Generic[State, Move]):
     heuristic: Callable[[State, Any], Score] | None = None
     order: Callable[[State, Sequence[Move]], Sequence[Move]] | None = None
     key: Callable[[State], Hashable] | None = None
+    recipe: tuple[Callable[..., Game[Any, Any]], tuple[Any, ...]] | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Return how pickle makes this game again: by its recipe if it has one.
+
+        >>> import pickle
+        >>> from fminimax.games import connect4
+        >>> pickle.loads(pickle.dumps(connect4.game(5, 4))).name
+        'connect4-5x4-k4'
+        """
+        if self.recipe is None:
+            return (Game, tuple(getattr(self, f.name) for f in fields(self)))
+        made = self.recipe[0](*self.recipe[1])
+        changed = {f.name: getattr(self, f.name) for f in fields(self)
+                   if getattr(self, f.name) is not getattr(made, f.name)
+                   and getattr(self, f.name) != getattr(made, f.name)}
+        return (_remade, (self.recipe, changed))
+
+
+def _remade(recipe: tuple[Callable[..., Game[Any, Any]], tuple[Any, ...]],
+            changed: dict[str, Any]) -> Game[Any, Any]:
+    """Return the game its recipe makes, with the changed fields put back."""
+    return replace(recipe[0](*recipe[1]), **changed)
 
 
 def children(game: Game[State, Move], state: State) -> list[State]:

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from fminimax import engine, parallel
 from fminimax import tictactoe as ttt
 from fminimax.engine import WIN, Table
-from fminimax.games import nim, tree
+from fminimax.games import connect4, nim, tree
 from fminimax.parallel import SearchFailed, Task
 
 # --- executors for the tests ----------------------------------------------------------------
@@ -116,6 +116,9 @@ SHIPPED_GAMES = [
     (nim.game(), nim.start((1, 2, 3))),
     (nim.game(misere=True), nim.start((1, 2, 3))),
     (tree.game(), tree.start([[2, 7], [1, 8]])),
+    (connect4.game(5, 4), connect4.from_moves("22", 5, 4)),
+    (connect4.solver(4, 4), connect4.from_moves("1", 4, 4)),
+    (replace(connect4.game(4, 4), heuristic=tree.zero), connect4.start(4, 4)),
 ]
 
 
@@ -379,3 +382,19 @@ def test_a_worker_keeps_its_table_between_tasks_of_one_name_so_a_repeat_is_cheap
     again = parallel.split_search(InlineExecutor(), game, position, table="repeat")
     assert (again.value, again.move) == (first.value, first.move)
     assert again.stats.nodes < first.stats.nodes
+
+
+def test_a_game_made_by_its_recipe_keeps_a_replaced_field_through_pickle() -> None:
+    game = replace(connect4.game(4, 4), heuristic=tree.zero)
+    copy = pickle.loads(pickle.dumps(game))
+    assert copy.heuristic is tree.zero and copy.moves is connect4.game(4, 4).moves
+
+
+def test_connect_four_splits_over_a_process_pool_like_the_serial_search() -> None:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    game, state = connect4.solver(4, 4), connect4.from_moves("1", 4, 4)
+    serial = engine.search(game, state, table=Table())
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("forkserver")) as pool:
+        split = parallel.ybw_search(pool, game, state)
+    assert (split.value, split.move) == (serial.value, serial.move)

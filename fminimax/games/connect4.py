@@ -499,7 +499,8 @@ def game(width: int = 7, height: int = 6, k: int = 4) -> Game[C4, Move]:
     s, r = shape(width, height, k), rules(width, height, k)
     return Game(name=f"connect4-{width}x{height}-k{k}", moves=r.moves, play=r.play,
                 is_over=partial(is_over, s), to_move=to_move, utility=r.utility,
-                heuristic=partial(heuristic, s), order=r.order, key=r.key)
+                heuristic=partial(heuristic, s), order=r.order, key=r.key,
+                recipe=(game, (width, height, k)))
 
 
 def solver(width: int = 7, height: int = 6, k: int = 4) -> Game[C4, Move]:
@@ -514,7 +515,8 @@ def solver(width: int = 7, height: int = 6, k: int = 4) -> Game[C4, Move]:
     0
     """
     g = game(width, height, k)
-    return replace(g, name=f"{g.name}-solver", order=rules(width, height, k).solver_order)
+    return replace(g, name=f"{g.name}-solver", order=rules(width, height, k).solver_order,
+                   recipe=(solver, (width, height, k)))
 
 
 def from_moves(columns: str, width: int = 7, height: int = 6, k: int = 4) -> C4:

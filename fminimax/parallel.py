@@ -37,7 +37,14 @@ import hashlib
 import pickle
 import threading
 from collections.abc import Iterable, Mapping, Sequence
-from concurrent.futures import FIRST_EXCEPTION, BrokenExecutor, Executor, Future, wait
+from concurrent.futures import (
+    FIRST_EXCEPTION,
+    BrokenExecutor,
+    Executor,
+    Future,
+    ThreadPoolExecutor,
+    wait,
+)
 from dataclasses import dataclass, replace
 from typing import Any, Generic
 
@@ -414,31 +421,83 @@ def ybw_search(executor: Executor, game: Game[State, Move], state: State, *, spl
 
 def _ybw(executor: Executor, game: Game[Any, Any], top: Top[Any, Any], levels: int,
          alpha: Score, beta: Score, template: Task[Any, Any], results: dict[Line, TaskResult],
-         expanded: list[Line], timeout: float | None) -> tuple[Score, Line]:
+         expanded: list[Line], timeout: float | None, kind: str = "pv") -> tuple[Score, Line]:
     """Return (value, line) of ``top`` in the window, eldest brother first; fills results.
 
-    Only the leftmost line is split further (``levels`` more plies); each younger brother
-    is one task, searched whole with the bound, so a cut there stays a cut.
+    ``kind`` is the expected node type.  At a "pv" or "all" node (every move is searched
+    anyway) the eldest move goes first, then its brothers all at once with the bound it
+    gave, each split ``levels - 1`` more plies.  At a "cut" node (one good move is expected
+    to refute) the moves go one at a time, as the serial search takes them, each split
+    further, and stop at the first cut: no work the serial search would not do.
     """
     top = _top(game, top.state, top.line, min(levels, 1), template.order)
     if not top.below:
         results.update(run_tasks(executor, [_task(template, top, alpha, beta)], timeout))
         return reduced(top, results, template.quick)
     expanded.append(top.line)
+    if kind == "cut" and template.prune:
+        return _one_by_one(executor, game, top, levels, alpha, beta, template, results,
+                           expanded, timeout)
     first, *rest = top.below
     value, first_line = _ybw(executor, game, first, levels - 1, -beta, -alpha, template,
-                             results, expanded, timeout)
+                             results, expanded, timeout, "pv" if kind == "pv" else "cut")
     best, line = -value, (first.line[-1], *first_line)
     if template.prune and best >= beta:
         return best, line
     bound = max(alpha, best) if template.prune else alpha
-    results.update(run_tasks(executor, [_task(template, brother, -beta, -bound)
-                                        for brother in rest], timeout))
-    for brother in rest:
-        value, brother_line = reduced(brother, results, template.quick)
+    if levels > 1 and rest:
+        answers = _brothers(executor, game, rest, levels - 1, -beta, -bound, template,
+                            results, expanded, timeout)
+    else:
+        results.update(run_tasks(executor, [_task(template, brother, -beta, -bound)
+                                            for brother in rest], timeout))
+        answers = [reduced(brother, results, template.quick) for brother in rest]
+    for brother, (value, brother_line) in zip(rest, answers, strict=True):
         if -value > best:
             best, line = -value, (brother.line[-1], *brother_line)
     return best, line
+
+
+def _one_by_one(executor: Executor, game: Game[Any, Any], top: Top[Any, Any], levels: int,
+                alpha: Score, beta: Score, template: Task[Any, Any],
+                results: dict[Line, TaskResult], expanded: list[Line],
+                timeout: float | None) -> tuple[Score, Line]:
+    """Return (value, line) of an expected cut node: its moves in order, as serially.
+
+    Each move's window is the serial search's (alpha raised by the best so far), and the
+    first move that reaches ``beta`` ends the loop, so a cut costs what it costs serially.
+    """
+    best: Score = -INFINITY
+    line: Line = ()
+    for child in top.below:
+        value, rest = _ybw(executor, game, child, levels - 1, -beta, -max(alpha, best),
+                           template, results, expanded, timeout, "all")
+        if -value > best:
+            best, line = -value, (child.line[-1], *rest)
+            if best >= beta:
+                break
+    return best, line
+
+
+def _brothers(executor: Executor, game: Game[Any, Any], brothers: Sequence[Top[Any, Any]],
+              levels: int, alpha: Score, beta: Score, template: Task[Any, Any],
+              results: dict[Line, TaskResult], expanded: list[Line],
+              timeout: float | None) -> list[tuple[Score, Line]]:
+    """Return each brother's (value, line), all searched at once, each split ``levels`` more.
+
+    Each brother runs its own young brothers wait in a thread of the caller's process (the
+    threads only wait on the executor), so a large brother is split too instead of holding
+    one worker while the others idle.  Each brother's window is fixed before any starts, so
+    the answers never depend on which finishes first.
+    """
+    threads = ThreadPoolExecutor(len(brothers), thread_name_prefix="fminimax-ybw")
+    try:
+        outcomes = [threads.submit(_ybw, executor, game, brother, levels, alpha, beta,
+                                   template, results, expanded, timeout, "cut")
+                    for brother in brothers]
+        return [outcome.result() for outcome in outcomes]
+    finally:
+        threads.shutdown(wait=False, cancel_futures=True)
 
 
 def move_lines(executor: Executor, game: Game[State, Move], state: State, *,

@@ -36,8 +36,9 @@ from __future__ import annotations
 import hashlib
 import pickle
 import threading
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import (
+    FIRST_COMPLETED,
     FIRST_EXCEPTION,
     BrokenExecutor,
     Executor,
@@ -392,14 +393,18 @@ def split_search(executor: Executor, game: Game[State, Move], state: State, *, s
 
 def ybw_search(executor: Executor, game: Game[State, Move], state: State, *, split: int = 1,
                depth: int | None = None, prune: bool = True, quick: bool = True,
-               order: bool = True, table: bool | str = True,
-               timeout: float | None = None) -> SearchResult[Move]:
+               order: bool = True, table: bool | str = True, timeout: float | None = None,
+               workers: int | None = None) -> SearchResult[Move]:
     """Return the serial search's value and best move, the first line searched alone first.
 
-    Young brothers wait: at each position of the leftmost line down to ``split`` plies, the
-    first move is searched first (itself split the same way), then its brothers all at once,
-    one task each, with the bound it gave, so alpha-beta keeps most of its cut-offs.
-    ``timeout`` is per batch of tasks.
+    Young brothers wait, down to ``split`` plies: where every move must be searched (the
+    root, the principal line, expected all-nodes) the first move is searched first, then
+    its brothers, ``workers`` at a time, each with the best bound back so far; where one
+    move is expected to refute (expected cut-nodes) the moves go one at a time, as in the
+    serial search.  So alpha-beta keeps its cut-offs, and a large move is split instead of
+    holding one worker while the others idle.  ``workers`` is how many tasks to keep
+    running (default: the pool's size for the standard library's pools, else 8); a task
+    is one position ``split`` plies down.  ``timeout`` is per wait for a task.
 
     >>> from concurrent.futures import ThreadPoolExecutor
     >>> from fminimax import tictactoe as ttt
@@ -414,21 +419,37 @@ def ybw_search(executor: Executor, game: Game[State, Move], state: State, *, spl
     template = _template(game, state, depth, prune, quick, order, table)
     results: dict[Line, TaskResult] = {}
     expanded: list[Line] = []
+    width = workers if workers is not None else capacity(executor)
+    if isinstance(width, bool) or not isinstance(width, int) or width < 1:
+        raise ValueError(f"workers must be an int >= 1 (tasks at once), got {workers!r}")
     value, line = _ybw(executor, game, top, levels, -INFINITY, INFINITY, template, results,
-                       expanded, timeout)
+                       expanded, timeout, width)
     return _result(len(expanded), value, line, results, depth)
+
+
+def capacity(executor: Executor) -> int:
+    """Return how many tasks ``executor`` runs at once, if it says (stdlib pools), else 8.
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> with ThreadPoolExecutor(3) as pool:
+    ...     capacity(pool)
+    3
+    """
+    size = getattr(executor, "_max_workers", None)
+    return size if isinstance(size, int) and size > 0 else 8
 
 
 def _ybw(executor: Executor, game: Game[Any, Any], top: Top[Any, Any], levels: int,
          alpha: Score, beta: Score, template: Task[Any, Any], results: dict[Line, TaskResult],
-         expanded: list[Line], timeout: float | None, kind: str = "pv") -> tuple[Score, Line]:
+         expanded: list[Line], timeout: float | None, width: int,
+         kind: str = "pv") -> tuple[Score, Line]:
     """Return (value, line) of ``top`` in the window, eldest brother first; fills results.
 
     ``kind`` is the expected node type.  At a "pv" or "all" node (every move is searched
-    anyway) the eldest move goes first, then its brothers all at once with the bound it
-    gave, each split ``levels - 1`` more plies.  At a "cut" node (one good move is expected
-    to refute) the moves go one at a time, as the serial search takes them, each split
-    further, and stop at the first cut: no work the serial search would not do.
+    anyway) the eldest move goes first, then its brothers, ``width`` at a time, each with
+    the best bound known when it starts, each split ``levels - 1`` more plies.  At a "cut"
+    node (one good move is expected to refute) the moves go one at a time, as the serial
+    search takes them, each split further, and stop at the first cut.
     """
     top = _top(game, top.state, top.line, min(levels, 1), template.order)
     if not top.below:
@@ -437,31 +458,79 @@ def _ybw(executor: Executor, game: Game[Any, Any], top: Top[Any, Any], levels: i
     expanded.append(top.line)
     if kind == "cut" and template.prune:
         return _one_by_one(executor, game, top, levels, alpha, beta, template, results,
-                           expanded, timeout)
+                           expanded, timeout, width)
     first, *rest = top.below
     value, first_line = _ybw(executor, game, first, levels - 1, -beta, -alpha, template,
-                             results, expanded, timeout, "pv" if kind == "pv" else "cut")
+                             results, expanded, timeout, width, "pv" if kind == "pv" else "cut")
     best, line = -value, (first.line[-1], *first_line)
     if template.prune and best >= beta:
         return best, line
-    bound = max(alpha, best) if template.prune else alpha
-    if levels > 1 and rest:
-        answers = _brothers(executor, game, rest, levels - 1, -beta, -bound, template,
-                            results, expanded, timeout)
-    else:
-        results.update(run_tasks(executor, [_task(template, brother, -beta, -bound)
-                                            for brother in rest], timeout))
-        answers = [reduced(brother, results, template.quick) for brother in rest]
-    for brother, (value, brother_line) in zip(rest, answers, strict=True):
-        if -value > best:
-            best, line = -value, (brother.line[-1], *brother_line)
+
+    def start(brother: Top[Any, Any], bound: Score) -> tuple[Future[Any], Task[Any, Any]]:
+        task = _task(template, brother, -beta, -bound)
+        if levels > 1:
+            return threads.submit(_ybw, executor, game, brother, levels - 1, -beta, -bound,
+                                  template, results, expanded, timeout, width, "cut"), task
+        return executor.submit(search_task, task), task
+
+    threads = ThreadPoolExecutor(width, thread_name_prefix="fminimax-ybw")
+    try:
+        answers = _rolling(rest, start, width, alpha, beta, best, template, timeout)
+    finally:
+        threads.shutdown(wait=False, cancel_futures=True)
+    for brother in rest:
+        answer = answers.get(brother.line)
+        if isinstance(answer, TaskResult):
+            results[brother.line] = answer
+            answer = reduced(brother, results, template.quick)
+        if answer is not None and -answer[0] > best:
+            best, line = -answer[0], (brother.line[-1], *answer[1])
     return best, line
+
+
+def _rolling(brothers: Sequence[Top[Any, Any]],
+             start: Callable[[Top[Any, Any], Score], tuple[Future[Any], Task[Any, Any]]],
+             width: int, alpha: Score, beta: Score, best: Score, template: Task[Any, Any],
+             timeout: float | None) -> dict[Line, Any]:
+    """Return the brothers' answers by line, ``width`` running at a time, in search order.
+
+    Each brother starts with the bound of the eldest and of every brother back so far;
+    those all come earlier in search order, so a brother before the best move never sees
+    the best move's value: ties still go to the first, as serially.  A cut (a value at
+    ``beta``) starts no more brothers.
+    """
+    answers: dict[Line, Any] = {}
+    running: dict[Future[Any], Task[Any, Any]] = {}
+    waiting = list(reversed(brothers))
+    while waiting or running:
+        while waiting and len(running) < width and not (template.prune and best >= beta):
+            future, task = start(waiting.pop(), max(alpha, best) if template.prune else alpha)
+            running[future] = task
+        if not running:
+            break
+        done, _ = wait(running, timeout=timeout, return_when=FIRST_COMPLETED)
+        if not done:
+            _cancel(running)
+            late = next(iter(running.values()))
+            raise TimeoutError(f"the search of {late.state!r} (line {late.line}) did not "
+                               f"finish within {timeout} seconds")
+        for future in done:
+            task = running.pop(future)
+            error = future.exception()
+            if error is not None:
+                _cancel(running)
+                raise error if isinstance(error, SearchFailed) else _failure(task, error)
+            answer = answers[task.line] = future.result()
+            value = (root_value(answer.value, len(task.line), template.quick)
+                     if isinstance(answer, TaskResult) else answer[0])
+            best = max(best, -value)
+    return answers
 
 
 def _one_by_one(executor: Executor, game: Game[Any, Any], top: Top[Any, Any], levels: int,
                 alpha: Score, beta: Score, template: Task[Any, Any],
                 results: dict[Line, TaskResult], expanded: list[Line],
-                timeout: float | None) -> tuple[Score, Line]:
+                timeout: float | None, width: int) -> tuple[Score, Line]:
     """Return (value, line) of an expected cut node: its moves in order, as serially.
 
     Each move's window is the serial search's (alpha raised by the best so far), and the
@@ -471,33 +540,12 @@ def _one_by_one(executor: Executor, game: Game[Any, Any], top: Top[Any, Any], le
     line: Line = ()
     for child in top.below:
         value, rest = _ybw(executor, game, child, levels - 1, -beta, -max(alpha, best),
-                           template, results, expanded, timeout, "all")
+                           template, results, expanded, timeout, width, "all")
         if -value > best:
             best, line = -value, (child.line[-1], *rest)
             if best >= beta:
                 break
     return best, line
-
-
-def _brothers(executor: Executor, game: Game[Any, Any], brothers: Sequence[Top[Any, Any]],
-              levels: int, alpha: Score, beta: Score, template: Task[Any, Any],
-              results: dict[Line, TaskResult], expanded: list[Line],
-              timeout: float | None) -> list[tuple[Score, Line]]:
-    """Return each brother's (value, line), all searched at once, each split ``levels`` more.
-
-    Each brother runs its own young brothers wait in a thread of the caller's process (the
-    threads only wait on the executor), so a large brother is split too instead of holding
-    one worker while the others idle.  Each brother's window is fixed before any starts, so
-    the answers never depend on which finishes first.
-    """
-    threads = ThreadPoolExecutor(len(brothers), thread_name_prefix="fminimax-ybw")
-    try:
-        outcomes = [threads.submit(_ybw, executor, game, brother, levels, alpha, beta,
-                                   template, results, expanded, timeout, "cut")
-                    for brother in brothers]
-        return [outcome.result() for outcome in outcomes]
-    finally:
-        threads.shutdown(wait=False, cancel_futures=True)
 
 
 def move_lines(executor: Executor, game: Game[State, Move], state: State, *,

@@ -29,6 +29,8 @@ from fminimax.parallel import SearchFailed, Task
 class InlineExecutor(Executor):
     """Runs each task at once in the caller: the cheapest executor, for exhaustive checks."""
 
+    _max_workers = 1  # one task at a time, as parallel.capacity reads it
+
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         future: Future[Any] = Future()
         try:
@@ -272,7 +274,7 @@ def test_the_counts_add_up_over_the_tasks_and_the_plies_above_them() -> None:
 def test_young_brothers_wait_searches_fewer_nodes_than_the_plain_split() -> None:
     game, state = ttt.game(), ttt.Position(ttt.parse_board("x........"), "o")
     plain = parallel.split_search(InlineExecutor(), game, state, split=2)
-    ybw = parallel.ybw_search(InlineExecutor(), game, state, split=2)
+    ybw = parallel.ybw_search(InlineExecutor(), game, state, split=2, workers=1)
     assert ybw.stats.nodes < plain.stats.nodes
 
 

@@ -516,20 +516,43 @@ def _ybw(run: _Run, top: Top[Any, Any], levels: int, deeper: int, alpha: Score, 
     if template.prune and best >= beta:
         return best, line
 
-    def start(brother: Top[Any, Any], bound: Score) -> tuple[Future[Any], Task[Any, Any]]:
-        return threads.submit(_ybw, run, brother, levels - 1, deeper, -beta, -bound,
-                              "cut"), _task(template, brother, -beta, -bound)
+    threads: list[ThreadPoolExecutor] = []
 
-    threads = ThreadPoolExecutor(run.width, thread_name_prefix="fminimax-ybw")
+    def start(brother: Top[Any, Any], bound: Score) -> tuple[Future[Any], Task[Any, Any]]:
+        task = _task(template, brother, -beta, -bound)
+        if levels > 1 or (deeper > 0 and run.idle()):  # may be split: walked by a thread
+            if not threads:
+                threads.append(ThreadPoolExecutor(run.width, thread_name_prefix="fminimax"))
+            return threads[0].submit(_ybw, run, brother, levels - 1, deeper, -beta, -bound,
+                                     "cut"), task
+        return _answer(run, brother, run.executor.submit(search_task, task)), task
+
     try:
         answers = _rolling(rest, start, run.width, alpha, beta, best, template, run.timeout)
     finally:
-        threads.shutdown(wait=False, cancel_futures=True)
+        for pool in threads:
+            pool.shutdown(wait=False, cancel_futures=True)
     for brother in rest:
         answer = answers.get(brother.line)
         if answer is not None and -answer[0] > best:
             best, line = -answer[0], (brother.line[-1], *answer[1])
     return best, line
+
+
+def _answer(run: _Run, top: Top[Any, Any], future: Future[TaskResult]) -> Future[Any]:
+    """Return a future of (value, line) of a task's position, its result kept in run."""
+    answer: Future[Any] = Future()
+
+    def done(task: Future[TaskResult]) -> None:
+        error = task.exception()
+        if error is not None:
+            answer.set_exception(error)
+        else:
+            run.results[top.line] = task.result()
+            answer.set_result(reduced(top, run.results, run.template.quick))
+
+    future.add_done_callback(done)
+    return answer
 
 
 def _rolling(brothers: Sequence[Top[Any, Any]],

@@ -17,8 +17,9 @@ The pieces, each usable alone:
   from the root, so the order in which results come back never matters.  Ties go to the first
   move in search order, as in the serial search.
 * ``split_search`` (every task at once, full window: text 3's split) and ``ybw_search``
-  (young brothers wait: the first line alone, then the rest in parallel with the bound it
-  gave) take the executor and return the serial search's ``SearchResult`` value and move.
+  (young brothers wait: eldest first, then the brothers with the best bound back so far;
+  cut nodes one move at a time; split further while a worker idles) take the executor and
+  return the serial search's ``SearchResult`` value and move.
 
 A task's value is for the player to move at its position, with decisive values counted from
 that position; ``root_value`` counts them from the root again.

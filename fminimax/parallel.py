@@ -17,8 +17,9 @@ The pieces, each usable alone:
   from the root, so the order in which results come back never matters.  Ties go to the first
   move in search order, as in the serial search.
 * ``split_search`` (every task at once, full window: text 3's split) and ``ybw_search``
-  (young brothers wait: the first line alone, then the rest in parallel with the bound it
-  gave) take the executor and return the serial search's ``SearchResult`` value and move.
+  (young brothers wait: eldest first, then the brothers with the best bound back so far;
+  cut nodes one move at a time; split further while a worker idles) take the executor and
+  return the serial search's ``SearchResult`` value and move.
 
 A task's value is for the player to move at its position, with decisive values counted from
 that position; ``root_value`` counts them from the root again.
@@ -36,9 +37,17 @@ from __future__ import annotations
 import hashlib
 import pickle
 import threading
-from collections.abc import Iterable, Mapping, Sequence
-from concurrent.futures import FIRST_EXCEPTION, BrokenExecutor, Executor, Future, wait
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    FIRST_EXCEPTION,
+    BrokenExecutor,
+    Executor,
+    Future,
+    ThreadPoolExecutor,
+    wait,
+)
+from dataclasses import dataclass, field, replace
 from typing import Any, Generic
 
 from fminimax.engine import (
@@ -385,14 +394,20 @@ def split_search(executor: Executor, game: Game[State, Move], state: State, *, s
 
 def ybw_search(executor: Executor, game: Game[State, Move], state: State, *, split: int = 1,
                depth: int | None = None, prune: bool = True, quick: bool = True,
-               order: bool = True, table: bool | str = True,
-               timeout: float | None = None) -> SearchResult[Move]:
+               order: bool = True, table: bool | str = True, timeout: float | None = None,
+               workers: int | None = None, deeper: int = 2) -> SearchResult[Move]:
     """Return the serial search's value and best move, the first line searched alone first.
 
-    Young brothers wait: at each position of the leftmost line down to ``split`` plies, the
-    first move is searched first (itself split the same way), then its brothers all at once,
-    one task each, with the bound it gave, so alpha-beta keeps most of its cut-offs.
-    ``timeout`` is per batch of tasks.
+    Young brothers wait, down to ``split`` plies: where every move must be searched (the
+    root, the principal line, expected all-nodes) the first move is searched first, then
+    its brothers, ``workers`` at a time, each with the best bound back so far; where one
+    move is expected to refute (expected cut-nodes) the moves go one at a time, as in the
+    serial search.  So alpha-beta keeps its cut-offs, and a large move is split instead of
+    holding one worker while the others idle.  ``workers`` is how many tasks to keep
+    running (default: ``capacity(executor)``, the pool's or cluster's size); a task
+    is one position ``split`` plies down, or up to ``deeper`` plies further when a worker
+    is idle at the moment it would start (so the last large task is split, not waited on).
+    ``timeout`` is per wait for a task.
 
     >>> from concurrent.futures import ThreadPoolExecutor
     >>> from fminimax import tictactoe as ttt
@@ -402,42 +417,197 @@ def ybw_search(executor: Executor, game: Game[State, Move], state: State, *, spl
     >>> result.value, result.move
     (0, 1)
     """
-    top = top_tree(game, state, split, 0)  # checks split; the root alone, expanded lazily
-    levels = split if depth is None else min(split, depth)
-    template = _template(game, state, depth, prune, quick, order, table)
-    results: dict[Line, TaskResult] = {}
-    expanded: list[Line] = []
-    value, line = _ybw(executor, game, top, levels, -INFINITY, INFINITY, template, results,
-                       expanded, timeout)
-    return _result(len(expanded), value, line, results, depth)
+    top_tree(game, state, split, 0)  # checks split
+    width = workers if workers is not None else capacity(executor)
+    if isinstance(width, bool) or not isinstance(width, int) or width < 1:
+        raise ValueError(f"workers must be an int >= 1 (tasks at once), got {workers!r}")
+    if isinstance(deeper, bool) or not isinstance(deeper, int) or deeper < 0:
+        raise ValueError(f"deeper must be an int >= 0 (plies split while workers idle), "
+                         f"got {deeper!r}")
+    run = _Run(_Counted(executor), game, _template(game, state, depth, prune, quick, order,
+                                                   table), timeout, width)
+    value, line = _ybw(run, Top((), state), split, deeper, -INFINITY, INFINITY, "pv")
+    return _result(len(run.expanded), value, line, run.results, depth)
 
 
-def _ybw(executor: Executor, game: Game[Any, Any], top: Top[Any, Any], levels: int,
-         alpha: Score, beta: Score, template: Task[Any, Any], results: dict[Line, TaskResult],
-         expanded: list[Line], timeout: float | None) -> tuple[Score, Line]:
+def capacity(executor: Executor) -> int:
+    """Return how many tasks ``executor`` runs at once, where it says (pools, Dask), else 2.
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> with ThreadPoolExecutor(3) as pool:
+    ...     capacity(pool)
+    3
+    """
+    size = getattr(executor, "_max_workers", None)  # stdlib pools, MPIPoolExecutor
+    client = getattr(executor, "_client", None)  # Dask's Client.get_executor()
+    if size is None and client is not None and hasattr(client, "nthreads"):
+        size = sum(client.nthreads().values())
+    return size if isinstance(size, int) and size > 0 else 2
+
+
+class _Counted(Executor):
+    """An executor passed through that counts its tasks still running (or queued)."""
+
+    def __init__(self, executor: Executor) -> None:
+        self.executor = executor
+        self.running = 0
+        self.lock = threading.Lock()
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        with self.lock:
+            self.running += 1
+        future = self.executor.submit(fn, *args, **kwargs)
+        future.add_done_callback(self._done)
+        return future
+
+    def _done(self, _: Future[Any]) -> None:
+        with self.lock:
+            self.running -= 1
+
+
+@dataclass
+class _Run:
+    """What the threads of one young-brothers-wait search share: options and results."""
+
+    executor: _Counted
+    game: Game[Any, Any]
+    template: Task[Any, Any]
+    timeout: float | None
+    width: int
+    results: dict[Line, TaskResult] = field(default_factory=dict)
+    expanded: list[Line] = field(default_factory=list)
+
+    def idle(self) -> bool:
+        """Return whether a worker would still be free after one more task went out."""
+        return self.executor.running + 1 < self.width
+
+
+def _ybw(run: _Run, top: Top[Any, Any], levels: int, deeper: int, alpha: Score, beta: Score,
+         kind: str) -> tuple[Score, Line]:
     """Return (value, line) of ``top`` in the window, eldest brother first; fills results.
 
-    Only the leftmost line is split further (``levels`` more plies); each younger brother
-    is one task, searched whole with the bound, so a cut there stays a cut.
+    ``top`` is split when ``levels`` plies are left above the split, or (up to ``deeper``
+    more plies) when a worker is idle; otherwise it is one task.  ``kind`` is the expected
+    node type.  At a "pv" or "all" node (every move is searched anyway) the eldest move
+    goes first, then its brothers, ``width`` at a time, each with the best bound known when
+    it starts.  At a "cut" node (one good move is expected to refute) the moves go one at a
+    time, as the serial search takes them, and stop at the first cut.
     """
-    top = _top(game, top.state, top.line, min(levels, 1), template.order)
+    template = run.template
+    limit = template.depth is not None and len(top.line) >= template.depth
+    on_demand = levels <= 0 and deeper > 0 and not limit and run.idle()
+    if on_demand:
+        deeper -= 1
+    try:
+        top = _top(run.game, top.state, top.line,
+                   0 if limit or (levels <= 0 and not on_demand) else 1, template.order)
+    except Exception as error:  # the game's own functions, run here to split
+        raise _failure(_task(template, top, alpha, beta), error) from error
     if not top.below:
-        results.update(run_tasks(executor, [_task(template, top, alpha, beta)], timeout))
-        return reduced(top, results, template.quick)
-    expanded.append(top.line)
+        run.results.update(run_tasks(run.executor, [_task(template, top, alpha, beta)],
+                                     run.timeout))
+        return reduced(top, run.results, template.quick)
+    run.expanded.append(top.line)
+    if kind == "cut" and template.prune:
+        return _one_by_one(run, top, levels, deeper, alpha, beta)
     first, *rest = top.below
-    value, first_line = _ybw(executor, game, first, levels - 1, -beta, -alpha, template,
-                             results, expanded, timeout)
+    value, first_line = _ybw(run, first, levels - 1, deeper, -beta, -alpha,
+                             "pv" if kind == "pv" else "cut")
     best, line = -value, (first.line[-1], *first_line)
     if template.prune and best >= beta:
         return best, line
-    bound = max(alpha, best) if template.prune else alpha
-    results.update(run_tasks(executor, [_task(template, brother, -beta, -bound)
-                                        for brother in rest], timeout))
+
+    threads: list[ThreadPoolExecutor] = []
+
+    def start(brother: Top[Any, Any], bound: Score) -> tuple[Future[Any], Task[Any, Any]]:
+        task = _task(template, brother, -beta, -bound)
+        if levels > 1 or (deeper > 0 and run.idle()):  # may be split: walked by a thread
+            if not threads:
+                threads.append(ThreadPoolExecutor(run.width, thread_name_prefix="fminimax"))
+            return threads[0].submit(_ybw, run, brother, levels - 1, deeper, -beta, -bound,
+                                     "cut"), task
+        return _answer(run, brother, run.executor.submit(search_task, task)), task
+
+    try:
+        answers = _rolling(rest, start, run.width, alpha, beta, best, template, run.timeout)
+    finally:
+        for pool in threads:
+            pool.shutdown(wait=False, cancel_futures=True)
     for brother in rest:
-        value, brother_line = reduced(brother, results, template.quick)
+        answer = answers.get(brother.line)
+        if answer is not None and -answer[0] > best:
+            best, line = -answer[0], (brother.line[-1], *answer[1])
+    return best, line
+
+
+def _answer(run: _Run, top: Top[Any, Any], future: Future[TaskResult]) -> Future[Any]:
+    """Return a future of (value, line) of a task's position, its result kept in run."""
+    answer: Future[Any] = Future()
+
+    def done(task: Future[TaskResult]) -> None:
+        error = task.exception()
+        if error is not None:
+            answer.set_exception(error)
+        else:
+            run.results[top.line] = task.result()
+            answer.set_result(reduced(top, run.results, run.template.quick))
+
+    future.add_done_callback(done)
+    return answer
+
+
+def _rolling(brothers: Sequence[Top[Any, Any]],
+             start: Callable[[Top[Any, Any], Score], tuple[Future[Any], Task[Any, Any]]],
+             width: int, alpha: Score, beta: Score, best: Score, template: Task[Any, Any],
+             timeout: float | None) -> dict[Line, tuple[Score, Line]]:
+    """Return the brothers' (value, line) by line, ``width`` at a time, in search order.
+
+    Each brother starts with the bound of the eldest and of every brother back so far;
+    those all come earlier in search order, so a brother before the best move never sees
+    the best move's value: ties still go to the first, as serially.  A cut (a value at
+    ``beta``) starts no more brothers.
+    """
+    answers: dict[Line, tuple[Score, Line]] = {}
+    running: dict[Future[Any], Task[Any, Any]] = {}
+    waiting = list(reversed(brothers))
+    while waiting or running:
+        while waiting and len(running) < width and not (template.prune and best >= beta):
+            future, task = start(waiting.pop(), max(alpha, best) if template.prune else alpha)
+            running[future] = task
+        if not running:
+            break
+        done, _ = wait(running, timeout=timeout, return_when=FIRST_COMPLETED)
+        if not done:
+            _cancel(running)
+            late = next(iter(running.values()))
+            raise TimeoutError(f"the search of {late.state!r} (line {late.line}) did not "
+                               f"finish within {timeout} seconds")
+        for future in done:
+            task = running.pop(future)
+            error = future.exception()
+            if error is not None:
+                _cancel(running)
+                raise error if isinstance(error, SearchFailed) else _failure(task, error)
+            answer = answers[task.line] = future.result()
+            best = max(best, -answer[0])
+    return answers
+
+
+def _one_by_one(run: _Run, top: Top[Any, Any], levels: int, deeper: int, alpha: Score,
+                beta: Score) -> tuple[Score, Line]:
+    """Return (value, line) of an expected cut node: its moves in order, as serially.
+
+    Each move's window is the serial search's (alpha raised by the best so far), and the
+    first move that reaches ``beta`` ends the loop, so a cut costs what it costs serially.
+    """
+    best: Score = -INFINITY
+    line: Line = ()
+    for child in top.below:
+        value, rest = _ybw(run, child, levels - 1, deeper, -beta, -max(alpha, best), "all")
         if -value > best:
-            best, line = -value, (brother.line[-1], *brother_line)
+            best, line = -value, (child.line[-1], *rest)
+            if best >= beta:
+                break
     return best, line
 
 

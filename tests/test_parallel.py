@@ -29,6 +29,8 @@ from fminimax.parallel import SearchFailed, Task
 class InlineExecutor(Executor):
     """Runs each task at once in the caller: the cheapest executor, for exhaustive checks."""
 
+    _max_workers = 1  # one task at a time, as parallel.capacity reads it
+
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         future: Future[Any] = Future()
         try:
@@ -272,10 +274,49 @@ def test_the_counts_add_up_over_the_tasks_and_the_plies_above_them() -> None:
     assert result.stats.nodes == 1 + sum(t.stats.nodes for t in tasks)
 
 
+@pytest.mark.parametrize("split", [1, 2, 3])
+def test_young_brothers_wait_one_task_at_a_time_searches_exactly_the_serial_nodes(
+        split: int) -> None:
+    game, state = nim.game(), nim.start((1, 2, 3, 3))
+    expected = engine.search(game, state)
+    result = parallel.ybw_search(InlineExecutor(), game, state, split=split, table=False)
+    assert (result.value, result.move, result.stats.nodes) == (
+        expected.value, expected.move, expected.stats.nodes)
+
+
+@pytest.mark.parametrize("workers", [2, 3, 5])
+def test_young_brothers_wait_gives_the_serial_answer_however_many_run_at_once(
+        workers: int) -> None:
+    game = nim.game()
+    with ThreadPoolExecutor(workers) as pool:
+        for heaps in [(1, 2, 3), (2, 2, 3), (1, 1, 2, 3), (3, 3)]:
+            expected = engine.search(game, nim.start(heaps))
+            for split in (1, 2):
+                result = parallel.ybw_search(pool, game, nim.start(heaps), split=split,
+                                             table=False, workers=workers)
+                assert (result.value, result.move) == (expected.value, expected.move)
+
+
+def test_ties_go_to_the_first_move_whatever_runs_at_once() -> None:
+    game, state = tree.game(), tree.start([[1, 5], [3, 4], [3, 9], [0], [3, 3]])
+    with ThreadPoolExecutor(4) as pool:
+        for deeper in (0, 2):
+            result = parallel.ybw_search(pool, game, state, quick=False, deeper=deeper)
+            assert (result.value, result.move) == (3, 1)
+
+
+def test_a_bad_worker_count_or_depth_of_splitting_on_demand_is_refused() -> None:
+    game, state = nim.game(), nim.start((1, 2))
+    with pytest.raises(ValueError, match="workers must be an int >= 1.*0"):
+        parallel.ybw_search(InlineExecutor(), game, state, workers=0)
+    with pytest.raises(ValueError, match="deeper must be an int >= 0.*-1"):
+        parallel.ybw_search(InlineExecutor(), game, state, deeper=-1)
+
+
 def test_young_brothers_wait_searches_fewer_nodes_than_the_plain_split() -> None:
     game, state = ttt.game(), ttt.Position(ttt.parse_board("x........"), "o")
     plain = parallel.split_search(InlineExecutor(), game, state, split=2)
-    ybw = parallel.ybw_search(InlineExecutor(), game, state, split=2)
+    ybw = parallel.ybw_search(InlineExecutor(), game, state, split=2, workers=1)
     assert ybw.stats.nodes < plain.stats.nodes
 
 

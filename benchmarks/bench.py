@@ -224,22 +224,13 @@ def peak_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def _params_str(params: dict[str, Any]) -> str:
-    if "width" in params:
-        extra = f" d{params['depth']}" if "depth" in params else ""
-        return f"{params['width']}x{params['height']}{extra}"
-    if "heaps" in params:
-        return "(" + ",".join(map(str, params["heaps"])) + ")"
-    return ""
-
-
 def _cells(workload: str, params: dict[str, Any], runner: str, run: Run, fastest: float,
            ) -> str:
     nodes = "" if run.nodes is None else f"{run.nodes:,}"
     rate = "" if run.nodes is None or not run.seconds else f"{run.nodes / run.seconds:,.0f}"
     ok = peers.is_right(workload, run.answer, **params)
     ratio = f"{run.seconds / fastest:.1f}x" if fastest else ""
-    return (f"| {workload} | {_params_str(params)} | {runner} | {run.seconds:.4g} | {nodes} | "
+    return (f"| {workload} | {peers.params_str(params)} | {runner} | {run.seconds:.4g} | {nodes} | "
             f"{rate} | {peers.answer_str(workload, run.answer)} | {'yes' if ok else 'NO'} | "
             f"{peak_mib():.0f} | {ratio} |")
 
@@ -259,7 +250,7 @@ def rows(args: argparse.Namespace, per_node: dict[str, float] | None = None,
         if args.workload and workload not in args.workload:
             continue
         for params in peers.WORKLOADS[workload]:
-            head = f"| {workload} | {_params_str(params)} |"
+            head = f"| {workload} | {peers.params_str(params)} |"
             if workload.startswith("c4") and connect4 is None:
                 yield f"{head} fminimax | fminimax.games.connect4 missing | | | | | | |"
                 continue

@@ -896,7 +896,8 @@ def median_run(peer: str, workload: str, repeat: int = 5, **params: Any) -> Peer
 # Shell: print the peer table (python benchmarks/peers.py [--slow] [--repeat N])
 
 
-def _params_str(params: dict[str, Any]) -> str:
+def params_str(params: dict[str, Any]) -> str:
+    """Return a workload's parameters as the tables show them: 5x4, 7x6 d6, (3,4,5)."""
     if "width" in params:
         extra = f" d{params['depth']}" if "depth" in params else ""
         return f"{params['width']}x{params['height']}{extra}"
@@ -915,7 +916,7 @@ def _rows(args: argparse.Namespace) -> Iterator[str]:
         if args.peer and peer not in args.peer or args.workload and workload not in args.workload:
             continue
         for params in WORKLOADS[workload]:
-            head = f"| {peer} | {workload} | {_params_str(params)} |"
+            head = f"| {peer} | {workload} | {params_str(params)} |"
             reason = unavailable(peer)
             if reason is not None:
                 yield f"{head} {reason} | | | | |"

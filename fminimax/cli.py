@@ -22,7 +22,7 @@ from typing import IO, Any, NoReturn
 
 from fminimax import algorithms, engine, parallel, tictactoe
 from fminimax import trace as tr
-from fminimax.board import Board, board_str, markers, open_spaces, parse_board
+from fminimax.board import Board, board_str, open_spaces, parse_board
 from fminimax.game import Game, Score
 from fminimax.games import connect4, nim
 from fminimax.games import tree as trees
@@ -44,12 +44,6 @@ class _Parser(argparse.ArgumentParser):
 # --- best-move --------------------------------------------------------------------------
 
 
-def side_to_move(board: Board) -> str:
-    """Return the marker whose turn it is: 'x' starts, so 'o' moves when 'x' has more."""
-    count = {m: sum(1 for cell in board if cell == m) for m in ("x", "o")}
-    return "o" if count["x"] > count["o"] else "x"
-
-
 def other(marker: str) -> str:
     """Return the other player's marker."""
     return "o" if marker == "x" else "x"
@@ -57,11 +51,9 @@ def other(marker: str) -> str:
 
 def run_best_move(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     """Print the scores map of a board and the move the computer plays."""
-    board = tictactoe.validate_board(parse_board(args.board))
-    unknown = [m for m in markers(board) if m not in ("x", "o")]
-    if unknown:
-        raise ValueError(f"unknown marker {unknown[0]!r}; boards use x and o")
-    computer = args.computer or side_to_move(board)
+    start = tictactoe.start(board=parse_board(args.board))  # x moves first
+    board = start.board
+    computer: str = args.computer or str(start.player)
     opponent = other(computer)
     scores = tictactoe.scores_map(board, computer, opponent)
     progress = progress_reporter(err, getattr(args, "quiet", False))

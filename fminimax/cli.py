@@ -23,7 +23,7 @@ from typing import IO, Any, NoReturn
 from fminimax import algorithms, engine, parallel, tictactoe
 from fminimax import trace as tr
 from fminimax.board import Board, board_str, open_spaces, parse_board
-from fminimax.game import Game, Score
+from fminimax.game import Game, Score, zero
 from fminimax.games import connect4, nim
 from fminimax.games import tree as trees
 
@@ -294,11 +294,6 @@ class Setup:
     quick: bool = True
 
 
-def _zero(state: Any, player: Any) -> Score:
-    """Return 0: the heuristic that knows nothing (every cut-off is called even)."""
-    return 0
-
-
 def _size(text: str | None, default: tuple[int, int], what: str) -> tuple[int, int]:
     """Return the two numbers of a size such as '5x4', or ``default``."""
     if text is None:
@@ -360,7 +355,7 @@ def setup(args: argparse.Namespace) -> Setup:
         chosen = Setup(trees.game(), trees.parse(extra[0]), lambda s: f"at path {s.path}",
                        _int_move, quick=False)
     if args.heuristic == "zero":
-        chosen = replace(chosen, game=replace(chosen.game, heuristic=_zero))
+        chosen = replace(chosen, game=replace(chosen.game, heuristic=zero))
     return chosen
 
 

@@ -28,6 +28,7 @@ from numbers import Real
 from typing import Any, NamedTuple, Union
 
 from fminimax.game import Game, Score
+from fminimax.game import zero as zero  # trees have no heuristic of their own: this one
 
 Tree = Union[Score, tuple["Tree", ...], "Named"]  # noqa: UP007 (a recursive alias needs Union)
 
@@ -211,15 +212,6 @@ def utility(state: Node, player: bool) -> Score:
     leaf = _bare(state.tree)
     assert not isinstance(leaf, (tuple, Named))
     return leaf if player else -leaf
-
-
-def zero(state: Node, player: bool) -> Score:
-    """Return 0 for every cut-off node: a heuristic that knows nothing (call it even).
-
-    >>> zero(start([[2, 7], [1, 8]]), True)
-    0
-    """
-    return 0
 
 
 def game(heuristic: Callable[[Node, bool], Score] | None = None) -> Game[Node, int]:

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import IO, Any
 
 from fminimax import tictactoe
-from fminimax.board import markers, parse_board
+from fminimax.board import parse_board, square_shape
 from fminimax.engine import INFINITY, Stats, value_str
 from fminimax.game import Game, Move, Score, State
 from fminimax.games import nim
@@ -92,14 +92,9 @@ def position(game_name: str, text: str, k: int | None = None) -> tuple[Game[Any,
         return nim.game(), nim.start(heaps)
     if game_name == "tictactoe":
         board = parse_board(text)
-        side = round(len(board) ** 0.5)
-        tictactoe.validate_board(board, side, side, k)
-        unknown = [m for m in markers(board) if m not in ("x", "o")]
-        if unknown:
-            raise ValueError(f"unknown marker {unknown[0]!r}; boards use x and o")
-        to_move = "o" if sum(c == "x" for c in board) > sum(c == "o" for c in board) else "x"
-        return (tictactoe.game(rows=side, cols=side, k=k),
-                tictactoe.Position(board, to_move))
+        rows, cols = square_shape(board)
+        return (tictactoe.game(rows=rows, cols=cols, k=k),
+                tictactoe.start(rows, cols, board, k))  # x moves first
     raise ValueError(f"unknown game {game_name!r}; choose tictactoe or nim")
 
 

@@ -22,7 +22,7 @@ from typing import IO, Any, NoReturn
 
 from fminimax import algorithms, engine, parallel, tictactoe
 from fminimax import trace as tr
-from fminimax.board import Board, board_str, open_spaces, parse_board
+from fminimax.board import board_str, open_spaces, parse_board
 from fminimax.game import Game, Score, zero
 from fminimax.games import connect4, nim
 from fminimax.games import tree as trees
@@ -232,48 +232,12 @@ def _choice(options: Sequence[str]) -> Callable[[str], str | None]:
     return allowed
 
 
-def _space_on(board: Board) -> Callable[[str], str | None]:
-    def allowed(answer: str) -> str | None:
-        spaces = open_spaces(board)
-        if not answer.isdigit():
-            return f"{answer!r} is not a number; open spaces: {spaces}"
-        if int(answer) not in spaces:
-            taken = int(answer) < len(board)
-            why = "is taken" if taken else "is not on the board"
-            return f"space {answer} {why}; open spaces: {spaces}"
-        return None
-    return allowed
-
-
 def run_play(args: argparse.Namespace, out: IO[str], err: IO[str],
              read: Callable[[], str] | None = None) -> int:
-    """Play tic-tac-toe against the computer, which never loses."""
-    read = read or sys.stdin.readline
-    try:
-        human = args.human or ask("play x or o? ", _choice(["x", "o"]), read,
-                                  out)
-        first = args.first or ask("who starts, human or computer? ",
-                                  _choice(["human", "computer"]), read, out)
-        computer = other(human)
-        board = tictactoe.empty_board()
-        mover = human if first == "human" else computer
-        while not tictactoe.game_over(board):
-            out.write(f"\n{board_str(board)}\n")
-            if mover == human:
-                space = int(ask(f"your move ({human}): ", _space_on(board), read, out))
-            else:
-                space = tictactoe.play_move(board, computer, human)
-                out.write(f"computer ({computer}) plays {space}\n")
-            board = tictactoe.fill_board(space, board, mover)
-            mover = other(mover)
-        winner = tictactoe.winning_marker(board)
-        verdict = ("a draw" if winner is None else "you win" if winner == human
-                   else "the computer wins")
-        out.write(f"\n{board_str(board)}\n{verdict}\n")
-        return 0
-    except EndOfInput:
-        out.write("\nend of input: goodbye\n")
-        return 0
+    """Play 3x3 tic-tac-toe against the computer, which never loses; the human picks x or o."""
+    classic = parser().parse_args(["play", "tictactoe"])
+    classic.human, classic.first = args.human, args.first
+    return run_play_game(classic, out, err, read, choose_marker=True)
 
 
 # --- solve: any game, any algorithm ---------------------------------------------------------
@@ -472,14 +436,22 @@ def _legal_move(chosen: Setup, state: Any) -> Callable[[str], str | None]:
         except ValueError as error:
             return str(error)
         legal = list(chosen.game.moves(state))
+        try:
+            chosen.game.play(state, move)  # the game's own rules say what is wrong
+        except ValueError as error:
+            return f"{answer!r} is not a legal move: {error}"
         return None if move in legal else (f"{answer!r} is not a legal move; moves: "
                                            f"{' '.join(map(move_str, legal))}")
     return allowed
 
 
 def run_play_game(args: argparse.Namespace, out: IO[str], err: IO[str],
-                  read: Callable[[], str] | None = None) -> int:
-    """Play any shipped game against the computer (tic-tac-toe of any size, connect4, nim)."""
+                  read: Callable[[], str] | None = None, choose_marker: bool = False) -> int:
+    """Play any shipped game against the computer (tic-tac-toe of any size, connect4, nim).
+
+    With ``choose_marker`` (classic tic-tac-toe) the human also picks x or o, and the
+    prompts name the markers.
+    """
     read = read or sys.stdin.readline
     if args.depth is not None and args.depth < 0:
         raise ValueError(f"--depth must be a number >= 0, got {args.depth}")
@@ -492,18 +464,25 @@ def run_play_game(args: argparse.Namespace, out: IO[str], err: IO[str],
     if depth is None and args.game == "tictactoe" and len(state.board) > 9:
         depth = 3
     try:
+        marker = args.human or ask("play x or o? ", _choice(["x", "o"]), read, out) \
+            if choose_marker else None
         first = args.first or ask("who starts, human or computer? ",
                                   _choice(["human", "computer"]), read, out)
-        second = game.to_move(game.play(state, game.moves(state)[0]))
-        human = game.to_move(state) if first == "human" else second
+        if marker is not None:
+            human = marker
+            state = tictactoe.start(first=marker if first == "human" else other(marker))
+        else:
+            second = game.to_move(game.play(state, game.moves(state)[0]))
+            human = game.to_move(state) if first == "human" else second
         while not game.is_over(state):
             out.write(f"\n{chosen.show(state)}\n")
+            mover = f" ({game.to_move(state)})" if marker is not None else ""
             if game.to_move(state) == human:
-                move = chosen.read_move(ask("your move: ", _legal_move(chosen, state),
+                move = chosen.read_move(ask(f"your move{mover}: ", _legal_move(chosen, state),
                                             read, out))
             else:
                 move = computer_move(chosen, state, depth)
-                out.write(f"computer plays {move_str(move)}\n")
+                out.write(f"computer{mover} plays {move_str(move)}\n")
             state = game.play(state, move)
         score = game.utility(state, human)
         verdict = "a draw" if score == 0 else "you win" if score > 0 else "the computer wins"

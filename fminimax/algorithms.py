@@ -17,7 +17,14 @@ None of them has a recursion of its own; each sets options of :func:`fminimax.en
                     (or the game's ``key``), entries flagged exact, lower or upper bound
 ``iterative``       iterative deepening under a node budget or a stop test, sharing one
                     table so the previous iteration's best move is searched first
+``expectiminimax``  every node of a game with chance nodes: a chance node's value is the
+                    probability-weighted mean of its outcomes' (OpenSpiel's expectiminimax)
+``star1``           expectiminimax with alpha-beta, and Ballard's Star1 pruning at chance
+                    nodes (needs bounds on the scores: the game's ``bounds`` or ``bounds=``)
+``star2``           Star1 after a probing phase: one move of each outcome searched first
 ==================  ==========================================================================
+
+On a game without chance nodes, expectiminimax is minimax and star1, star2 are alphabeta.
 
 >>> from fminimax.games import tree
 >>> game, root = tree.game(), tree.start([[2, 7], [1, 8]])
@@ -34,8 +41,8 @@ from typing import Any, Protocol
 from fminimax.engine import SearchResult, Table, alphabeta, iterative_deepening, minimax, search
 from fminimax.game import Game, Move, State
 
-__all__ = ["FAMILY", "alphabeta", "depth_limited", "iterative", "memoized", "minimax",
-           "negamax", "solve"]
+__all__ = ["FAMILY", "alphabeta", "depth_limited", "expectiminimax", "iterative", "memoized",
+           "minimax", "negamax", "solve", "star1", "star2"]
 
 
 negamax = minimax
@@ -83,23 +90,61 @@ def iterative(game: Game[State, Move], state: State, **options: Any) -> SearchRe
     return iterative_deepening(game, state, **options)
 
 
+def expectiminimax(game: Game[State, Move], state: State,
+                   **options: Any) -> SearchResult[Move]:
+    """Return the expectiminimax result: every node, chance nodes averaged, no pruning.
+
+    >>> from fminimax.games import tree
+    >>> root = tree.parse('[{"chance": [[0.5, 4], [0.5, [1, 9]]]}, 2]')
+    >>> result = expectiminimax(tree.game(), root, quick=False)
+    >>> result.value, result.move, result.stats.nodes
+    (2.5, 0, 7)
+    """
+    return search(game, state, **{**options, "prune": False, "star": 0})
+
+
+def star1(game: Game[State, Move], state: State, **options: Any) -> SearchResult[Move]:
+    """Return the expectiminimax value with alpha-beta and Ballard's Star1 chance pruning.
+
+    >>> from fminimax.games import tree
+    >>> root = tree.start([2, {"chance": [[0.5, [0, 3]], [0.5, [1, 9]]]}])
+    >>> star1(tree.game(), root, quick=False).stats.nodes, tree.size(root)
+    (8, 9)
+    """
+    return search(game, state, **{**options, "prune": True, "star": 1})
+
+
+def star2(game: Game[State, Move], state: State, **options: Any) -> SearchResult[Move]:
+    """Return the expectiminimax value with Star2: Star1 after probing each outcome's first move.
+
+    >>> from fminimax.games import tree
+    >>> root = tree.start([2, {"chance": [[0.5, [0, 3]], [0.5, [1, 9]]]}])
+    >>> result = star2(tree.game(), root, quick=False)
+    >>> result.value, result.stats.nodes
+    (2, 7)
+    """
+    return search(game, state, **{**options, "prune": True, "star": 2})
+
+
 FAMILY: dict[str, Callable[..., SearchResult[Any]]] = {
     "minimax": minimax, "negamax": negamax, "alphabeta": alphabeta, "memoized": memoized,
-    "iterative": iterative,
+    "iterative": iterative, "expectiminimax": expectiminimax, "star1": star1, "star2": star2,
 }
 
 
 def solve(game: Game[State, Move], state: State, algorithm: str = "alphabeta", *,
           table: bool = True, depth: int | None = None, max_nodes: int | None = None,
           stop: Callable[[], bool] | None = None, quick: bool = True,
-          progress: Progress | None = None) -> SearchResult[Move]:
+          progress: Progress | None = None, quiescence: int = 0) -> SearchResult[Move]:
     """Return the result of the named algorithm, with or without a table, to ``depth``.
 
     ``algorithm`` is one of minimax, negamax, alphabeta or iterative (``memoized`` is
-    alphabeta with ``table=True``).  ``max_nodes`` and ``stop`` bound iterative deepening;
-    ``depth`` caps it; iterative deepening always keeps a table, its move ordering.  A
-    ``progress`` hook (the shell's display) is called every 1,024 nodes and told each depth
-    iterative deepening completes; it never changes the result.
+    alphabeta with ``table=True``), or for games with chance nodes expectiminimax, star1
+    or star2.  ``quiescence`` plies of noisy moves go on past ``depth``.  ``max_nodes`` and
+    ``stop`` bound iterative deepening; ``depth`` caps it; iterative deepening always keeps
+    a table, its move ordering.  A ``progress`` hook (the shell's display) is called every
+    1,024 nodes and told each depth iterative deepening completes; it never changes the
+    result.
 
     >>> from fminimax.games import tree
     >>> solve(tree.game(), tree.start([[2, 7], [1, 8]]), "minimax", quick=False).pv
@@ -107,7 +152,7 @@ def solve(game: Game[State, Move], state: State, algorithm: str = "alphabeta", *
     >>> solve(tree.game(), tree.start([[2, 7], [1, 8]]), "sss")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: unknown algorithm 'sss'; choose from alphabeta, iterative, memoized, minimax, ...
+    ValueError: unknown algorithm 'sss'; choose from alphabeta, expectiminimax, iterative, ...
     """
     if algorithm not in FAMILY:
         raise ValueError(f"unknown algorithm {algorithm!r}; choose from "
@@ -115,13 +160,14 @@ def solve(game: Game[State, Move], state: State, algorithm: str = "alphabeta", *
     if algorithm == "iterative":
         return iterative_deepening(game, state, max_nodes=max_nodes,
                                    stop=_watched(stop, progress), max_depth=depth,
-                                   quick=quick,
+                                   quick=quick, quiescence=quiescence,
                                    reached=None if progress is None else progress.reached)
     if max_nodes is not None or stop is not None:
         raise ValueError(f"a node budget or a time limit needs --algorithm iterative, not "
                          f"{algorithm!r}")
     return FAMILY[algorithm](game, state, depth=depth, quick=quick, stop=progress,
-                             table=Table() if table or algorithm == "memoized" else None)
+                             table=Table() if table or algorithm == "memoized" else None,
+                             quiescence=quiescence)
 
 
 class Progress(Protocol):

@@ -35,7 +35,7 @@ Conventions (docs/design.md has them all, each tested):
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import islice
@@ -175,6 +175,9 @@ def _from_table(value: Score, ply: int) -> Score:
 class Stats:
     """Counts of one search: nodes entered, leaves scored, cut-offs made, table hits.
 
+    ``quiescence_nodes`` counts the nodes searched past the depth limit by quiescence; they
+    are among ``nodes`` too.
+
     >>> Stats(3, 2, 1, 0) + Stats(1, 1, 0, 1)
     Stats(nodes=4, leaves=3, cutoffs=1, table_hits=1)
     """
@@ -183,10 +186,22 @@ class Stats:
     leaves: int = 0
     cutoffs: int = 0
     table_hits: int = 0
+    quiescence_nodes: int = 0
 
     def __add__(self, other: Stats) -> Stats:
         return Stats(self.nodes + other.nodes, self.leaves + other.leaves,
-                     self.cutoffs + other.cutoffs, self.table_hits + other.table_hits)
+                     self.cutoffs + other.cutoffs, self.table_hits + other.table_hits,
+                     self.quiescence_nodes + other.quiescence_nodes)
+
+    def __repr__(self) -> str:
+        """Return the counts, ``quiescence_nodes`` only when there were any.
+
+        >>> Stats(5, 3, 1, 0, quiescence_nodes=2)
+        Stats(nodes=5, leaves=3, cutoffs=1, table_hits=0, quiescence_nodes=2)
+        """
+        extra = f", quiescence_nodes={self.quiescence_nodes}" if self.quiescence_nodes else ""
+        return (f"Stats(nodes={self.nodes}, leaves={self.leaves}, cutoffs={self.cutoffs}, "
+                f"table_hits={self.table_hits}{extra})")
 
 
 @dataclass(frozen=True)
@@ -194,7 +209,9 @@ class Step:
     """One node of a trace: where, how deep, the window on entry and the value backed up.
 
     ``alpha`` and ``beta`` are for the player to move at the node (negamax form); ``pruned``
-    lists the moves left unsearched after a cut-off.
+    lists the moves left unsearched after a cut-off.  At a chance node (kind 'chance',
+    'chance-cutoff') the moves are outcome indices and ``probabilities`` lists the outcomes'
+    probabilities in order.
     """
 
     path: tuple[Any, ...]
@@ -205,6 +222,7 @@ class Step:
     value: Score
     kind: str
     pruned: tuple[Any, ...] = ()
+    probabilities: tuple[Score, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -290,7 +308,9 @@ class _Search:
 
     def __init__(self, game: Game[Any, Any], *, prune: bool, depth: int | None, quick: bool,
                  table: Table | None, order: bool, trace: bool,
-                 max_nodes: int | None = None, stop: Callable[[], bool] | None = None) -> None:
+                 max_nodes: int | None = None, stop: Callable[[], bool] | None = None,
+                 star: int = 0, bounds: tuple[Score, Score] | None = None,
+                 quiescence: int = 0) -> None:
         self.game = game
         self.prune = prune
         self.limit = FULL_DEPTH if depth is None else depth
@@ -305,9 +325,14 @@ class _Search:
         self.stop = stop
         self.nodes = self.leaves = self.cutoffs = self.hits = self.estimates = 0
         self.checkpoint = 0
+        self.star, self.bounds, self.extension, self.quiet_nodes = star, bounds, quiescence, 0
+        self.chances = game.chances
+        self.noisy = game.noisy if quiescence else None
+        if self.chances is not None or self.noisy is not None:  # bound once: no cost otherwise
+            self.node = self.extended  # type: ignore[method-assign]
 
     def stats(self) -> Stats:
-        return Stats(self.nodes, self.leaves, self.cutoffs, self.hits)
+        return Stats(self.nodes, self.leaves, self.cutoffs, self.hits, self.quiet_nodes)
 
     def check(self) -> None:
         """Raise _Stop if a budget ran out, else set the node count of the next check.
@@ -436,6 +461,312 @@ class _Search:
             self.steps.append(Step(path, ply, self.game.to_move(state), alpha, beta, value,
                                    kind, pruned))
 
+    # --- chance nodes (expectiminimax, Star1, Star2) and quiescence -----------------------
+    # Bound in __init__ as the core's entry only for games with chances or searches with
+    # quiescence; the decision-node recursion above is untouched by either.
+
+    def extended(self, state: Any, ply: int, alpha: Score, beta: Score,
+                 path: tuple[Any, ...]) -> tuple[Score, tuple[Any, ...]]:
+        """Return what ``node`` returns, sending chance states and states past the limit on."""
+        if self.chances is not None and ply < self.limit:
+            outcomes = self.chances(state)
+            if outcomes:
+                return self.chance(state, outcomes, ply, alpha, beta, path)
+        if ply >= self.limit and self.noisy is not None:
+            return self.quiesce(state, ply, alpha, beta, path)
+        return _Search.node(self, state, ply, alpha, beta, path)
+
+    def chance(self, state: Any, outcomes: Sequence[tuple[Score, Any]], ply: int,
+               alpha: Score, beta: Score, path: tuple[Any, ...]) -> tuple[Score, tuple[Any, ...]]:
+        """Return (value for the player to move, ()) of a chance state: its outcomes' mean.
+
+        An outcome's value is for its own player to move; it counts negated when that is not
+        this state's player.  Chance nodes take no ply of the depth, and at the depth limit a
+        chance state is scored by the heuristic (both as in OpenSpiel's expectiminimax).  With
+        ``star`` 1 or 2 the window prunes outcomes (Ballard's Star1, Star2); the result is
+        then fail-soft: at most ``alpha`` an upper bound, at least ``beta`` a lower bound.
+        """
+        game = self.game
+        if self.quick:
+            raise ValueError(f"game {game.name!r} has chance nodes, and quick values (win in "
+                             f"N) do not average; search it with quick=False")
+        self.nodes += 1
+        if self.nodes >= self.checkpoint:
+            self.check()
+        total = sum(p for p, _ in outcomes)
+        if abs(total - 1) > 1e-9 or any(not 0 <= p < INFINITY for p, _ in outcomes):
+            raise ValueError(f"the chances of a state of {game.name!r} must be probabilities "
+                             f">= 0 summing to 1, got {[p for p, _ in outcomes]!r}")
+        table, key, remaining, estimates0 = self.table, None, self.limit - ply, self.estimates
+        if table is not None:
+            key = state if self.key is None else self.key(state)
+            entry = table.entries.get(key)
+            if entry is not None and entry.depth >= remaining and ply > 0 and (
+                    entry.flag == EXACT or (entry.flag == LOWER and entry.value >= beta)
+                    or (entry.flag == UPPER and entry.value <= alpha)):
+                self.hits += 1
+                if entry.depth < FULL_DEPTH:
+                    self.estimates += 1
+                if self.steps is not None:
+                    self.record(path, ply, state, alpha, beta, entry.value, "table", ())
+                return entry.value, ()
+        player = game.to_move(state)
+        signs = [1 if game.to_move(outcome) == player else -1 for _, outcome in outcomes]
+        if self.star and self.prune:
+            value, flag, unsearched = self.star_mean(outcomes, signs, ply, alpha, beta, path)
+        else:
+            value, flag, unsearched = self.mean(outcomes, signs, ply, path), EXACT, ()
+        if self.steps is not None:
+            self.steps.append(Step(path, ply, player, alpha, beta, value,
+                                   "chance" if flag == EXACT else "chance-cutoff",
+                                   unsearched, tuple(p for p, _ in outcomes)))
+        if flag != EXACT:
+            self.cutoffs += 1
+        if table is not None:
+            self.save(key, remaining, estimates0, value, ply, flag, ())
+        return value, ()
+
+    def mean(self, outcomes: Sequence[tuple[Score, Any]], signs: list[int], ply: int,
+             path: tuple[Any, ...]) -> Score:
+        """Return the probability-weighted mean of the outcomes' values, each searched whole."""
+        tracing = self.steps is not None
+        total: Score = 0
+        for index, ((p, outcome), s) in enumerate(zip(outcomes, signs, strict=True)):
+            value = self.node(outcome, ply, -INFINITY, INFINITY,
+                              path + (index,) if tracing else path)[0]
+            total += p * s * value
+        return total
+
+    def star_mean(self, outcomes: Sequence[tuple[Score, Any]], signs: list[int], ply: int,
+                  alpha: Score, beta: Score,
+                  path: tuple[Any, ...]) -> tuple[Score, int, tuple[int, ...]]:
+        """Return (value, bound flag, outcomes never entered) of a chance node under Star1/2.
+
+        Every outcome's value (seen by this node's player) lies in an interval, at first the
+        game's bounds.  Star1 searches outcome i with the window that would decide the
+        node: below ``a`` the mean is at most alpha, above ``b`` at least beta, whatever the
+        rest are.  Star2 first probes: it searches only the first move of each outcome that
+        is a decision node, which bounds that outcome from one side (a lower bound for its
+        mover), and stops if the bounds already decide; the first move's value is kept, so
+        no node is searched twice.
+        """
+        low, high = self.bounds  # type: ignore[misc]
+        n, tracing = len(outcomes), self.steps is not None
+        probs = [p for p, _ in outcomes]
+        lo, hi = [low] * n, [high] * n
+        probed: dict[int, tuple[list[Any], Score, tuple[Any, ...]]] = {}
+        if self.star == 2:
+            cut = self.probe(outcomes, signs, ply, alpha, beta, path, lo, hi, probed)
+            if cut is not None:
+                return cut
+        suffix_lo: list[Score] = [0] * (n + 1)
+        suffix_hi: list[Score] = [0] * (n + 1)
+        for i in reversed(range(n)):
+            suffix_lo[i] = suffix_lo[i + 1] + probs[i] * lo[i]
+            suffix_hi[i] = suffix_hi[i + 1] + probs[i] * hi[i]
+        done: Score = 0
+        for i, ((p, outcome), s) in enumerate(zip(outcomes, signs, strict=True)):
+            if done + suffix_hi[i] <= alpha or done + suffix_lo[i] >= beta:
+                bound = done + suffix_hi[i] if done + suffix_hi[i] <= alpha else done + suffix_lo[i]
+                self.close_probes(outcomes, probed, range(i, n), ply, path)
+                return bound, UPPER if bound <= alpha else LOWER, self.unentered(i, n, probed)
+            if p == 0:
+                continue
+            rest_lo, rest_hi = suffix_lo[i + 1], suffix_hi[i + 1]
+            a = max((alpha - done - rest_hi) / p, lo[i])
+            b = min((beta - done - rest_lo) / p, hi[i])
+            where = path + (i,) if tracing else path
+            value = self.outcome_value(outcome, s, ply, a, b, where, probed.pop(i, None))
+            least, most = (lo[i], value) if value <= a else (value, hi[i]) if value >= b else (
+                value, value)
+            if done + p * most + rest_hi <= alpha:
+                self.close_probes(outcomes, probed, range(i + 1, n), ply, path)
+                return done + p * most + rest_hi, UPPER, self.unentered(i + 1, n, probed)
+            if done + p * least + rest_lo >= beta:
+                self.close_probes(outcomes, probed, range(i + 1, n), ply, path)
+                return done + p * least + rest_lo, LOWER, self.unentered(i + 1, n, probed)
+            if least != most:  # only where rounding blurred a bound: search it exactly
+                least = self.outcome_value(outcome, s, ply, -INFINITY, INFINITY, where, None)
+            if not low <= least <= high:
+                raise ValueError(f"a value {least!r} lies outside the bounds ({low!r}, "
+                                 f"{high!r}) given for {self.game.name!r}")
+            done += p * least
+        return done, EXACT, ()
+
+    def outcome_value(self, outcome: Any, s: int, ply: int, a: Score, b: Score,
+                      path: tuple[Any, ...],
+                      probed: tuple[list[Any], Score, tuple[Any, ...]] | None) -> Score:
+        """Return an outcome's value for the chance node's player, searched in (a, b)."""
+        if s < 0:
+            a, b = -b, -a
+        if probed is None:
+            value = self.node(outcome, ply, a, b, path)[0]
+        else:
+            value = self.resume(outcome, ply, a, b, path, *probed)
+        return value if s > 0 else -value
+
+    def probe(self, outcomes: Sequence[tuple[Score, Any]], signs: list[int], ply: int,
+              alpha: Score, beta: Score, path: tuple[Any, ...], lo: list[Score],
+              hi: list[Score], probed: dict[int, tuple[list[Any], Score, tuple[Any, ...]]]
+              ) -> tuple[Score, int, tuple[int, ...]] | None:
+        """Star2's probing phase: narrow ``lo``/``hi`` by each outcome's first move.
+
+        Returns the node's (bound, flag, unentered) if the bounds decide it, else None with
+        the first moves' values kept in ``probed`` for the search that follows.
+        """
+        low, high = self.bounds  # type: ignore[misc]
+        n, tracing = len(outcomes), self.steps is not None
+        total_lo: Score = sum(p * low for p, _ in outcomes)
+        total_hi: Score = sum(p * high for p, _ in outcomes)
+        for i, ((p, outcome), s) in enumerate(zip(outcomes, signs, strict=True)):
+            if p == 0 or ply >= self.limit or (self.chances is not None
+                                               and self.chances(outcome)):
+                continue
+            moves = self.moves(outcome)
+            if not moves:
+                continue
+            if self.order is not None:
+                moves = self.order(outcome, moves)
+            # a value of at least `need` for the outcome's own mover decides the node
+            need = ((beta - total_lo + p * lo[i]) / p if s > 0
+                    else -((alpha - total_hi + p * hi[i]) / p))
+            self.nodes += 1
+            if self.nodes >= self.checkpoint:
+                self.check()
+            first = moves[0]
+            where = path + (i, first) if tracing else path
+            floor = -need if -need > low else low
+            value, rest = self.node(self.play(outcome, first), ply + 1, floor, high, where)
+            exact = value > floor or floor == low  # else only a bound, enough to decide
+            value = -value
+            if exact:
+                probed[i] = (list(moves), value, (first, *rest))
+            if s > 0:
+                total_lo += p * (max(lo[i], value) - lo[i])
+                lo[i] = max(lo[i], value)
+            else:
+                total_hi += p * (min(hi[i], -value) - hi[i])
+                hi[i] = min(hi[i], -value)
+            if total_lo >= beta or total_hi <= alpha:
+                self.close_probes(outcomes, probed, range(n), ply, path)
+                return ((total_lo, LOWER) if total_lo >= beta else (total_hi, UPPER)) + (
+                    self.unentered(0, n, probed),)
+        return None
+
+    def resume(self, state: Any, ply: int, alpha: Score, beta: Score, path: tuple[Any, ...],
+               moves: list[Any], best: Score, _line: tuple[Any, ...]) -> Score:
+        """Return the fail-soft value of a probed decision node: its first move is known.
+
+        The rest of the moves are searched as the core searches them (alpha-beta).
+        """
+        tracing, later = self.steps is not None, moves[1:]
+        pruned: tuple[Any, ...] = ()
+        for index, move in enumerate(later):
+            if best >= beta:
+                pruned = tuple(later[index:])
+                break
+            value = self.node(self.play(state, move), ply + 1, -beta,
+                              -(alpha if alpha > best else best),
+                              path + (move,) if tracing else path)[0]
+            if -value > best:
+                best = -value
+        cut = best >= beta
+        if cut:
+            self.cutoffs += 1
+        if tracing:
+            self.record(path, ply, state, alpha, beta, best, "cutoff" if cut else "node", pruned)
+        return best
+
+    def close_probes(self, outcomes: Sequence[tuple[Score, Any]],
+                     probed: dict[int, tuple[list[Any], Score, tuple[Any, ...]]],
+                     indices: Iterable[int], ply: int, path: tuple[Any, ...]) -> None:
+        """Record, when tracing, the probed outcomes left with only their first move searched."""
+        if self.steps is None:
+            return
+        for i in indices:
+            if i in probed:
+                moves, value, _ = probed[i]
+                self.steps.append(Step(path + (i,), ply, self.game.to_move(outcomes[i][1]),
+                                       -INFINITY, INFINITY, value,
+                                       "probe", tuple(moves[1:])))
+
+    def unentered(self, start: int, n: int, probed: Iterable[int]) -> tuple[int, ...]:
+        """Return the outcome indices from ``start`` on that were neither searched nor probed."""
+        return tuple(i for i in range(start, n) if i not in probed)
+
+    def quiesce(self, state: Any, ply: int, alpha: Score, beta: Score,
+                path: tuple[Any, ...]) -> tuple[Score, tuple[Any, ...]]:
+        """Return (value, line) of a state past the depth limit: stand pat or play on noisily.
+
+        The heuristic's estimate is the least the player to move can get (standing pat);
+        the game's noisy moves are searched on while they can do better, up to ``extension``
+        plies past the limit.  Nodes here are counted as quiescence nodes too.
+        """
+        self.nodes += 1
+        self.quiet_nodes += 1
+        if self.nodes >= self.checkpoint:
+            self.check()
+        moves, tracing = self.moves(state), self.steps is not None
+        over = not moves and self.game.is_over(state)  # a chance state has no moves either
+        best = self.leaf(state, ply, over)
+        noisy = (self.noisy(state) if self.noisy is not None and moves
+                 and ply - self.limit < self.extension else ())
+        if not noisy or (self.prune and best >= beta):
+            self.leaves += 1
+            if tracing:
+                self.record(path, ply, state, alpha, beta, best, "leaf" if over else "quiet",
+                            tuple(noisy))
+            return best, ()
+        line: tuple[Any, ...] = ()
+        for index, move in enumerate(noisy):
+            value, rest = self.node(self.play(state, move), ply + 1, -beta,
+                                    -(alpha if alpha > best else best) if self.prune
+                                    else INFINITY, path + (move,) if tracing else path)
+            if -value > best:
+                best, line = -value, (move, *rest)
+                if self.prune and best >= beta:
+                    self.cutoffs += 1
+                    if tracing:
+                        self.record(path, ply, state, alpha, beta, best, "quiescence-cutoff",
+                                    tuple(noisy[index + 1:]))
+                    return best, line
+        if tracing:
+            self.record(path, ply, state, alpha, beta, best, "quiescence", ())
+        return best, line
+
+
+def _checked_bounds(game: Game[Any, Any], state: Any, star: int, prune: bool,
+                   bounds: tuple[Score, Score] | None) -> tuple[Score, Score] | None:
+    """Return the score bounds Star1/Star2 need (given, else the game's), checking them."""
+    if star not in (0, 1, 2) or isinstance(star, bool):
+        raise ValueError(f"star must be 0 (no chance pruning), 1 (Star1) or 2 (Star2), "
+                         f"got {star!r}")
+    if not star:
+        return bounds
+    if not prune:
+        raise ValueError(f"Star{star} pruning needs alpha-beta windows: prune=True")
+    if bounds is None and game.bounds is not None:
+        bounds = game.bounds(state)
+    if bounds is None:
+        raise ValueError(f"Star{star} needs bounds on the scores of {game.name!r}: give "
+                         f"bounds=(low, high) or a game with bounds")
+    low, high = bounds
+    if not -INFINITY < low <= high < INFINITY:
+        raise ValueError(f"bounds must be finite numbers (low, high) with low <= high, got "
+                         f"{bounds!r}")
+    return bounds
+
+
+def _checked_quiescence(game: Game[Any, Any], quiescence: int) -> int:
+    """Return the quiescence extension if it is an int >= 0 the game can use, else raise."""
+    if isinstance(quiescence, bool) or not isinstance(quiescence, int) or quiescence < 0:
+        raise ValueError(f"quiescence must be an int >= 0 (plies past the depth limit), got "
+                         f"{quiescence!r}")
+    if quiescence and game.noisy is None:
+        raise ValueError(f"game {game.name!r} has no noisy moves, so it has no quiescence "
+                         f"search; use quiescence=0")
+    return quiescence
+
 
 def _checked_depth(depth: int | None) -> int | None:
     """Return ``depth`` if it is None or a non-negative int, else raise."""
@@ -450,7 +781,8 @@ def search(game: Game[State, Move], state: State, *, prune: bool = True,
            order: bool = True, trace: bool = False, alpha: Score = -INFINITY,
            beta: Score = INFINITY, max_nodes: int | None = None,
            stop: Callable[[], bool] | None = None,
-           complete: bool = True) -> SearchResult[Move]:
+           complete: bool = True, star: int = 0, bounds: tuple[Score, Score] | None = None,
+           quiescence: int = 0) -> SearchResult[Move]:
     """Return the value, best move, principal variation and statistics of ``state``.
 
     The one search core.  ``prune`` turns alpha-beta on; ``depth`` cuts the search off
@@ -460,13 +792,20 @@ def search(game: Game[State, Move], state: State, *, prune: bool = True,
     ``key`` keeps no moves, so the line may stop at a table hit; ``complete`` carries it on
     to the end with cheap searches (set it False when only the value is wanted).
 
+    A game with ``chances`` is searched by expectiminimax (quick=False: quick values do
+    not average); ``star`` 1 or 2 prunes at chance nodes (Ballard's Star1, Star2: with
+    ``prune``, and ``bounds`` on the scores or the game's own).  ``quiescence`` > 0 goes on
+    past the depth limit through the game's ``noisy`` moves, at most that many plies.
+
     >>> from fminimax.games import tree
     >>> result = search(tree.game(), tree.start([[2, 7], [1, 8]]), prune=False, quick=False)
     >>> result.value, result.move, result.stats
     (2, 0, Stats(nodes=7, leaves=4, cutoffs=0, table_hits=0))
     """
     run = _Search(game, prune=prune, depth=_checked_depth(depth), quick=quick, table=table,
-                  order=order, trace=trace, max_nodes=max_nodes, stop=stop)
+                  order=order, trace=trace, max_nodes=max_nodes, stop=stop, star=star,
+                  bounds=_checked_bounds(game, state, star, prune, bounds),
+                  quiescence=_checked_quiescence(game, quiescence))
     value, line = _guarded(run, state, alpha, beta)
     if complete and table is not None and game.key is not None:
         line = _completed_line(game, state, line, depth, quick, table)

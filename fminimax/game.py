@@ -38,6 +38,8 @@ Score = int | float  # an int, or any real number (a Fraction works too)
 class Game(Generic[State, Move]):
     """A two-player, zero-sum game of perfect information, as a record of pure functions.
 
+    Chance (dice) is optional: a game with ``chances`` has chance states between decisions.
+
     ``moves(state)``            the legal moves, in the game's natural order (ties go to the
                                 first of them); empty exactly when the game is over.
     ``play(state, move)``       the state after ``move``; never changes ``state``.
@@ -55,6 +57,19 @@ class Game(Generic[State, Move]):
                                 A game pickles by its recipe, plus any field changed since
                                 (``dataclasses.replace``), so rules built as closures (fast,
                                 but not picklable) still cross process boundaries.
+    ``chances(state)``          optional: at a chance state (a roll of dice), its outcomes as
+                                ``[(probability, state), ...]`` with probabilities summing to 1;
+                                empty at a decision state or an ended one.  A chance state has
+                                no moves and is not over.  Its ``to_move`` is the player other
+                                than the one who moved into it (turns alternate at decisions, as
+                                always); each outcome says its own player to move, which may be
+                                either (a roll of 1 in Pig passes the turn).
+    ``bounds(state)``           optional: (low, high), the least and greatest value any state
+                                below ``state`` can have for either player (utilities and
+                                heuristic estimates); Star1 and Star2 pruning need them.
+    ``noisy(state)``            optional: the moves that change the position sharply (win or
+                                block a win); quiescence search goes on through them past the
+                                depth limit until the position is quiet.
 
     >>> from fminimax.games import tree
     >>> tree.game().name
@@ -71,6 +86,9 @@ class Game(Generic[State, Move]):
     order: Callable[[State, Sequence[Move]], Sequence[Move]] | None = None
     key: Callable[[State], Hashable] | None = None
     recipe: tuple[Callable[..., Game[Any, Any]], tuple[Any, ...]] | None = None
+    chances: Callable[[State], Sequence[tuple[Score, State]]] | None = None
+    bounds: Callable[[State], tuple[Score, Score]] | None = None
+    noisy: Callable[[State], Sequence[Move]] | None = None
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Return how pickle makes this game again: by its recipe if it has one.

@@ -16,21 +16,33 @@ reads the name of a state, for traces.  ``parse`` reads the same forms from JSON
 ('A', ['B', 'C'])
 >>> minimax(game(), root, quick=False).value
 3
+
+A chance node is a one-key dict ``{"chance": [[probability, subtree], ...]}`` (so "chance"
+is not a name): its value is the probability-weighted mean of its outcomes' values.  It
+takes no level: an outcome belongs to the player who would have moved at the chance node.
+Here MAX chooses between the chance node, worth 0.5 * 4 + 0.5 * min(1, 9), and the leaf 2.
+
+>>> minimax(game(), parse('[{"chance": [[0.5, 4], [0.5, [1, 9]]]}, 2]'), quick=False).value
+2.5
 """
 
 from __future__ import annotations
 
 import ast
 import json
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
 from numbers import Real
 from typing import Any, NamedTuple, Union
 
 from fminimax.game import Game, Score
 from fminimax.game import zero as zero  # trees have no heuristic of their own: this one
 
-Tree = Union[Score, tuple["Tree", ...], "Named"]  # noqa: UP007 (a recursive alias needs Union)
+Tree = Union[Score, tuple["Tree", ...], "Named", "Chance"]  # noqa: UP007 (recursive alias)
+CHANCE = "chance"
 
 
 @dataclass(frozen=True)
@@ -41,16 +53,32 @@ class Named:
     tree: Tree
 
 
+@dataclass(frozen=True)
+class Chance:
+    """A chance node: its outcomes as (probability, subtree) pairs, probabilities summing to 1."""
+
+    outcomes: tuple[tuple[Score, Tree], ...]
+
+
 def _bare(tree: Tree) -> Tree:
     """Return ``tree`` without its name, if it has one."""
     return tree.tree if isinstance(tree, Named) else tree
 
 
 class Node(NamedTuple):
-    """A position in a tree: the subtree here and the path of child indices from the root."""
+    """A position in a tree: the subtree here and the path of child indices from the root.
+
+    ``chances`` counts the chance outcomes on the path (they take no level), so the player
+    to move follows from the path's length less them.
+    """
 
     tree: Tree
     path: tuple[int, ...]
+    chances: int = 0
+
+    def __repr__(self) -> str:
+        more = f", chances={self.chances}" if self.chances else ""
+        return f"Node(tree={self.tree!r}, path={self.path!r}{more})"
 
 
 def freeze(tree: Any) -> Tree:
@@ -79,6 +107,21 @@ def _freeze(tree: Any, path: tuple[int, ...]) -> Tree:
             done.append(children)
         elif kind == "name":
             done.append(Named(item, done.pop()))
+        elif kind == "chance":
+            count = len(item)
+            children = tuple(done[len(done) - count:])
+            del done[len(done) - count:]
+            done.append(Chance(tuple(zip(item, children, strict=True))))
+        elif isinstance(item, dict) and list(item) == [CHANCE]:
+            pairs = item[CHANCE]
+            if not isinstance(pairs, (list, tuple)) or not pairs or not all(
+                    isinstance(pair, (list, tuple)) and len(pair) == 2 for pair in pairs):
+                raise ValueError(f"a chance node is {{\"chance\": [[probability, subtree], "
+                                 f"...]}} with at least one outcome, got {item!r} at path "
+                                 f"{where}")
+            todo.append(("chance", _probabilities([p for p, _ in pairs], where), where))
+            todo += [("visit", pair[1], where + (i,)) for i, pair in reversed(
+                list(enumerate(pairs)))]
         elif isinstance(item, dict):
             if len(item) != 1 or not isinstance(next(iter(item)), str):
                 raise ValueError(f"a named node is a dict with one str key, got {item!r} at "
@@ -97,6 +140,37 @@ def _freeze(tree: Any, path: tuple[int, ...]) -> Tree:
         else:
             done.append(item)  # type: ignore[arg-type]
     return done[0]
+
+
+def _probabilities(given: list[Any], where: tuple[int, ...]) -> tuple[Score, ...]:
+    """Return a chance node's probabilities, checked: finite, >= 0, summing to 1 (1e-9).
+
+    A probability may be a number or a fraction written as text ("1/3"), kept exact.
+
+    >>> _probabilities(["1/3", "2/3"], ())
+    (Fraction(1, 3), Fraction(2, 3))
+    >>> _probabilities([0.5, 0.6], (1,))
+    Traceback (most recent call last):
+    ...
+    ValueError: the probabilities of the chance node at path (1,) sum to 1.1, not 1: [0.5, 0.6]
+    """
+    found: list[Score] = []
+    for p in given:
+        if isinstance(p, str):
+            try:
+                p = Fraction(p)
+            except (ValueError, ZeroDivisionError):
+                raise ValueError(f"a probability must be a number or a fraction like '1/3', "
+                                 f"got {p!r} at path {where}") from None
+        if isinstance(p, bool) or not isinstance(p, Real) or not math.isfinite(p) or p < 0:
+            raise ValueError(f"a probability must be a finite number >= 0, got {p!r} at "
+                             f"path {where}")
+        found.append(p)  # type: ignore[arg-type]
+    total = sum(found)
+    if abs(total - 1) > 1e-9:
+        raise ValueError(f"the probabilities of the chance node at path {where} sum to "
+                         f"{round(total, 12)}, not 1: {given!r}")
+    return tuple(found)
 
 
 def parse(text: str) -> Node:
@@ -139,6 +213,7 @@ def size(state: Node) -> int:
         node = stack.pop()
         count += 1
         stack.extend(play(node, move) for move in moves(node))
+        stack.extend(outcome for _, outcome in chances(node))
     return count
 
 
@@ -182,7 +257,47 @@ def play(state: Node, move: int) -> Node:
             or not 0 <= move < len(tree):
         raise ValueError(f"illegal move {move!r} at path {state.path}; the moves are "
                          f"{list(moves(state))}")
-    return Node(tree[move], state.path + (move,))
+    return Node(tree[move], state.path + (move,), state.chances)
+
+
+def chances(state: Node) -> tuple[tuple[Score, Node], ...]:
+    """Return the outcomes of a chance node as (probability, node) pairs; none elsewhere.
+
+    >>> chances(start({"chance": [[0.25, 4], [0.75, [1, 9]]]}))
+    ((0.25, Node(tree=4, path=(0,), chances=1)), (0.75, Node(tree=(1, 9), path=(1,), chances=1)))
+    >>> chances(start([1, 9]))
+    ()
+    """
+    tree = _bare(state.tree)
+    if not isinstance(tree, Chance):
+        return ()
+    return tuple((p, Node(sub, state.path + (i,), state.chances + 1))
+                 for i, (p, sub) in enumerate(tree.outcomes))
+
+
+def bounds(state: Node) -> tuple[Score, Score]:
+    """Return (-m, m), m the largest leaf magnitude below ``state``: bounds for either player.
+
+    >>> bounds(start([[2, -7], {"chance": [[0.5, 3], [0.5, 1]]}]))
+    (-7, 7)
+    """
+    return _bounds(state.tree)
+
+
+@lru_cache(maxsize=256)
+def _bounds(tree: Tree) -> tuple[Score, Score]:
+    """Return the bounds of a frozen tree (cached: trees are immutable)."""
+    largest: Score = 0
+    stack = [tree]
+    while stack:
+        item = _bare(stack.pop())
+        if isinstance(item, tuple):
+            stack.extend(item)
+        elif isinstance(item, Chance):
+            stack.extend(sub for _, sub in item.outcomes)
+        else:
+            largest = max(largest, abs(item))  # type: ignore[arg-type]
+    return -largest, largest
 
 
 def is_over(state: Node) -> bool:
@@ -191,16 +306,16 @@ def is_over(state: Node) -> bool:
     >>> is_over(Node(7, (0, 1))), is_over(Node((7,), (0,)))
     (True, False)
     """
-    return not isinstance(_bare(state.tree), tuple)
+    return not isinstance(_bare(state.tree), (tuple, Chance))
 
 
 def to_move(state: Node) -> bool:
-    """Return True where MAX moves (even depth), False where MIN moves.
+    """Return True where MAX moves (even depth, chance outcomes not counted), else False.
 
-    >>> to_move(Node((1, 8), (1,)))
-    False
+    >>> to_move(Node((1, 8), (1,))), to_move(Node((1, 8), (0, 1), chances=1))
+    (False, False)
     """
-    return len(state.path) % 2 == 0
+    return (len(state.path) - state.chances) % 2 == 0
 
 
 def utility(state: Node, player: bool) -> Score:
@@ -210,7 +325,7 @@ def utility(state: Node, player: bool) -> Score:
     (7, -7)
     """
     leaf = _bare(state.tree)
-    assert not isinstance(leaf, (tuple, Named))
+    assert not isinstance(leaf, (tuple, Named, Chance))
     return leaf if player else -leaf
 
 
@@ -218,10 +333,11 @@ def game(heuristic: Callable[[Node, bool], Score] | None = None) -> Game[Node, i
     """Return explicit trees as a game value, with an optional ``heuristic`` for cut-offs.
 
     Trees have no heuristic of their own, so depth-limited search and iterative deepening
-    need one, such as ``zero``.
+    need one, such as ``zero``.  Chance nodes are the game's ``chances``; its ``bounds``
+    come from the leaves (with a heuristic, its estimates must lie within them too).
 
     >>> game().name, game(zero).heuristic is zero
     ('tree', True)
     """
     return Game(name="tree", moves=moves, play=play, is_over=is_over, to_move=to_move,
-                utility=utility, heuristic=heuristic)
+                utility=utility, heuristic=heuristic, chances=chances, bounds=bounds)

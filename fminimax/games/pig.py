@@ -1,0 +1,198 @@
+"""Pig, the dice game, with OpenSpiel's rules and parameters: a game with chance nodes.
+
+On your turn you roll a die as often as you like: a 1 loses the turn's total and passes the
+turn; any other face adds to the turn's total.  Holding banks the total and passes the turn.
+The first to bank ``winscore`` wins (+1; the other -1).  As in OpenSpiel's ``pig``
+(``winscore``, ``diceoutcomes`` faces, ``horizon``): the game also ends, drawn (0), once
+``horizon`` decisions (rolls and holds) have been made, even right after a roll, whose die
+is then never thrown; and a player whose banked score plus turn total reaches ``winscore``
+may only hold.
+
+A state is a :class:`Pig`; after a roll it is a chance state (``rolling``), whose outcomes
+are the die's faces, each with probability 1/diceoutcomes (exact Fractions).  A chance
+state's ``to_move`` is the player who did not roll (the protocol's convention: turns
+alternate at decisions); a roll of 1 hands them the turn, any other face gives it back.
+
+>>> from fminimax.algorithms import expectiminimax
+>>> g = game(winscore=4, diceoutcomes=3, horizon=4)
+>>> result = expectiminimax(g, start(), quick=False)
+>>> result.value, result.move
+(Fraction(8, 27), 'roll')
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import partial
+from typing import NamedTuple
+
+from fminimax.game import Game, Score
+
+Move = str
+MOVES = ("roll", "hold")
+
+
+class Pig(NamedTuple):
+    """A Pig position: banked scores, the turn's total, whose turn, decisions made, rolling."""
+
+    scores: tuple[int, int] = (0, 0)
+    total: int = 0
+    player: int = 0
+    turns: int = 0
+    rolling: bool = False
+
+
+class Rules(NamedTuple):
+    """One variant's parameters, as in OpenSpiel's ``pig``."""
+
+    winscore: int
+    diceoutcomes: int
+    horizon: int
+
+
+def rules(winscore: int = 100, diceoutcomes: int = 6, horizon: int = 1000) -> Rules:
+    """Return a variant's rules, checking each parameter is an int >= 1 (faces >= 2).
+
+    >>> rules(4, 3, 4)
+    Rules(winscore=4, diceoutcomes=3, horizon=4)
+    >>> rules(4, 1, 4)
+    Traceback (most recent call last):
+    ...
+    ValueError: diceoutcomes must be an int >= 2, got 1
+    """
+    for name, value, least in (("winscore", winscore, 1), ("diceoutcomes", diceoutcomes, 2),
+                               ("horizon", horizon, 1)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise ValueError(f"{name} must be an int >= {least}, got {value!r}")
+    return Rules(winscore, diceoutcomes, horizon)
+
+
+def start() -> Pig:
+    """Return the start: no points, player 0 to decide.
+
+    >>> start()
+    Pig(scores=(0, 0), total=0, player=0, turns=0, rolling=False)
+    """
+    return Pig()
+
+
+def is_over(r: Rules, state: Pig) -> bool:
+    """Return whether someone has banked ``winscore`` or ``horizon`` decisions were made.
+
+    >>> is_over(rules(4, 3, 4), Pig((4, 0), 0, 1, 3)), is_over(rules(4, 3, 4), Pig(turns=4))
+    (True, True)
+    """
+    return state.turns >= r.horizon or max(state.scores) >= r.winscore
+
+
+def moves(r: Rules, state: Pig) -> tuple[Move, ...]:
+    """Return 'roll' and 'hold', only 'hold' once holding wins, none at a roll or the end.
+
+    >>> moves(rules(4, 3, 4), Pig((2, 0), 1)), moves(rules(4, 3, 4), Pig((2, 0), 2))
+    (('roll', 'hold'), ('hold',))
+    """
+    if state.rolling or is_over(r, state):
+        return ()
+    return ("hold",) if state.scores[state.player] + state.total >= r.winscore else MOVES
+
+
+def play(r: Rules, state: Pig, move: Move) -> Pig:
+    """Return the state after the player to move rolls (a chance state) or holds.
+
+    >>> play(rules(4, 3, 4), Pig((1, 0), 2), "hold")
+    Pig(scores=(3, 0), total=0, player=1, turns=1, rolling=False)
+    >>> play(rules(4, 3, 4), Pig((1, 0), 2), "pass")
+    Traceback (most recent call last):
+    ...
+    ValueError: illegal move 'pass'; the moves are ('roll', 'hold')
+    """
+    if move not in moves(r, state):
+        raise ValueError(f"illegal move {move!r}; the moves are {moves(r, state)}")
+    scores, total, player, turns, _ = state
+    if move == "roll":
+        return Pig(scores, total, player, turns + 1, True)
+    banked = (scores[0] + total, scores[1]) if player == 0 else (scores[0], scores[1] + total)
+    return Pig(banked, 0, 1 - player, turns + 1, False)
+
+
+def chances(r: Rules, state: Pig) -> tuple[tuple[Score, Pig], ...]:
+    """Return the die's outcomes after a roll, face 1 first, each 1/diceoutcomes; else none.
+
+    >>> [(str(p), s.total, s.player) for p, s in chances(rules(4, 3, 4), Pig(total=1,
+    ...                                                                       rolling=True))]
+    [('1/3', 0, 1), ('1/3', 3, 0), ('1/3', 4, 0)]
+    """
+    if not state.rolling or is_over(r, state):
+        return ()
+    p = Fraction(1, r.diceoutcomes)
+    scores, total, player, turns, _ = state
+    return ((p, Pig(scores, 0, 1 - player, turns, False)),
+            *((p, Pig(scores, total + face, player, turns, False))
+              for face in range(2, r.diceoutcomes + 1)))
+
+
+def to_move(state: Pig) -> int:
+    """Return the player to decide; at a chance state the one who did not roll.
+
+    >>> to_move(Pig(player=1)), to_move(Pig(player=1, rolling=True))
+    (1, 0)
+    """
+    return 1 - state.player if state.rolling else state.player
+
+
+def utility(r: Rules, state: Pig, player: int) -> Score:
+    """Return +1 if ``player`` banked ``winscore``, -1 if the other did, else 0 (the horizon).
+
+    >>> utility(rules(4, 3, 4), Pig((1, 5), 0, 0, 3), 1), utility(rules(4, 3, 4), Pig(turns=4), 0)
+    (1, 0)
+    """
+    if state.scores[player] >= r.winscore:
+        return 1
+    return -1 if state.scores[1 - player] >= r.winscore else 0
+
+
+def heuristic(r: Rules, state: Pig, player: int) -> Score:
+    """Return an estimate for ``player``: the lead, the turn's total counted, over winscore.
+
+    Strictly between -1 and 1, inside the game's bounds.
+
+    >>> heuristic(rules(10, 6, 100), Pig((4, 2), 3, 0), 0), heuristic(rules(10), Pig((4, 2)), 1)
+    (Fraction(1, 2), Fraction(-1, 5))
+    """
+    mine = state.scores[player] + (state.total if state.player == player else 0)
+    theirs = state.scores[1 - player] + (state.total if state.player != player else 0)
+    return Fraction(max(-r.winscore + 1, min(r.winscore - 1, mine - theirs)), r.winscore)
+
+
+def bounds(state: Pig) -> tuple[Score, Score]:
+    """Return (-1, 1): every Pig value, for either player, lies between a loss and a win.
+
+    >>> bounds(start())
+    (-1, 1)
+    """
+    return (-1, 1)
+
+
+def state_str(state: Pig) -> str:
+    """Return a position in words: the scores, whose turn, the turn's total.
+
+    >>> state_str(Pig((3, 1), 2, 1, 5, True))
+    'scores 3-1; player 1 rolling with 2 this turn'
+    """
+    doing = "rolling" if state.rolling else "to move"
+    return (f"scores {state.scores[0]}-{state.scores[1]}; player {state.player} {doing} "
+            f"with {state.total} this turn")
+
+
+def game(winscore: int = 100, diceoutcomes: int = 6, horizon: int = 1000) -> Game[Pig, Move]:
+    """Return Pig with OpenSpiel's parameters as a game value (a game with chance nodes).
+
+    >>> game(4, 3, 4).name
+    'pig-w4-d3-h4'
+    """
+    r = rules(winscore, diceoutcomes, horizon)
+    return Game(name=f"pig-w{winscore}-d{diceoutcomes}-h{horizon}", moves=partial(moves, r),
+                play=partial(play, r), is_over=partial(is_over, r), to_move=to_move,
+                utility=partial(utility, r), heuristic=partial(heuristic, r),
+                chances=partial(chances, r), bounds=bounds,
+                recipe=(game, (winscore, diceoutcomes, horizon)))

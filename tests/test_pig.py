@@ -1,0 +1,116 @@
+"""Pig: the rules as OpenSpiel has them, values against a reference written here and OpenSpiel."""
+
+from __future__ import annotations
+
+import os
+import pickle
+from fractions import Fraction
+from functools import lru_cache
+
+import pytest
+
+from fminimax import algorithms, engine
+from fminimax.games import pig
+
+VARIANTS = [(4, 3, 4), (5, 4, 6), (6, 6, 6), (3, 2, 9), (6, 3, 7)]
+
+
+def reference(winscore: int, faces: int, horizon: int) -> Fraction:
+    """Return player 0's expectiminimax value of Pig from the start, by its own recursion."""
+
+    @lru_cache(maxsize=None)
+    def decide(mine: int, theirs: int, total: int, turns: int) -> Fraction:
+        # the value for the player about to decide, whose banked score is `mine`
+        if turns >= horizon:
+            return Fraction(0)
+        hold = (Fraction(1) if mine + total >= winscore
+                else -decide(theirs, mine + total, 0, turns + 1))
+        if mine + total >= winscore:
+            return hold
+        if turns + 1 >= horizon:
+            roll = Fraction(0)  # the game ends at the horizon before the die is thrown
+        else:
+            roll = (-decide(theirs, mine, 0, turns + 1)
+                    + sum(decide(mine, theirs, total + face, turns + 1)
+                          for face in range(2, faces + 1))) / faces
+        return max(roll, hold)
+
+    return decide(0, 0, 0, 0)
+
+
+def test_the_issues_variant_is_worth_8_27_to_the_first_player() -> None:
+    result = algorithms.expectiminimax(pig.game(4, 3, 4), pig.start(), quick=False)
+    assert result.value == Fraction(8, 27) == reference(4, 3, 4)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_algorithm_gives_the_reference_value(variant: tuple[int, int, int]) -> None:
+    game, expected = pig.game(*variant), reference(*variant)
+    counts = {}
+    for name in ("expectiminimax", "alphabeta", "star1", "star2"):
+        result = algorithms.FAMILY[name](game, pig.start(), quick=False)
+        assert result.value == expected, name
+        counts[name] = result.stats.nodes
+    for star in (0, 1, 2):
+        tabled = engine.search(game, pig.start(), quick=False, star=star, table=engine.Table())
+        assert tabled.value == expected
+    assert counts["star1"] < counts["expectiminimax"]
+    assert counts["star2"] < counts["expectiminimax"]
+
+
+def test_a_roll_of_one_passes_the_turn_and_others_add_to_the_total() -> None:
+    game = pig.game(10, 6, 100)
+    rolled = game.play(pig.Pig((3, 4), 2, 1, 7), "roll")
+    assert rolled.rolling and game.moves(rolled) == () and not game.is_over(rolled)
+    outcomes = game.chances(rolled)  # type: ignore[misc]
+    assert [p for p, _ in outcomes] == [Fraction(1, 6)] * 6
+    assert [(s.total, s.player) for _, s in outcomes] == [
+        (0, 0), (4, 1), (5, 1), (6, 1), (7, 1), (8, 1)]
+    assert game.to_move(rolled) == 0  # the player who did not roll
+
+
+def test_at_the_horizon_the_game_ends_drawn_even_after_a_roll() -> None:
+    game = pig.game(10, 6, 3)
+    state = game.play(game.play(game.play(pig.start(), "hold"), "hold"), "roll")
+    assert game.is_over(state) and game.chances(state) == ()  # type: ignore[misc]
+    assert game.utility(state, 0) == game.utility(state, 1) == 0
+
+
+def test_holding_is_the_only_move_once_it_wins() -> None:
+    game = pig.game(5, 6, 100)
+    assert game.moves(pig.Pig((3, 0), 2, 0)) == ("hold",)
+    assert game.utility(game.play(pig.Pig((3, 0), 2, 0), "hold"), 0) == 1
+
+
+def test_depth_limited_search_uses_the_heuristic_and_stays_within_bounds() -> None:
+    game = pig.game(20, 6, 200)
+    shallow = algorithms.FAMILY["star2"](game, pig.start(), quick=False, depth=3)
+    plain = algorithms.expectiminimax(game, pig.start(), quick=False, depth=3)
+    assert shallow.value == plain.value and not shallow.exact
+    assert -1 < shallow.value < 1
+
+
+def test_a_pig_game_pickles_by_its_recipe() -> None:
+    game = pickle.loads(pickle.dumps(pig.game(4, 3, 4)))
+    assert game.name == "pig-w4-d3-h4"
+    assert algorithms.star1(game, pig.start(), quick=False).value == Fraction(8, 27)
+
+
+def _pyspiel() -> object:
+    """Return pyspiel; skip without it, except on CI, where the bench extra is installed."""
+    if os.environ.get("CI") == "true":
+        import pyspiel
+        return pyspiel
+    return pytest.importorskip("pyspiel")
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_values_equal_openspiels_expectiminimax(variant: tuple[int, int, int]) -> None:
+    pyspiel = _pyspiel()
+    from open_spiel.python.algorithms import minimax
+    winscore, faces, horizon = variant
+    spiel_game = pyspiel.load_game(  # type: ignore[attr-defined]
+        "pig", {"winscore": winscore, "diceoutcomes": faces, "horizon": horizon})
+    theirs, _ = minimax.expectiminimax(spiel_game.new_initial_state(), 10 ** 6, None, 0)
+    ours = algorithms.star2(pig.game(*variant), pig.start(), quick=False).value
+    assert ours == pytest.approx(theirs, abs=1e-12)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import pickle
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -18,7 +18,7 @@ VARIANTS = [(4, 3, 4), (5, 4, 6), (6, 6, 6), (3, 2, 9), (6, 3, 7)]
 def reference(winscore: int, faces: int, horizon: int) -> Fraction:
     """Return player 0's expectiminimax value of Pig from the start, by its own recursion."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def decide(mine: int, theirs: int, total: int, turns: int) -> Fraction:
         # the value for the player about to decide, whose banked score is `mine`
         if turns >= horizon:

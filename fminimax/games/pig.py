@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import partial
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from fminimax.game import Game, Score
 
@@ -124,7 +124,7 @@ def chances(r: Rules, state: Pig) -> tuple[tuple[Score, Pig], ...]:
     """
     if not state.rolling or is_over(r, state):
         return ()
-    p = Fraction(1, r.diceoutcomes)
+    p = cast(Score, Fraction(1, r.diceoutcomes))  # exact: Score admits any real number
     scores, total, player, turns, _ = state
     return ((p, Pig(scores, 0, 1 - player, turns, False)),
             *((p, Pig(scores, total + face, player, turns, False))
@@ -161,7 +161,8 @@ def heuristic(r: Rules, state: Pig, player: int) -> Score:
     """
     mine = state.scores[player] + (state.total if state.player == player else 0)
     theirs = state.scores[1 - player] + (state.total if state.player != player else 0)
-    return Fraction(max(-r.winscore + 1, min(r.winscore - 1, mine - theirs)), r.winscore)
+    return cast(Score, Fraction(max(-r.winscore + 1, min(r.winscore - 1, mine - theirs)),
+                                r.winscore))
 
 
 def bounds(state: Pig) -> tuple[Score, Score]:

@@ -91,7 +91,8 @@ def replayed(game: Game[Any, Any], root: Any, path: Path) -> Any:
     """
     state = root
     for move in path:
-        state = game.play(state, move)
+        outcomes = game.chances(state) if game.chances is not None else ()
+        state = outcomes[move][1] if outcomes else game.play(state, move)
     return state
 
 
@@ -247,7 +248,8 @@ class Visit:
     in the order they were finished (the core's order); ``is_max`` is True where the root's
     player moves; ``alpha``, ``beta`` and ``value`` are for MAX; ``kind`` is 'leaf',
     'node', 'cutoff' or 'table'; ``pruned`` are the moves left unsearched; ``children``
-    the moves searched, in order; ``size`` the nodes searched in this subtree.
+    the moves searched, in order; ``size`` the nodes searched in this subtree;
+    ``probability`` the chance of this outcome when the node's parent is a chance node.
     """
 
     number: int
@@ -262,6 +264,7 @@ class Visit:
     pruned: tuple[Any, ...]
     children: tuple[Any, ...]
     size: int
+    probability: Score | None = None
 
 
 def visits(source: Traceable) -> tuple[Visit, ...]:
@@ -293,12 +296,14 @@ def visits(source: Traceable) -> tuple[Visit, ...]:
     while stack:
         path = stack.pop()
         finished, step = by_path[path]
-        is_max = (step.depth - steps[-1].depth) % 2 == 0
+        is_max = step.player == steps[-1].player  # chance nodes take no level
+        parent = by_path[path[:-1]][1] if path != root else None
+        chance = parent.probabilities[path[-1]] if parent and parent.probabilities else None
         alpha, beta, value = ((step.alpha, step.beta, step.value) if is_max
                               else (-step.beta, -step.alpha, -step.value))
         moves = tuple(kids.get(path, ()))
         found.append(Visit(len(found) + 1, finished, path, step.depth, is_max, alpha, beta,
-                           value, step.kind, step.pruned, moves, size[path]))
+                           value, step.kind, step.pruned, moves, size[path], chance))
         stack.extend(path + (move,) for move in reversed(moves))
     return tuple(found)
 
@@ -354,8 +359,19 @@ _GLYPHS = {True: ("├── ", "└── ", "│   ", "    ", "✂", "…", "�
 
 
 def _role(visit: Visit) -> str:
-    """Return 'leaf', 'MAX' or 'MIN'."""
-    return "leaf" if visit.kind == "leaf" else "MAX" if visit.is_max else "MIN"
+    """Return 'leaf', 'CHANCE', 'MAX' or 'MIN'."""
+    if visit.kind in ("leaf", "quiet"):
+        return "leaf"
+    return "CHANCE" if visit.kind.startswith("chance") else "MAX" if visit.is_max else "MIN"
+
+
+_NOTES = {"table": " (from the table)", "quiet": " (quiet)", "quiescence": " (quiescence)",
+          "quiescence-cutoff": " (quiescence)", "probe": " (probed: first move only)"}
+
+
+def _chance_str(visit: Visit) -> str:
+    """Return '(p) ' for an outcome of a chance node, else ''."""
+    return "" if visit.probability is None else f"({number_str(visit.probability)}) "
 
 
 def _head(trace: Trace, visit: Visit) -> tuple[str, list[str]]:
@@ -364,8 +380,9 @@ def _head(trace: Trace, visit: Visit) -> tuple[str, list[str]]:
     name = label[0] if len(label) == 1 else path_str(visit.path)
     shown = trace.show(visit.value)
     value = "" if visit.kind == "leaf" and name == shown else f" = {shown}"
-    table = " (from the table)" if visit.kind == "table" else ""
-    return f"{_role(visit)} {name}{value}{table}", label if len(label) > 1 else []
+    note = _NOTES.get(visit.kind, "")
+    return (f"{_chance_str(visit)}{_role(visit)} {name}{value}{note}",
+            label if len(label) > 1 else [])
 
 
 def _window(trace: Trace, visit: Visit, alpha: str, beta: str) -> str:
@@ -375,7 +392,7 @@ def _window(trace: Trace, visit: Visit, alpha: str, beta: str) -> str:
     def show(bound: Score) -> str:
         return number_str(bound) if abs(bound) == float("inf") else trace.show(bound)
     text = f"[{alpha} {show(visit.alpha)}, {beta} {show(visit.beta)}]"
-    if visit.kind == "cutoff":
+    if visit.kind.endswith("cutoff"):
         text += (f"  cut-off: {show(visit.value)} ≥ {beta} {show(visit.beta)}" if visit.is_max
                  else f"  cut-off: {show(visit.value)} ≤ {alpha} {show(visit.alpha)}")
     return text
@@ -523,7 +540,6 @@ def to_dot(source: Traceable, *, max_nodes: int | None = MAX_NODES,
     """
     trace = trace_of(source)
     cut = _cut(trace, max_nodes, max_depth)
-    top = cut.shown[0].depth
     multiline = any("\n" in trace.label(v.path) for v in cut.shown)
     font = "Courier" if multiline else "Helvetica"
     lines = ["digraph trace {",
@@ -532,13 +548,17 @@ def to_dot(source: Traceable, *, max_nodes: int | None = MAX_NODES,
              f'  node [shape=box, style="rounded,filled", fontname={font}, fontsize=11];',
              "  edge [arrowhead=none];"]
     ranks: dict[int, list[str]] = {}
+    roles: dict[int, set[str]] = {}
+    top = len(cut.shown[0].path)
     ids = {v.path: f"n{v.number}" for v in cut.shown}
     edges: list[str] = []
     later: list[tuple[int, str]] = []
     for visit in cut.shown:
         node = ids[visit.path]
-        level = visit.depth - top
+        level = len(visit.path) - top  # a chance outcome is a level down, though no ply
         ranks.setdefault(level, []).append(node)
+        roles.setdefault(level, set()).add("CHANCE" if _role(visit) == "CHANCE"
+                                           else "MAX" if visit.is_max else "MIN")
         label = trace.label(visit.path)
         value = trace.show(visit.value)
         text = label if visit.kind == "leaf" and label == value else f"{label}\n= {value}"
@@ -546,10 +566,13 @@ def to_dot(source: Traceable, *, max_nodes: int | None = MAX_NODES,
             text += " (table)"
         if trace.windows:
             text += f"\n[α {number_str(visit.alpha)}, β {number_str(visit.beta)}]"
-        color = "white" if visit.kind == "leaf" else "#d6e6f5" if visit.is_max else "#f6d9d2"
-        lines.append(f"  {node} [label={_quoted(text)}, fillcolor=\"{color}\"];")
-        edges += [f"  {node} -> {ids[visit.path + (m,)]};" for m in visit.children
-                  if visit.path + (m,) in ids]
+        role = _role(visit)
+        color = ("white" if role == "leaf" else "#e6def2" if role == "CHANCE"
+                 else "#d6e6f5" if visit.is_max else "#f6d9d2")
+        shape = ", shape=ellipse" if role == "CHANCE" else ""
+        lines.append(f"  {node} [label={_quoted(text)}, fillcolor=\"{color}\"{shape}];")
+        edges += [f"  {node} -> {ids[path]}{_edge_label(cut.by_path[path])};"
+                  for path in (visit.path + (m,) for m in visit.children) if path in ids]
         hidden = _hidden(cut, visit)
         if hidden:
             more = f"{node}_more"
@@ -568,7 +591,7 @@ def to_dot(source: Traceable, *, max_nodes: int | None = MAX_NODES,
     for level, node in later:
         ranks.setdefault(level, []).append(node)
     levels = sorted(ranks)
-    lines[4:4] = [f"  level{level} [label=\"{'MAX' if level % 2 == 0 else 'MIN'}\", "
+    lines[4:4] = [f"  level{level} [label=\"{_level_name(level, roles.get(level, set()))}\", "
                   f"shape=plaintext, style=\"\"];" for level in levels]
     lines += edges
     lines += [f"  level{a} -> level{b} [style=invis];"
@@ -577,6 +600,17 @@ def to_dot(source: Traceable, *, max_nodes: int | None = MAX_NODES,
               for level in levels]
     lines.append("}")
     return "\n".join(lines) + "\n"
+
+
+def _edge_label(child: Visit) -> str:
+    """Return a DOT edge's attributes: the outcome's probability below a chance node."""
+    return "" if child.probability is None else f' [label="{number_str(child.probability)}"]'
+
+
+def _level_name(level: int, roles: set[str]) -> str:
+    """Return a drawn level's name: who moves on it (MAX, MIN, CHANCE), else by parity."""
+    found = sorted(roles, key=["MAX", "MIN", "CHANCE"].index)
+    return "/".join(found) if found else "MAX" if level % 2 == 0 else "MIN"
 
 
 # --- pictures through the optional graphviz package ---------------------------------------

@@ -150,3 +150,25 @@ def test_star1_and_star2_search_fewer_nodes_on_a_tree_where_windows_matter() -> 
     counts = {name: algorithms.FAMILY[name](game, root, quick=False).stats.nodes
               for name in ("expectiminimax", "star1", "star2")}
     assert counts["star1"] < counts["expectiminimax"] and counts["star2"] < counts["star1"]
+
+
+def test_drawings_show_chance_nodes_and_their_probabilities() -> None:
+    game, root = tree.game(), tree.parse('[{"chance": [["1/4", 4], ["3/4", [1, 9]]]}, 2]')
+    traced = trace.traced(game, root, label=trace.tree_labels(game, root), quick=False,
+                          prune=False)
+    drawn = trace.trace_str(traced)
+    assert "CHANCE 0 = 7/4" in drawn and "(1/4) leaf 4" in drawn
+    assert "(3/4) MIN 0.1 = 1" in drawn
+    assert "(1/4) leaf 4" in trace.visits_str(traced)
+    dot = trace.to_dot(traced)
+    assert 'shape=ellipse' in dot and '[label="3/4"]' in dot
+    assert 'label="MIN/CHANCE"' in dot
+
+
+def test_a_star1_cut_at_a_chance_node_is_drawn_with_the_outcomes_it_pruned() -> None:
+    game = tree.game()
+    root = tree.start([5, {"chance": [[0.5, [0, 3]], [0.5, [1, 9]]]}])
+    traced = trace.traced(game, root, label=trace.tree_labels(game, root), quick=False,
+                          star=1)
+    drawn = trace.trace_str(traced)
+    assert "CHANCE 1 = " in drawn and "cut-off" in drawn and "✂ 1.1 pruned" in drawn

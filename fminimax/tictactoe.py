@@ -279,6 +279,31 @@ def _is_over(rules: _Rules, state: Position) -> bool:
     return winner is not None or board.count(computer) + board.count(opponent) == size
 
 
+def _noisy(rules: _Rules, state: Position) -> list[int]:
+    """Return the spaces that complete a line for the player to move, else those that block
+    the other's line: the noisy moves, for quiescence search.
+
+    >>> g = game()
+    >>> g.noisy(Position(parse_board("xx2 o45 o78"), "x"))
+    [2]
+    >>> g.noisy(Position(parse_board("xx2 o45 678"), "o"))
+    [2]
+    >>> g.noisy(Position(parse_board("x12 345 678"), "o"))
+    []
+    """
+    if _winner(rules, state) is not None:
+        return []
+    cells, player = state.board.tolist(), state.player
+    other = rules.opponent if player == rules.computer else rules.computer
+    spaces = [cell for cell in cells if cell.__class__ is int]
+    for marker in (player, other):
+        found = [space for space in spaces if any(all(cells[i] == marker for i in rest)
+                                                  for rest in rules.through[space])]
+        if found:
+            return found
+    return []
+
+
 def _utility(rules: _Rules, state: Position, player: Hashable) -> Score:
     winner = _winner(rules, state)
     return 0 if winner is None else 1 if winner == player else -1
@@ -311,7 +336,7 @@ def game(computer: Hashable = "x", opponent: Hashable = "o", rows: int = 3, cols
     return Game(name=f"tictactoe-{rows}x{cols}-k{len(runs[0])}", moves=partial(_moves, rules),
                 play=partial(_play, rules), is_over=partial(_is_over, rules),
                 to_move=_to_move, utility=partial(_utility, rules),
-                heuristic=partial(_heuristic, runs))
+                heuristic=partial(_heuristic, runs), noisy=partial(_noisy, rules))
 
 
 def _to_move(state: Position) -> Hashable:

@@ -440,6 +440,26 @@ def order(s: Shape, state: C4, columns: Sequence[Move]) -> list[Move]:
     return _rules(s).order(state, columns)
 
 
+def noisy(s: Shape, state: C4) -> tuple[Move, ...]:
+    """Return the columns that win at once, else those that block the opponent's win.
+
+    The game's noisy moves, for quiescence search; none in a quiet position.
+
+    >>> s = shape(4, 4)
+    >>> noisy(s, from_moves("010101", 4, 4)), noisy(s, from_moves("01010", 4, 4))
+    ((0,), (0,))
+    >>> noisy(s, from_moves("01", 4, 4))
+    ()
+    """
+    if state.won or state.mask == s.full:
+        return ()
+    r, possible = _rules(s), (state.mask + s.bottom) & s.full
+    cells = (r.threats(state.current, state.mask) & possible
+             or r.threats(state.current ^ state.mask, state.mask) & possible)
+    column = (1 << s.height) - 1
+    return tuple(c for c in range(s.width) if cells >> (c * (s.height + 1)) & column)
+
+
 def solver_order(s: Shape, state: C4, columns: Sequence[Move]) -> list[Move]:
     """Return only the columns worth searching to the end, best first (Pons' pruning).
 
@@ -500,7 +520,7 @@ def game(width: int = 7, height: int = 6, k: int = 4) -> Game[C4, Move]:
     return Game(name=f"connect4-{width}x{height}-k{k}", moves=r.moves, play=r.play,
                 is_over=partial(is_over, s), to_move=to_move, utility=r.utility,
                 heuristic=partial(heuristic, s), order=r.order, key=r.key,
-                recipe=(game, (width, height, k)))
+                recipe=(game, (width, height, k)), noisy=partial(noisy, s))
 
 
 def solver(width: int = 7, height: int = 6, k: int = 4) -> Game[C4, Move]:

@@ -1,0 +1,287 @@
+"""Matches: which search plays better, as a pure function from specs to results as data.
+
+A :class:`Spec` names an algorithm of ``fminimax.algorithms`` and its options (depth,
+seconds, table, quiescence); ``parse_spec`` reads one from text such as
+``"alphabeta:depth=4,quiescence=4"``.  ``match`` plays N games between two specs from
+varied openings: the games go in pairs from the same opening, the first spec moving first
+in one and second in the other.  Openings are random plies drawn from a ``random.Random``
+the caller passes in (randomness is an input), as are the dice of a game with chance nodes;
+a spec with ``seconds`` needs the caller's ``clock``.  Nothing here prints: ``progress`` is
+told each finished game.
+
+The score is the first spec's mean per-game score (a win 1, a draw 1/2, a loss 0), with a
+95% Wilson score interval on it (draws counted as half a success; it stays inside [0, 1]
+even when every game is won).
+
+>>> import random
+>>> from fminimax import tictactoe as ttt
+>>> result = match(ttt.game(), ttt.start(), parse_spec("alphabeta"),
+...                parse_spec("alphabeta:depth=1"), 4, rng=random.Random(1), openings=2)
+>>> (result.wins, result.draws, result.losses), result.score >= 0.5
+((2, 2, 0), True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from typing import Any
+
+from fminimax.algorithms import FAMILY, solve
+from fminimax.game import Game, State
+
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class Spec:
+    """A search that plays: an algorithm and its options (None: to the end, no limit).
+
+    >>> Spec("alphabeta", depth=4, quiescence=4)
+    Spec(algorithm='alphabeta', depth=4, seconds=None, table=False, quiescence=4)
+    """
+
+    algorithm: str = "alphabeta"
+    depth: int | None = None
+    seconds: float | None = None
+    table: bool = False
+    quiescence: int = 0
+
+
+_OPTIONS = {f.name for f in fields(Spec)} - {"algorithm"}
+
+
+def parse_spec(text: str) -> Spec:
+    """Return the spec written as ``ALGORITHM[:option=value,...]`` (``table`` alone is on).
+
+    >>> parse_spec("iterative:seconds=0.5,table")
+    Spec(algorithm='iterative', depth=None, seconds=0.5, table=True, quiescence=0)
+    >>> parse_spec("alphabeta:depth=four")
+    Traceback (most recent call last):
+    ...
+    ValueError: bad spec 'alphabeta:depth=four': depth must be an int >= 0, got 'four'
+    """
+    name, _, rest = text.partition(":")
+    if name not in FAMILY:
+        raise ValueError(f"bad spec {text!r}: unknown algorithm {name!r}; choose from "
+                         f"{', '.join(sorted(FAMILY))}")
+    options: dict[str, Any] = {}
+    for item in filter(None, (part.strip() for part in rest.split(","))):
+        key, eq, value = item.partition("=")
+        if key not in _OPTIONS:
+            raise ValueError(f"bad spec {text!r}: unknown option {key!r}; the options are "
+                             f"{', '.join(sorted(_OPTIONS))}")
+        options[key] = _option(text, key, value if eq else None)
+    spec = Spec(name, **options)
+    if spec.seconds is not None and spec.algorithm != "iterative":
+        raise ValueError(f"bad spec {text!r}: a time limit (seconds) needs the iterative "
+                         f"algorithm")
+    return spec
+
+
+def _option(text: str, key: str, value: str | None) -> Any:
+    """Return one option's value read from text, or raise naming the spec."""
+    if key == "table":
+        if value in (None, "true", "yes", "1"):
+            return True
+        if value in ("false", "no", "0"):
+            return False
+        raise ValueError(f"bad spec {text!r}: table is on or off, got {value!r}")
+    try:
+        number = float(value) if key == "seconds" else int(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        number = -1
+    if number < 0 or (key == "seconds" and not 0 < number < math.inf):
+        kind = "a number > 0" if key == "seconds" else "an int >= 0"
+        raise ValueError(f"bad spec {text!r}: {key} must be {kind}, got {value!r}")
+    return number
+
+
+def spec_str(spec: Spec) -> str:
+    """Return a spec written back as text, as ``parse_spec`` reads it.
+
+    >>> spec_str(Spec("alphabeta", depth=4, quiescence=4))
+    'alphabeta:depth=4,quiescence=4'
+    """
+    options = [f"{f.name}={getattr(spec, f.name)}" for f in fields(Spec)
+               if f.name in _OPTIONS and f.name != "table" and getattr(spec, f.name)
+               not in (None, 0)] + (["table"] if spec.table else [])
+    return spec.algorithm + (":" + ",".join(options) if options else "")
+
+
+@dataclass(frozen=True)
+class Played:
+    """One game of a match: its opening, who moved first, the first spec's score, its plies."""
+
+    opening: tuple[Any, ...]
+    first_moved_first: bool
+    score: float
+    plies: int
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """A match as data: the games, the first spec's wins, draws, losses, score and interval.
+
+    ``as_first`` and ``as_second`` split the first spec's (wins, draws, losses) by whether
+    it moved first; ``low`` and ``high`` bound the score (95% Wilson score interval).
+    """
+
+    games: tuple[Played, ...]
+    wins: int
+    draws: int
+    losses: int
+    score: float
+    low: float
+    high: float
+    as_first: tuple[int, int, int]
+    as_second: tuple[int, int, int]
+
+
+def wilson(score: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Return the Wilson score interval of a mean score in [0, 1] over n games.
+
+    >>> [round(x, 3) for x in wilson(0.5, 100)], [round(x, 3) for x in wilson(1.0, 10)]
+    ([0.404, 0.596], [0.722, 1.0])
+    """
+    if n == 0:
+        return 0.0, 1.0
+    centre = (score + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(score * (1 - score) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def result_of(games: tuple[Played, ...]) -> MatchResult:
+    """Return the match result of the games played so far.
+
+    >>> r = result_of((Played((), True, 1.0, 9), Played((), False, 0.5, 9)))
+    >>> r.wins, r.draws, r.losses, r.score, r.as_first, r.as_second
+    (1, 1, 0, 0.75, (1, 0, 0), (0, 1, 0))
+    """
+    def tally(chosen: list[Played]) -> tuple[int, int, int]:
+        return (sum(g.score == 1 for g in chosen), sum(g.score == 0.5 for g in chosen),
+                sum(g.score == 0 for g in chosen))
+    wins, draws, losses = tally(list(games))
+    score = sum(g.score for g in games) / len(games) if games else 0.0
+    low, high = wilson(score, len(games))
+    return MatchResult(games, wins, draws, losses, score, low, high,
+                       tally([g for g in games if g.first_moved_first]),
+                       tally([g for g in games if not g.first_moved_first]))
+
+
+def result_str(result: MatchResult, first: str = "first", second: str = "second") -> str:
+    """Return a match result in one line: wins, draws, losses and the score's interval.
+
+    >>> print(result_str(result_of((Played((), True, 1.0, 9), Played((), False, 0.5, 9)))))
+    first vs second: 2 games, 1 wins, 1 draws, 0 losses; score 0.750 (95% Wilson 0.198-0.973)
+    """
+    return (f"{first} vs {second}: {len(result.games)} games, {result.wins} wins, "
+            f"{result.draws} draws, {result.losses} losses; score {result.score:.3f} "
+            f"(95% Wilson {result.low:.3f}-{result.high:.3f})")
+
+
+def _outcome(game: Game[State, Any], state: State, rng: random.Random) -> State:
+    """Return an outcome of a chance state drawn by its probabilities."""
+    outcomes = game.chances(state)  # type: ignore[misc]
+    return rng.choices([s for _, s in outcomes], weights=[float(p) for p, _ in outcomes])[0]
+
+
+def _is_chance(game: Game[State, Any], state: State) -> bool:
+    return game.chances is not None and bool(game.chances(state))
+
+
+def opening(game: Game[State, Any], state: State, plies: int,
+            rng: random.Random) -> tuple[State, tuple[Any, ...]]:
+    """Return the state after ``plies`` random moves (dice rolled as they fall) and the moves.
+
+    Openings that end the game are drawn again (up to 100 times), so a game remains.
+
+    >>> from fminimax import tictactoe as ttt
+    >>> state, moves = opening(ttt.game(), ttt.start(), 2, random.Random(3))
+    >>> moves, state.player
+    ((3, 2), 'x')
+    """
+    for _ in range(100):
+        current, moves = state, list[Any]()
+        while len(moves) < plies and not game.is_over(current):
+            if _is_chance(game, current):
+                current = _outcome(game, current, rng)
+                continue
+            move = rng.choice(list(game.moves(current)))
+            current, moves = game.play(current, move), moves + [move]
+        while _is_chance(game, current):
+            current = _outcome(game, current, rng)
+        if not game.is_over(current):
+            return current, tuple(moves)
+    raise ValueError(f"every opening of {plies} random plies ended the game; use fewer")
+
+
+def match(game: Game[State, Any], state: State, first: Spec, second: Spec, games: int, *,
+          rng: random.Random, openings: int = 0, clock: Callable[[], float] | None = None,
+          progress: Callable[[int, int, MatchResult], object] | None = None,
+          quick: bool | None = None) -> MatchResult:
+    """Return the result of ``games`` games between two specs, in pairs from random openings.
+
+    Game 2k and 2k+1 start from the same opening (``openings`` random plies from
+    ``state``), the first spec moving first in game 2k.  ``quick`` (by default on, off for
+    games with chance nodes) makes the searches prefer quicker wins.  ``progress(done,
+    total, result so far)`` is called after each game.
+
+    >>> from fminimax import tictactoe as ttt
+    >>> match(ttt.game(), ttt.start(), Spec(), Spec(), 0, rng=random.Random(0))
+    Traceback (most recent call last):
+    ...
+    ValueError: a match needs at least one game, got 0
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"a match needs at least one game, got {games!r}")
+    if isinstance(openings, bool) or not isinstance(openings, int) or openings < 0:
+        raise ValueError(f"openings must be an int >= 0 (random plies), got {openings!r}")
+    for spec in (first, second):
+        if spec.seconds is not None and clock is None:
+            raise ValueError(f"the spec {spec_str(spec)!r} has a time limit, so the match "
+                             f"needs a clock")
+    quick = game.chances is None if quick is None else quick
+    played: list[Played] = []
+    begun = state
+    moves: tuple[Any, ...] = ()
+    for index in range(games):
+        if index % 2 == 0:
+            begun, moves = opening(game, state, openings, rng)
+        first_moves = index % 2 == 0
+        score, plies = _play_one(game, begun, first if first_moves else second,
+                                 second if first_moves else first, rng, clock, quick)
+        played.append(Played(moves, first_moves, score if first_moves else 1 - score, plies))
+        if progress is not None:
+            progress(index + 1, games, result_of(tuple(played)))
+    return result_of(tuple(played))
+
+
+def _play_one(game: Game[State, Any], state: State, starter: Spec, other: Spec,
+              rng: random.Random, clock: Callable[[], float] | None,
+              quick: bool) -> tuple[float, int]:
+    """Return the starter's score (1, 1/2, 0) and the plies of one game from ``state``."""
+    leader, plies = game.to_move(state), 0
+    while not game.is_over(state):
+        if _is_chance(game, state):
+            state = _outcome(game, state, rng)
+            continue
+        spec = starter if game.to_move(state) == leader else other
+        stop = None
+        if spec.seconds is not None and clock is not None:
+            deadline = clock() + spec.seconds
+            stop = _deadline(clock, deadline)
+        result = solve(game, state, spec.algorithm, table=spec.table, depth=spec.depth,
+                       stop=stop, quick=quick, quiescence=spec.quiescence)
+        state, plies = game.play(state, result.move), plies + 1
+    utility = game.utility(state, leader)
+    return (1.0 if utility > 0 else 0.0 if utility < 0 else 0.5), plies
+
+
+def _deadline(clock: Callable[[], float], deadline: float) -> Callable[[], bool]:
+    """Return a stop test that turns true once ``clock()`` reaches ``deadline``."""
+    def stop() -> bool:
+        return clock() >= deadline
+    return stop

@@ -490,9 +490,11 @@ def page_data(source: Traceable | Sequence[Traceable], *, title: str = "",
     below = _hidden_below(every, shown)
     strings, at = _strings()
     kinds = {"leaf": 0, "node": 1, "cutoff": 2, "table": 3}
+    tops = {node.pass_number: node.visit.depth for node in every if node.parent is None}
     nodes = []
     for node in kept:
         visit = node.visit
+        at_limit = max_depth is not None and visit.depth - tops[node.pass_number] == max_depth
         role = 2 if visit.kind == "leaf" else 0 if visit.is_max else 1
         hidden = below.get(node.number, (0, 0, 0, 0))
         nodes.append([-1 if node.parent is None else index[node.parent], node.pass_number - 1,
@@ -500,7 +502,8 @@ def page_data(source: Traceable | Sequence[Traceable], *, title: str = "",
                       at(names.name(visit.path)), at(trace.label(visit.path)),
                       at(trace.show(visit.value)), at(names.bound(visit.alpha)),
                       at(names.bound(visit.beta)),
-                      [at(names.name(visit.path + (move,))) for move in visit.pruned],
+                      [] if at_limit else [at(names.name(visit.path + (move,)))
+                                           for move in visit.pruned],
                       hidden[0], list(hidden[1:])])
     found = []
     for event in _events(every, trace.windows):

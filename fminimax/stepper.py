@@ -141,10 +141,11 @@ def passes(source: Traceable | Sequence[Traceable],
     """
     groups: list[tuple[Step, ...]]
     given: dict[int, str] = {}
-    if _is_trace_sequence(source):
-        groups = [trace_of(part).steps for part in source]  # type: ignore[union-attr]
+    parts: Any = source
+    if _is_trace_sequence(parts):
+        groups = [trace_of(part).steps for part in parts]
     else:
-        steps = trace_of(source).steps  # type: ignore[arg-type]
+        steps = trace_of(parts).steps
         given = _headers_of(source)
         indices = sorted({pass_of(step) for step in steps})
         groups = [tuple(s for s in steps if pass_of(s) == i) for i in indices]
@@ -462,7 +463,8 @@ def _limited(nodes: list[_Node], max_nodes: int | None,
 
 def page_data(source: Traceable | Sequence[Traceable], *, title: str = "",
               estimate: Estimate | None = None, max_nodes: int | None = MAX_NODES,
-              max_depth: int | None = None) -> dict[str, Any]:
+              max_depth: int | None = None,
+              headers: Sequence[str] | None = None) -> dict[str, Any]:
     """Return what the page shows, as JSON-ready data: nodes, events and a string table.
 
     Each node is [parent, pass, role, kind, estimated, name, label, value, alpha, beta,
@@ -470,7 +472,8 @@ def page_data(source: Traceable | Sequence[Traceable], *, title: str = "",
     (role 0 MAX, 1 MIN, 2 leaf; kind 0 leaf, 1 node, 2 cut-off, 3 table; strings as
     indices into ``strings``).  An event is [0, node] (enter) or [1, node, top, alpha,
     beta, best, cut-off] (exit; top -1 when a pass ends, best -1 when none).  Nodes past
-    ``max_nodes`` (visit order) or ``max_depth`` are left out, their events too.
+    ``max_nodes`` (visit order) or ``max_depth`` are left out, their events too;
+    ``headers`` name the passes (see ``passes``).
 
     >>> from fminimax import trace as tr
     >>> from fminimax.games import tree
@@ -482,7 +485,7 @@ def page_data(source: Traceable | Sequence[Traceable], *, title: str = "",
     """
     trace = _first_trace(source)
     names = _Names(trace.label, trace.show, estimate)
-    all_passes = passes(source)
+    all_passes = passes(source, headers)
     every = _nodes(all_passes)
     kept, why = _limited(every, max_nodes, max_depth)
     shown = {node.number for node in kept}
@@ -560,7 +563,7 @@ _SLOT = re.compile(r"\{\{(title|style|script|data)\}\}")
 
 def page(source: Traceable | Sequence[Traceable], *, title: str = "",
          estimate: Estimate | None = None, max_nodes: int | None = MAX_NODES,
-         max_depth: int | None = None) -> str:
+         max_depth: int | None = None, headers: Sequence[str] | None = None) -> str:
     """Return one self-contained HTML page that steps through the search (no network).
 
     The data is compact JSON in a ``<script type="application/json">``; the CSS and the
@@ -575,7 +578,7 @@ def page(source: Traceable | Sequence[Traceable], *, title: str = "",
     (True, None)
     """
     data = page_data(source, title=title, estimate=estimate, max_nodes=max_nodes,
-                     max_depth=max_depth)
+                     max_depth=max_depth, headers=headers)
     parts = {"title": html.escape(title or "Step through the search"),
              "style": _asset("stepper.css"), "script": _asset("stepper.js"),
              "data": _json_safe(data)}

@@ -135,6 +135,8 @@ def test_headers_come_from_a_results_passes_when_it_has_them() -> None:
     result = Result(plain.value, plain.move, plain.pv, plain.stats, trace=plain.trace,
                     passes=((1, 0, 1, None, "null_window", 2),))
     assert stepper.passes(result)[0].header == "pass 1: null window (0, 1)"
+    named = stepper.page_data([plain, plain], headers=["depth 1", "depth 2"])
+    assert named["passes"] == ["depth 1", "depth 2"]
     with pytest.raises(ValueError, match="got 2 headers for 1 passes"):
         stepper.passes(plain, headers=["a", "b"])
 

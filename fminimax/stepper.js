@@ -75,8 +75,9 @@
       frames[frames.length - 1] = now;
       if (event[6]) {
         var cut = N[top][PRUNED].map(function (k) { return S[k]; });
-        sentences.push(said + ": " + cutReason(top, now[2]) + ", a cut-off; " + cut.join(", ") +
-                       (cut.length === 1 ? " is" : " are") + " pruned.");
+        sentences.push(cut.length === 0 ? said + ": " + cutReason(top, now[2]) + ", a cut-off with no move left to prune."
+                       : said + ": " + cutReason(top, now[2]) + ", a cut-off; " + cut.join(", ") +
+                         (cut.length === 1 ? " is" : " are") + " pruned.");
       } else if (data.windows) {
         var which = N[top][ROLE] === 0 ? 0 : 1;
         sentences.push(said + "; " + "\u03b1\u03b2"[which] + " " +
@@ -111,7 +112,7 @@
     return "= " + S[node[VALUE]] + (node[KIND] === TABLE ? " \u25a3 table" : "") + (node[KIND] === CUTOFF ? " \u2702" : "");
   }
   function hiddenLine(i) { return N[i][HIDDEN] ? "\u2026 " + N[i][HIDDEN] + " more not drawn" : ""; }
-  var SEARCHING = "\u2026 searching";
+  var SEARCHING = "on stack";
 
   var widest = SEARCHING.length, tallest = 3;
   N.forEach(function (node, i) {
@@ -122,7 +123,7 @@
     if (reason[i]) widest = Math.max(widest, reason[i].length + 2);
   });
   var W = Math.ceil(widest * charWidth) + 16, H = tallest * lineHeight + 12;
-  var GAP = 26, LEVEL = H + 36, MARGIN = 24;
+  var GAP = 20, LEVEL = H + 36, MARGIN = 24;
 
   var passGroups = [], nodeEls = [], edgeEls = [], slots = [], sizes = [];
   data.passes.forEach(function (header, p) {

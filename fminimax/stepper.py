@@ -380,7 +380,8 @@ def _sentences(nodes: Sequence[_Node], found: Sequence[Event], names: _Names, wi
                       else f"{new[2]} ≤ α {names.bound(parent.alpha)}")
             cut = [names.name(parent.path + (move,)) for move in parent.pruned]
             lines.append(f"{said}: {reason}, a cut-off; {', '.join(cut)} "
-                         f"{'is' if len(cut) == 1 else 'are'} pruned.")
+                         f"{'is' if len(cut) == 1 else 'are'} pruned." if cut else
+                         f"{said}: {reason}, a cut-off with no move left to prune.")
         elif windows:
             which = 0 if parent.is_max else 1
             verb = "stays" if old[which] == new[which] else "becomes"

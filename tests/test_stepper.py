@@ -76,7 +76,9 @@ def test_events_nest_and_each_parent_ends_with_its_value(nested: Any, prune: boo
     assert all(last_best[n] == visit[n].value for n in last_best)
     assert found[-1].best == t.value == engine.negamax_score(tree.game(), tree.start(nested))
     assert sum(e.cutoff for e in found) == sum(v.kind == "cutoff" for v in visit.values())
-    assert len(stepper.explanations(t)) == len(found) == 2 * len(t.steps)
+    lines = stepper.explanations(t)
+    assert len(lines) == len(found) == 2 * len(t.steps)
+    assert all(re.fullmatch(r"\S+( \S+)*\.", line) for line in lines), lines
 
 
 def test_minimax_explains_the_best_so_far_without_windows() -> None:
@@ -88,6 +90,7 @@ def test_minimax_explains_the_best_so_far_without_windows() -> None:
 def test_the_aima_tree_prunes_4_and_6_in_one_cut_off() -> None:
     lines = stepper.explanations(tree_trace(AIMA))
     assert "leaf 2 returns 2 to MIN 1: 2 ≤ α 3, a cut-off; 4, 6 are pruned." in lines
+    assert lines[19] == "leaf 2 returns 2 to MIN 2: 2 ≤ α 3, a cut-off with no move left to prune."
 
 
 def test_depth_limited_leaves_are_marked_as_estimates_and_table_hits_as_such() -> None:

@@ -1,0 +1,91 @@
+"""``fminimax best-move BOARD``: score every open space of a tic-tac-toe board."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Sequence
+from typing import IO, Any
+
+from fminimax import engine, tictactoe
+from fminimax import trace as tr
+from fminimax.board import board_str, open_spaces, parse_board
+from fminimax.cli.common import progress_reporter
+from fminimax.cli.pools import add_parallel_arguments, parallel_move_lines, wants_pool
+
+
+def other(marker: str) -> str:
+    """Return the other player's marker."""
+    return "o" if marker == "x" else "x"
+
+
+def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    """Print the scores map of a board and the move the computer plays."""
+    start = tictactoe.start(board=parse_board(args.board))  # x moves first
+    board = start.board
+    computer: str = args.computer or str(start.player)
+    opponent = other(computer)
+    scores = tictactoe.scores_map(board, computer, opponent)
+    progress = progress_reporter(err, getattr(args, "quiet", False))
+    game, position = tictactoe.game(computer, opponent), tictactoe.Position(board, computer)
+    if tictactoe.game_over(board):
+        lines = {}
+    elif wants_pool(args):
+        lines = parallel_move_lines(args, game, position)
+    else:
+        lines = tr.move_lines(game, position, table=engine.Table(), stop=progress)
+    progress.done()
+    quick = {space: value for space, (value, _) in lines.items()}
+    move = engine.best_move(quick) if quick else None
+    if args.json:
+        json.dump({"board": list(board), "computer": computer, "scores": scores,
+                   "best_move": move,
+                   "outcome": None if move is None else engine.value_str(quick[move])}
+                  | ({"lines": {space: list(line) for space, (_, line) in lines.items()}}
+                     if getattr(args, "explain", False) else {}),
+                  out)
+        out.write("\n")
+        return 0
+    out.write(f"{board_str(board)}\n\n{computer} to move\n")
+    if move is None:
+        out.write("the game is over: no moves\n")
+        return 0
+    for space in open_spaces(board):
+        out.write(f"  space {space}: score {scores[space]:+d}  "
+                  f"({engine.value_str(quick[space])})\n")
+        if getattr(args, "explain", False):
+            out.write(line_str(game, position, lines[space][1]) + "\n")
+    out.write(f"best move: {move}\n")
+    return 0
+
+
+def line_str(game: Any, position: tictactoe.Position, line: Sequence[int]) -> str:
+    """Return a principal variation as its moves and the boards after each, side by side."""
+    states = [position]
+    for space in line:
+        states.append(game.play(states[-1], space))
+    moves = " ".join(f"{state.player}{space}" for state, space in zip(states, line,
+                                                                      strict=False))
+    pictures = tr.side_by_side(board_str(state.board) for state in states[1:])
+    indent = " " * 6
+    return "\n".join([f"{indent}line: {moves}"]
+                     + [indent + row for row in pictures.splitlines()])
+
+
+def add(sub: Any) -> None:
+    """Add the best-move subcommand to the program's subparsers."""
+    best = sub.add_parser("best-move", help="score every open space of a tic-tac-toe board",
+                          description="Print each open space's score (+1 win, 0 draw, "
+                          "-1 loss for the side to move) and the move the computer plays: "
+                          "the quickest win, else a draw, else the latest loss.")
+    best.add_argument("board", metavar="BOARD",
+                      help="nine cells, or three rows split by '/' or spaces; "
+                      "x, o, and '.', '_' or the digit for an open space, e.g. 'oox/xx5/oo8'")
+    best.add_argument("--computer", choices=["x", "o"],
+                      help="the side to move (default: from the marker counts, x starts)")
+    best.add_argument("--json", action="store_true", help="print the result as JSON")
+    best.add_argument("--explain", action="store_true",
+                      help="show the principal variation (best play by both) under each move")
+    best.add_argument("--quiet", action="store_true", help="no progress line on stderr")
+    add_parallel_arguments(best)
+    best.set_defaults(run=run)

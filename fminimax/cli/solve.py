@@ -1,0 +1,91 @@
+"""``fminimax solve GAME ...``: the value, best move and line of a position of any game."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from typing import IO, Any
+
+from fminimax import algorithms, engine
+from fminimax.cli.common import progress_reporter
+from fminimax.cli.games import GAMES, add_game_options, move_str, setup
+from fminimax.cli.pools import add_parallel_arguments, parallel_solve, wants_pool
+
+SOLVE_ALGORITHMS = ("minimax", "negamax", "alphabeta", "iterative")
+
+
+def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    """Print the value, best move, principal variation, nodes and time of a position."""
+    if args.depth is not None and args.depth < 0:
+        raise ValueError(f"--depth must be a number >= 0, got {args.depth}")
+    chosen = setup(args)
+    stop = None
+    if args.seconds is not None:
+        deadline = time.perf_counter() + args.seconds
+        stop = (lambda: time.perf_counter() > deadline)  # noqa: E731
+    started = time.perf_counter()
+    if wants_pool(args):
+        result = parallel_solve(args, chosen.game, chosen.state, stop, chosen.quick)
+    else:
+        progress = progress_reporter(err, args.quiet)
+        try:
+            result = algorithms.solve(chosen.game, chosen.state, args.algorithm,
+                                      table=args.table, depth=args.depth,
+                                      max_nodes=args.max_nodes, stop=stop,
+                                      quick=chosen.quick, progress=progress)
+        finally:
+            progress.done()
+    seconds = time.perf_counter() - started
+    stats = result.stats
+    if args.json:
+        json.dump({"game": chosen.game.name, "algorithm": args.algorithm,
+                   "table": args.table, "value": result.value,
+                   "outcome": engine.value_str(result.value), "exact": result.exact,
+                   "depth": result.depth, "best_move": result.move, "pv": list(result.pv),
+                   "nodes": stats.nodes, "leaves": stats.leaves, "cutoffs": stats.cutoffs,
+                   "table_hits": stats.table_hits, "seconds": round(seconds, 6)}, out)
+        out.write("\n")
+        return 0
+    value = (engine.value_str(result.value) if chosen.quick and (
+        result.exact or engine.is_decisive(result.value)) else str(result.value))
+    kind = "" if result.exact else f" (an estimate at depth {result.depth})"
+    out.write(f"{chosen.show(chosen.state)}\n\n"
+              f"game:      {chosen.game.name}\n"
+              f"algorithm: {args.algorithm}{' with a table' if args.table else ''}\n"
+              f"value:     {value}{kind}\n"
+              f"best move: {'none' if result.move is None else move_str(result.move)}\n"
+              f"line:      {' '.join(map(move_str, result.pv)) or '-'}\n"
+              f"nodes:     {stats.nodes} (leaves {stats.leaves}, cut-offs {stats.cutoffs}, "
+              f"table hits {stats.table_hits})\n"
+              f"time:      {seconds:.3f} s\n")
+    return 0
+
+
+def add(sub: Any) -> None:
+    """Add the solve subcommand to the program's subparsers."""
+    solve = sub.add_parser(
+        "solve", help="solve a position of any shipped game",
+        description="Search a position and print its value for the side to move, the best "
+        "move, the principal variation, the nodes searched and the time.  Examples: "
+        "'solve connect4 --size 5x4', 'solve nim 3 4 5', "
+        "'solve tictactoe --size 3x3 --k 3 --board x........', "
+        "\"solve tree '[[2,7],[1,8]]' --algorithm alphabeta\".")
+    solve.add_argument("game", metavar="GAME", help=f"one of {', '.join(GAMES)}")
+    solve.add_argument("args", nargs="*", metavar="ARG",
+                       help="nim: the heap sizes; tree: the tree as JSON (nested lists, "
+                       "numbers, {\"name\": subtree})")
+    add_game_options(solve)
+    solve.add_argument("--board", help="tictactoe: the cells, rows split by '/'; "
+                       "connect4: the columns played (e.g. 3342) or the rows top first")
+    solve.add_argument("--algorithm", choices=SOLVE_ALGORITHMS, default="alphabeta",
+                       help="the search (default alphabeta); iterative is iterative deepening "
+                       "under --max-nodes or --seconds")
+    solve.add_argument("--table", action=argparse.BooleanOptionalAction, default=True,
+                       help="memoize positions in a transposition table (default on)")
+    solve.add_argument("--max-nodes", type=int, help="iterative: the node budget")
+    solve.add_argument("--seconds", type=float, help="iterative: the time budget")
+    solve.add_argument("--json", action="store_true", help="print the result as JSON")
+    solve.add_argument("--quiet", action="store_true", help="no progress line on stderr")
+    add_parallel_arguments(solve)
+    solve.set_defaults(run=run)

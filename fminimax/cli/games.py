@@ -25,6 +25,7 @@ class Setup:
     show: Callable[[Any], str]
     read_move: Callable[[str], Any]
     quick: bool = True
+    draw: Callable[[Any], str] | None = None  # a small board inside a traced node
 
 
 def size(text: str | None, default: tuple[int, int], what: str) -> tuple[int, int]:
@@ -63,7 +64,8 @@ def setup(args: argparse.Namespace) -> Setup:
         rows, cols = size(args.size, (3, 3), "rows x columns")
         position = tictactoe.start(rows, cols, args.board, args.k)
         chosen = Setup(tictactoe.game(rows=rows, cols=cols, k=args.k), position,
-                       lambda p: f"{board_str(p.board, cols)}\n{p.player} to move", _int_move)
+                       lambda p: f"{board_str(p.board, cols)}\n{p.player} to move", _int_move,
+                       draw=lambda p: board_str(p.board, cols))
     elif name == "connect4":
         width, height = size(args.size, (7, 6), "width x height")
         k = 4 if args.k is None else args.k
@@ -73,14 +75,15 @@ def setup(args: argparse.Namespace) -> Setup:
         exact = getattr(args, "algorithm", None) == "alphabeta" and args.depth is None
         rules = connect4.solver if exact else connect4.game  # the fastest exact path
         chosen = Setup(rules(width, height, k), state,
-                       lambda s: connect4.board_str(s, width, height), _int_move)
+                       lambda s: connect4.board_str(s, width, height), _int_move,
+                       draw=lambda s: connect4.board_str(s, width, height))
     elif name == "nim":
         if not extra or not all(h.isdigit() for h in extra):
             raise ValueError(f"nim needs heap sizes as numbers >= 0, e.g. 'nim 3 4 5', got "
                              f"{' '.join(extra)!r}")
         chosen = Setup(nim.game(misere=args.misere), nim.start(int(h) for h in extra),
                        lambda s: f"heaps {' '.join(map(str, s.heaps))}, player {s.player} "
-                       f"to move", _nim_move)
+                       f"to move", _nim_move, draw=nim.heaps_str)
     else:
         if len(extra) != 1:
             raise ValueError(f"tree needs one tree text such as '[[2,7],[1,8]]', got "

@@ -48,6 +48,8 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
                                             dot).encode("utf-8")
     if args.dot not in (None, "-"):
         pictures[args.dot] = dot.encode("utf-8")
+    if args.html:
+        pictures[args.html] = tr.to_html(trace, title=title, **limits).encode("utf-8")
     for path, data in pictures.items():
         write_atomically(path, data)
         if not args.quiet:
@@ -87,6 +89,9 @@ def add(sub: Any) -> None:
                       help="write an SVG picture (needs fminimax[viz] and Graphviz's dot)")
     tree.add_argument("--png", metavar="FILE",
                       help="write a PNG picture (needs fminimax[viz] and Graphviz's dot)")
+    tree.add_argument("--html", metavar="FILE",
+                      help="write a page that steps through the search (one file, no "
+                      "network: open it in a browser)")
     tree.add_argument("--max-nodes", type=_limit, default=tr.MAX_NODES, metavar="N",
                       help=f"draw at most N nodes (default {tr.MAX_NODES})")
     tree.add_argument("--max-depth", type=_limit, default=None, metavar="D",

@@ -18,19 +18,30 @@ from typing import IO
 from fminimax import parallel
 from fminimax.cli import best_move, play, solve, tree
 from fminimax.cli.common import PROG, Parser, Progress, UsageError, progress_reporter
-from fminimax.cli.play import run as run_play_any
-from fminimax.cli.play import run_classic as run_play
+from fminimax.cli.play import run as run_play
 from fminimax.cli.pools import executor_for, parallel_search
 
 __all__ = ["COMMANDS", "Progress", "executor_for", "main", "parallel_search", "parser",
-           "progress_reporter", "run_play", "run_play_any"]
+           "progress_reporter", "run_play", "version"]
 
 COMMANDS = (best_move, play, solve, tree)  # each module's add(subparsers) registers it
+
+
+def version() -> str:
+    """Return the installed version of fminimax."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("fminimax")
+    except PackageNotFoundError:
+        return "unknown (not installed)"
 
 
 def parser() -> argparse.ArgumentParser:
     """Return the argument parser of the whole program."""
     top = Parser(prog=PROG, description="A functional, immutable minimax engine.")
+    top.add_argument("--version", action="version", version=f"{PROG} {version()}")
     sub = top.add_subparsers(dest="command", required=True, parser_class=Parser,
                              metavar="COMMAND")
     for command in COMMANDS:

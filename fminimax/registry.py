@@ -7,9 +7,9 @@ typed, before anything is allocated; each refusal is one ValueError naming the l
 the value.  Adding a game is its module (rules and notation) and one :class:`Entry` in
 ``GAMES``.
 
->>> made = make("connect4", Options(board="4455"))
->>> made.notation.show_move(3), made.beyond is None
-('4', True)
+>>> made = make("connect4", Options(size="5x4", board="33"))
+>>> made.notation.show_move(2), made.beyond is None
+('3', True)
 >>> make("nim", Options(args=("1000000",)))
 Traceback (most recent call last):
 ...
@@ -69,13 +69,19 @@ class Made:
 
 @dataclass(frozen=True)
 class Entry:
-    """One game on the command line: its name, its options, its limits and its maker."""
+    """One game on the command line: its name, its options, its limits and its maker.
+
+    ``example`` is a small position's arguments (after the game's name), which the tests
+    play, solve and print for every registered game; ``play_args`` are what ``play`` uses
+    when none are given.
+    """
 
     name: str
     about: str
     accepts: frozenset[str]
     limits: str
     make: Callable[[Options], Made]
+    example: tuple[str, ...]
     playable: bool = True
     play_args: tuple[str, ...] = ()
 
@@ -173,17 +179,17 @@ GAMES: dict[str, Entry] = {entry.name: entry for entry in (
     Entry("tictactoe", "m x n tic-tac-toe, k in a row", frozenset({"size", "k", "board",
                                                                     "human"}),
           f"--size up to {TTT_SIDE}x{TTT_SIDE}; k from 1 to the longer side; an exact "
-          f"search up to {TTT_EXACT} open spaces", _tictactoe),
+          f"search up to {TTT_EXACT} open spaces", _tictactoe, ("--board", "x...o....")),
     Entry("connect4", "Connect Four, any width x height, k in a row",
           frozenset({"size", "k", "board"}),
           f"--size up to {C4_SIDE}x{C4_SIDE}; k from 1 to the longer side; an exact search "
-          f"up to {C4_EXACT} empty cells", _connect4),
+          f"up to {C4_EXACT} empty cells", _connect4, ("--size", "4x4", "--board", "2233")),
     Entry("nim", "Nim, normal or misere play", frozenset({"args", "misere"}),
           f"1 to {NIM_HEAPS} heaps of 0 to {NIM_SIZE:,}; an exact search while the heap "
           f"sizes + 1 multiplied, times the objects, are at most {NIM_EXACT:.0e}", _nim,
-          play_args=("3", "4", "5")),
+          ("1", "2", "3"), play_args=("3", "4", "5")),
     Entry("tree", "an explicit game tree as nested lists", frozenset({"args"}),
-          f"at most {TREE_NODES:,} nodes", _tree, playable=False),
+          f"at most {TREE_NODES:,} nodes", _tree, ("[[2,7],[1,8]]",), playable=False),
 )}
 
 

@@ -11,9 +11,12 @@ Registering a subcommand is one line: its module in ``COMMANDS``.
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import sys
+import threading
 from collections.abc import Sequence
-from typing import IO
+from typing import IO, Any
 
 from fminimax import parallel
 from fminimax.cli import best_move, play, solve, tree
@@ -54,10 +57,20 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None,
     """Run the program on ``argv`` and return its exit status."""
     out = out or sys.stdout
     err = err or sys.stderr
+    previous = _on_sigterm()
     try:
         args = parser().parse_args(argv)
         status: int = args.run(args, out, err)
+        out.flush()
         return status
+    except BrokenPipeError:
+        # the reader went away (| head): exit quietly, as the Python docs advise for SIGPIPE
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    except Terminated:
+        err.write(f"\n{PROG}: terminated\n")
+        return 143
     except UsageError as error:
         err.write(f"{error}\n")
         return 2
@@ -70,3 +83,21 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None,
     except KeyboardInterrupt:
         err.write(f"\n{PROG}: interrupted\n")
         return 130
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+class Terminated(BaseException):
+    """SIGTERM arrived: unwind like Ctrl-C, so pools and Dask futures are cleaned up."""
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise Terminated
+
+
+def _on_sigterm() -> Any:
+    """Make SIGTERM unwind the program (main thread only); return the previous handler."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGTERM, _terminated)

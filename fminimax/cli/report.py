@@ -14,13 +14,14 @@ from fminimax.registry import Made
 
 CORE: dict[str, tuple[type, ...]] = {
     "game": (str,), "value": (int, float), "exact": (bool,), "outcome": (str, type(None)),
-    "best_move": (int, list, type(None)), "nodes": (int,),
+    "best_move": (int, list, type(None)),
 }
 EXTRA: dict[str, tuple[type, ...]] = {
     "to_move": (str, type(None)), "ended": (str, type(None)), "best_moves": (list,),
     "pv": (list,), "score": (int, type(None)), "depth": (int, type(None)),
     "algorithm": (str,), "table": (bool,), "leaves": (int,), "cutoffs": (int,),
-    "table_hits": (int,), "seconds": (int, float), "board": (list,), "computer": (str,),
+    "table_hits": (int,), "nodes": (int,), "seconds": (int, float), "board": (list,),
+    "computer": (str,),
     "scores": (dict,), "lines": (dict,), "visits": (int,), "ranks": (int,),
 }
 
@@ -78,7 +79,7 @@ def mismatches(record: dict[str, Any]) -> list[str]:
     []
     >>> mismatches({"game": "nim", "move": 1})  # doctest: +NORMALIZE_WHITESPACE
     ['missing value', 'missing exact', 'missing outcome', 'missing best_move',
-     'missing nodes', 'unknown key move']
+     'unknown key move']
     """
     found = [f"missing {key}" for key in CORE if key not in record]
     for key, value in record.items():

@@ -14,7 +14,8 @@ shows.  ``strong_score`` gives that community's score of an exact value.
 
 ``order`` searches a winning move first, then a move that blocks the opponent's immediate
 win, then the others centre-first, with moves that let the opponent win right on top last.
-``key`` gives a position and its mirror image the same table key.  ``heuristic`` counts open windows (see its docstring).
+``key`` gives a position and its mirror image the same table key.  ``heuristic`` counts
+open windows (see its docstring).
 
 >>> from fminimax.engine import alphabeta
 >>> g = game(4, 4)

@@ -42,9 +42,8 @@ from itertools import islice
 from numbers import Real
 from typing import Any, Generic, NamedTuple
 
-from fminimax.game import Game, Move, Score, State, children
+from fminimax.game import WIN, Game, Move, Score, State, children  # WIN: see game.WIN
 
-WIN = 1_000_000
 HALF_WIN = WIN // 2
 INFINITY = float("inf")
 FULL_DEPTH = 1 << 30
@@ -570,6 +569,20 @@ def best_move(scores: dict[Move, Score]) -> Move:
     if not scores:
         raise ValueError("no moves to choose from: the scores map is empty")
     return max(scores, key=scores.__getitem__)
+
+
+def best_moves(scores: dict[Move, Score]) -> list[Move]:
+    """Return every move of the largest score, in move order (``best_move`` is the first).
+
+    >>> best_moves({5: 1, 8: 0, 2: 1})
+    [5, 2]
+    >>> best_moves({})
+    []
+    """
+    if not scores:
+        return []
+    top = max(scores.values())
+    return [move for move, score in scores.items() if score == top]
 
 
 def iterative_deepening(game: Game[State, Move], state: State, *,

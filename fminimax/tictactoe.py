@@ -37,12 +37,12 @@ from fminimax.board import (
     parse_board,
     square_shape,
 )
-from fminimax.engine import best_move
-from fminimax.game import Game, Score
+from fminimax.engine import best_move, best_moves
+from fminimax.game import Game, Notation, Score, whole_number
 
 __all__ = [
-    "Position", "best_move", "board_str", "empty_board", "fill_board", "game", "game_over",
-    "start",
+    "Position", "best_move", "best_moves", "board_str", "empty_board", "fill_board", "game",
+    "game_over", "notation", "start",
     "generate_boards", "lines", "open_spaces", "optimal_score", "parse_board",
     "play_move", "quick_scores_map", "retrieve_score", "scores_map", "validate_board",
     "winning_marker",
@@ -55,6 +55,10 @@ class Unseen(Enum):
     """The winner of a position whose maker did not say who holds a line."""
 
     UNSEEN = "unseen"
+
+    def __repr__(self) -> str:
+        """Return the name a person can type back at the REPL: ``UNSEEN``."""
+        return "UNSEEN"
 
 
 UNSEEN = Unseen.UNSEEN
@@ -441,3 +445,51 @@ def start(rows: int = 3, cols: int = 3, board: str | Board | None = None,
     if count["x"] == count["o"]:
         return Position(cells, first)
     return Position(cells, "o" if count["x"] > count["o"] else "x")
+
+
+# --- the notation: numbered open spaces, 0-based as on the card --------------------------------
+
+
+def _read_move(rows: int, cols: int, k: int | None, state: Position, text: str) -> int:
+    """Return the space a person typed, checked against ``state``."""
+    if game_over(state.board, rows, cols, k):
+        raise ValueError("the game is over: there is no move to make")
+    space = whole_number(text, "a space", 0, rows * cols - 1)
+    if not is_open(state.board[space]):
+        raise ValueError(f"space {space} is taken; open spaces are "
+                         f"{' '.join(map(str, open_spaces(state.board)))}")
+    return space
+
+
+def _ended(rows: int, cols: int, k: int | None, state: Position) -> str:
+    """Return how a finished game ended: 'x won', 'o won' or 'draw'."""
+    winner = winning_marker(state.board, rows, cols, k)
+    return "draw" if winner is None else f"{winner} won"
+
+
+def notation(rows: int = 3, cols: int = 3, k: int | None = None) -> Notation[Position, int]:
+    """Return tic-tac-toe's notation: the card's 0-based numbered open spaces.
+
+    A position is written as the board's cells (rows split by '/' or spaces); the side to
+    move follows from the marker counts, x first.
+
+    >>> spoken = notation()
+    >>> state = spoken.read_position("oox/xx5/oo8")
+    >>> print(spoken.draw(state))
+    o o x
+    x x 5
+    o o 8
+    >>> spoken.show_move(spoken.read_move(state, "5")), spoken.side(state.player)
+    ('5', 'x')
+    >>> spoken.read_move(state, "0")
+    Traceback (most recent call last):
+    ...
+    ValueError: space 0 is taken; open spaces are 5 8
+    >>> spoken.ended(spoken.read_position("xxx/oo5/678"))
+    'x won'
+    """
+    return Notation(read_position=lambda text: start(rows, cols, text.strip() or None, k),
+                    read_move=partial(_read_move, rows, cols, k), show_move=str,
+                    json_move=int, draw=lambda state: board_str(state.board, cols),
+                    side=str, players=("x", "o"), ended=partial(_ended, rows, cols, k),
+                    move_format="an open space's number")

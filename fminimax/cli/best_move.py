@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Sequence
 from typing import IO, Any
 
 from fminimax import engine, tictactoe
 from fminimax import trace as tr
-from fminimax.board import board_str, open_spaces, parse_board
+from fminimax.board import board_str, open_spaces
 from fminimax.cli.common import progress_reporter
 from fminimax.cli.pools import add_parallel_arguments, parallel_move_lines, wants_pool
+from fminimax.cli.report import write_json
 
 
 def other(marker: str) -> str:
@@ -21,14 +21,16 @@ def other(marker: str) -> str:
 
 def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     """Print the scores map of a board and the move the computer plays."""
-    start = tictactoe.start(board=parse_board(args.board))  # x moves first
+    spoken = tictactoe.notation()  # best-move is the card's command: 3x3 tic-tac-toe
+    start = spoken.read_position(args.board)  # x moves first
     board = start.board
     computer: str = args.computer or str(start.player)
     opponent = other(computer)
     scores = tictactoe.scores_map(board, computer, opponent)
     progress = progress_reporter(err, getattr(args, "quiet", False))
     game, position = tictactoe.game(computer, opponent), tictactoe.Position(board, computer)
-    if tictactoe.game_over(board):
+    over = game.is_over(position)
+    if over:
         lines = {}
     elif wants_pool(args):
         lines = parallel_move_lines(args, game, position)
@@ -37,25 +39,33 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     progress.done()
     quick = {space: value for space, (value, _) in lines.items()}
     move = engine.best_move(quick) if quick else None
+    best = engine.best_moves(quick) if args.all else [] if move is None else [move]
+    ended = spoken.ended(position) if over else None
     if args.json:
-        json.dump({"board": list(board), "computer": computer, "scores": scores,
-                   "best_move": move,
-                   "outcome": None if move is None else engine.value_str(quick[move])}
-                  | ({"lines": {space: list(line) for space, (_, line) in lines.items()}}
-                     if getattr(args, "explain", False) else {}),
-                  out)
-        out.write("\n")
+        value = (engine.quick_value(game.utility(position, computer), 0) if move is None
+                 else quick[move])
+        write_json({"game": game.name, "to_move": None if over else computer, "ended": ended,
+                    "value": value, "exact": True,
+                    "outcome": ended if over else engine.value_str(value),
+                    "best_move": move, "best_moves": best,
+                    "pv": [] if move is None else list(lines[move][1]),
+                    "board": list(board), "computer": computer, "scores": scores}
+                   | ({"lines": {space: list(line) for space, (_, line) in lines.items()}}
+                      if args.explain else {}), out)
         return 0
-    out.write(f"{board_str(board)}\n\n{computer} to move\n")
+    out.write(f"{spoken.draw(position)}\n\n")
     if move is None:
-        out.write("the game is over: no moves\n")
+        out.write(f"the game is over: {ended}\n")
         return 0
+    out.write(f"{computer} to move\n")
     for space in open_spaces(board):
         out.write(f"  space {space}: score {scores[space]:+d}  "
                   f"({engine.value_str(quick[space])})\n")
-        if getattr(args, "explain", False):
+        if args.explain:
             out.write(line_str(game, position, lines[space][1]) + "\n")
     out.write(f"best move: {move}\n")
+    if args.all:
+        out.write(f"best moves: {' '.join(map(str, best))}\n")
     return 0
 
 
@@ -86,6 +96,8 @@ def add(sub: Any) -> None:
     best.add_argument("--json", action="store_true", help="print the result as JSON")
     best.add_argument("--explain", action="store_true",
                       help="show the principal variation (best play by both) under each move")
+    best.add_argument("--all", action="store_true",
+                      help="also name every move as good as the best")
     best.add_argument("--quiet", action="store_true", help="no progress line on stderr")
     add_parallel_arguments(best)
     best.set_defaults(run=run)

@@ -7,9 +7,11 @@ import os
 import tempfile
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import IO, Any, NoReturn
 
 from fminimax import engine
+from fminimax.game import zero
 
 PROG = "fminimax"
 
@@ -114,6 +116,49 @@ class Progress:
 def progress_reporter(err: IO[str], quiet: bool) -> Progress:
     """Return a progress line on ``err`` that shows only on a terminal and without --quiet."""
     return Progress(err, enabled=not quiet and err.isatty())
+
+
+# --- searches the shell bounds ----------------------------------------------------------------
+
+
+def exact_within(game: Any, state: Any, quick: bool, stop: Callable[[], bool] | None = None,
+                 max_nodes: int | None = None) -> engine.SearchResult[Any] | None:
+    """Return the exact search result if it ends within ``max_nodes`` and before ``stop()``.
+
+    None when the budget ran out first (the core's ``_Stop``, its signal that a budget or a
+    stop test ended the search).
+    """
+    try:
+        return engine.search(game, state, table=engine.Table(), quick=quick, stop=stop,
+                             max_nodes=max_nodes)
+    except engine._Stop:
+        return None
+
+
+def decisive_within(game: Any, state: Any, max_nodes: int) -> engine.SearchResult[Any] | None:
+    """Return an exact result that iterative deepening finds within ``max_nodes``, or None.
+
+    Besides a search that reaches every end, a decisive value (a forced win or loss inside
+    the horizon) is exact however the cut-off positions were scored: a quicker win, or a
+    slower loss, would lie inside the horizon too.  So a quick win on a nearly empty board
+    is solved at once.  The result keeps the horizon it was found at as its ``depth``.
+    Quick values only (games with final scores, not trees).
+    """
+    found: list[engine.SearchResult[Any]] = []
+
+    def reached(result: engine.SearchResult[Any]) -> None:
+        if engine.is_decisive(result.value) and not found:
+            found.append(result)
+
+    rules = game if game.heuristic is not None else replace(game, heuristic=zero)
+    try:
+        result = engine.iterative_deepening(rules, state, max_nodes=max_nodes,
+                                            stop=lambda: bool(found), reached=reached)
+    except ValueError:  # the budget ran out before depth 1
+        return None
+    if result.exact:
+        return result
+    return replace(found[0], exact=True) if found else None
 
 
 # --- files and streams ------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
@@ -12,13 +13,28 @@ from typing import Any
 from fminimax import engine, parallel
 from fminimax.game import Score
 
+MAX_WORKERS = max(2, 2 * (os.cpu_count() or 1))
+"""More worker processes than twice the cores only add start-up and messages, not speed."""
+
 
 def workers_count(text: str) -> int:
-    """Return a worker count from the command line, at least 1."""
-    if not text.isdigit() or int(text) < 1:
+    """Return a worker count from the command line, from 1 to MAX_WORKERS."""
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
         raise argparse.ArgumentTypeError(f"a number of workers must be an int >= 1, got "
-                                         f"{text!r}")
+                                         f"{text[:40]!r}")
+    if len(text) > 6 or int(text) > MAX_WORKERS:
+        raise argparse.ArgumentTypeError(
+            f"at most {MAX_WORKERS} workers (twice this machine's {os.cpu_count()} cores), "
+            f"got {text[:40]}")
     return int(text)
+
+
+def scheduler_address(text: str) -> str:
+    """Return a Dask scheduler address from the command line: not empty, no spaces."""
+    if not text.strip() or any(ch.isspace() for ch in text):
+        raise argparse.ArgumentTypeError(f"--scheduler needs an address such as "
+                                         f"tcp://127.0.0.1:8786, got {text[:40]!r}")
+    return text
 
 
 def add_parallel_arguments(command: argparse.ArgumentParser) -> None:
@@ -26,7 +42,7 @@ def add_parallel_arguments(command: argparse.ArgumentParser) -> None:
     group = command.add_mutually_exclusive_group()
     group.add_argument("--workers", type=workers_count, metavar="N",
                        help="split the root moves over N worker processes")
-    group.add_argument("--scheduler", metavar="ADDRESS",
+    group.add_argument("--scheduler", metavar="ADDRESS", type=scheduler_address,
                        help="split the root moves over a running Dask cluster, e.g. "
                        "tcp://127.0.0.1:8786 (needs fminimax[dask])")
 

@@ -6,8 +6,10 @@ import argparse
 import json
 from typing import IO, Any
 
+from fminimax import engine, registry
 from fminimax import trace as tr
 from fminimax.cli.common import PROG, can_encode, progress_reporter, write_atomically
+from fminimax.cli.report import game_fields, stats_fields, write_json
 from fminimax.games import tree as trees
 
 MAX_TREE_NODES = 100_000
@@ -31,10 +33,17 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
                          f"trace and draw; give a smaller tree")
     shown = json.dumps(json.loads(args.tree)) if _is_json(args.tree) else args.tree.strip()
     progress = progress_reporter(err, args.quiet)
-    trace = tr.traced(game, root, label=tr.tree_labels(game, root, trees.node_name),
-                      quick=False,
-                      prune=ALGORITHMS[args.algorithm], stop=progress)
+    prune = ALGORITHMS[args.algorithm]
+    result = engine.search(game, root, prune=prune, quick=False, trace=True, stop=progress)
     progress.done()
+    trace = tr.trace_of(result, label=tr.tree_labels(game, root, trees.node_name),
+                        windows=prune)
+    if args.json:
+        made = registry.make("tree", registry.Options(args=(args.tree,)))
+        write_json({**game_fields(made, root, result), "algorithm": args.algorithm,
+                    "visits": len(tr.visits(trace))}
+                   | {k: v for k, v in stats_fields(result, 0.0).items() if k != "seconds"}, out)
+        return 0
     limits = {"max_nodes": args.max_nodes, "max_depth": args.max_depth}
     title = f"{args.algorithm} on {shown}: value {tr.number_str(trace.value)}"
     dot = tr.to_dot(trace, title=title, **limits)
@@ -67,8 +76,15 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
 
 def _limit(text: str) -> int:
     """Return a command-line drawing limit: an int >= 0."""
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):
         raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}")
+    return int(text)
+
+
+def _at_least_one(text: str) -> int:
+    """Return a command-line node limit: a whole number >= 1."""
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {text[:40]!r}")
     return int(text)
 
 
@@ -92,10 +108,12 @@ def add(sub: Any) -> None:
     tree.add_argument("--html", metavar="FILE",
                       help="write a page that steps through the search (one file, no "
                       "network: open it in a browser)")
-    tree.add_argument("--max-nodes", type=_limit, default=tr.MAX_NODES, metavar="N",
+    tree.add_argument("--max-nodes", type=_at_least_one, default=tr.MAX_NODES, metavar="N",
                       help=f"draw at most N nodes (default {tr.MAX_NODES})")
     tree.add_argument("--max-depth", type=_limit, default=None, metavar="D",
                       help="draw nodes at most D plies below the root")
+    tree.add_argument("--json", action="store_true",
+                      help="print the result as JSON (docs/cli.md) instead of the drawing")
     tree.add_argument("--ascii", action="store_true", help="draw with ASCII characters only")
     tree.add_argument("--quiet", action="store_true",
                       help="no progress or file messages on stderr")

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from numbers import Real
 from typing import Any, NamedTuple, Union
 
-from fminimax.game import Game, Score
+from fminimax.game import Game, Notation, Score, whole_number
 from fminimax.game import zero as zero  # trees have no heuristic of their own: this one
 
 Tree = Union[Score, tuple["Tree", ...], "Named"]  # noqa: UP007 (a recursive alias needs Union)
@@ -225,3 +225,41 @@ def game(heuristic: Callable[[Node, bool], Score] | None = None) -> Game[Node, i
     """
     return Game(name="tree", moves=moves, play=play, is_over=is_over, to_move=to_move,
                 utility=utility, heuristic=heuristic)
+
+
+# --- the notation: child indices from 0, MAX and MIN ------------------------------------------
+
+
+def _read_move(state: Node, text: str) -> int:
+    """Return the child index a person typed, checked against ``state``."""
+    if is_over(state):
+        raise ValueError("this is a leaf: there is no move to make")
+    return whole_number(text, "a child", 0, len(moves(state)) - 1)
+
+
+def _draw(state: Node) -> str:
+    """Return where ``state`` is: the root, or the path of child indices to it, and its name."""
+    name = node_name(state)
+    where = "the root" if not state.path else "the node at " + " ".join(map(str, state.path))
+    return where + ("" if name is None else f" ({name})")
+
+
+def _ended(state: Node) -> str:
+    """Return a leaf's value for MAX."""
+    leaf = _bare(state.tree)
+    return f"a leaf worth {leaf} to MAX"
+
+
+def notation() -> Notation[Node, int]:
+    """Return the notation of trees: nested lists in, child indices from 0, MAX and MIN.
+
+    >>> spoken = notation()
+    >>> root = spoken.read_position("[[2, 7], [1, 8]]")
+    >>> spoken.draw(play(root, 1)), spoken.side(to_move(root)), spoken.read_move(root, "1")
+    ('the node at 1', 'MAX', 1)
+    >>> spoken.ended(play(play(root, 1), 0))
+    'a leaf worth 1 to MAX'
+    """
+    return Notation(read_position=parse, read_move=_read_move, show_move=str, json_move=int,
+                    draw=_draw, side=lambda player: "MAX" if player else "MIN",
+                    players=(True, False), ended=_ended, move_format="a child's index")

@@ -39,7 +39,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     progress.done()
     quick = {space: value for space, (value, _) in lines.items()}
     move = engine.best_move(quick) if quick else None
-    best = engine.best_moves(quick) if args.all else [] if move is None else [move]
+    best = engine.best_moves(quick) if args.all else None
     ended = spoken.ended(position) if over else None
     if args.json:
         value = (engine.quick_value(game.utility(position, computer), 0) if move is None
@@ -47,7 +47,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         write_json({"game": game.name, "to_move": None if over else computer, "ended": ended,
                     "value": value, "exact": True,
                     "outcome": ended if over else engine.value_str(value),
-                    "best_move": move, "best_moves": best,
+                    "best_move": move, **({} if best is None else {"best_moves": best}),
                     "pv": [] if move is None else list(lines[move][1]),
                     "board": list(board), "computer": computer, "scores": scores}
                    | ({"lines": {space: list(line) for space, (_, line) in lines.items()}}
@@ -64,7 +64,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         if args.explain:
             out.write(line_str(game, position, lines[space][1]) + "\n")
     out.write(f"best move: {move}\n")
-    if args.all:
+    if best is not None:
         out.write(f"best moves: {' '.join(map(str, best))}\n")
     return 0
 

@@ -45,15 +45,14 @@ def game_fields(made: Made, state: Any, result: engine.SearchResult[Any],
     exact_value = result.exact and made.quick
     score = (spoken.score(state, result.value)
              if spoken.score is not None and exact_value and not over else None)
-    moves = [] if over else (best if best is not None else
-                             [] if result.move is None else [result.move])
     return {"game": made.game.name,
             "to_move": None if over else spoken.side(made.game.to_move(state)),
             "ended": ended, "value": result.value, "exact": result.exact,
             "outcome": ended if over else outcome_str(result, made.quick),
             "score": score,
             "best_move": None if over or result.move is None else spoken.json_move(result.move),
-            "best_moves": [spoken.json_move(move) for move in moves],
+            **({} if best is None else
+               {"best_moves": [] if over else [spoken.json_move(move) for move in best]}),
             "pv": [] if over else [spoken.json_move(move) for move in result.pv]}
 
 

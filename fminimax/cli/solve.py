@@ -60,6 +60,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     if args.trace_html and algorithm == "iterative":
         raise ValueError("--trace-html traces minimax, negamax or alphabeta, not iterative "
                          "deepening")
+    started = time.perf_counter()
     probed = None
     if chosen.beyond and args.depth is None and not bounded:
         probed = decisive_within(chosen.game, state, PROBE_NODES) if chosen.quick else None
@@ -73,7 +74,6 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     if args.seconds is not None:
         deadline = time.perf_counter() + args.seconds
         stop = (lambda: time.perf_counter() > deadline)  # noqa: E731
-    started = time.perf_counter()
     progress = progress_reporter(err, args.quiet)
     try:
         if probed is not None:

@@ -162,8 +162,12 @@ def generate_boards(marker: Hashable, board: Board) -> list[Board]:
 
 
 def validate_board(board: Board, rows: int | None = None, cols: int | None = None,
-                   k: int | None = None) -> Board:
+                   k: int | None = None, first: Hashable = "x") -> Board:
     """Return ``board`` if it could arise in a game, else raise a ValueError saying why.
+
+    The side holding a line moved last: it has one mark more than the other, or as many
+    when the other moved first (with equal counts, ``first`` is who moved first, as in
+    ``start``).
 
     >>> validate_board(parse_board("xxx ooo 678"))
     Traceback (most recent call last):
@@ -173,6 +177,10 @@ def validate_board(board: Board, rows: int | None = None, cols: int | None = Non
     Traceback (most recent call last):
     ...
     ValueError: impossible marker counts: x has 3 and o has 1; they may differ by at most one
+    >>> validate_board(parse_board("xxx oo. o.."))
+    Traceback (most recent call last):
+    ...
+    ValueError: x holds a line, yet o has as many marks as x (3 each): o moved after the game ended
     """
     rows, cols, k = _shape(board, rows, cols, k)
     if len(board) != rows * cols:
@@ -191,7 +199,22 @@ def validate_board(board: Board, rows: int | None = None, cols: int | None = Non
     if len(winners) > 1:
         a, b = sorted(map(str, winners))
         raise ValueError(f"both {a} and {b} hold a line; a game ends at the first line")
+    if winners:
+        _check_last_mover(next(iter(winners)), counts, first)
     return board
+
+
+def _check_last_mover(winner: Hashable, counts: dict[Any, int], first: Hashable) -> None:
+    """Raise unless ``winner`` can have made the last move, given the marker counts."""
+    others = [m for m in counts if m != winner]
+    other = others[0] if others else "o" if winner != "o" else "x"
+    mine, theirs = counts[winner], counts.get(other, 0)
+    if mine < theirs:
+        raise ValueError(f"{winner} holds a line with {mine} marks to {other}'s {theirs}: "
+                         f"{other} moved after the game ended")
+    if mine == theirs and winner == first:
+        raise ValueError(f"{winner} holds a line, yet {other} has as many marks as {winner} "
+                         f"({mine} each): {other} moved after the game ended")
 
 
 # --- the rules as a game value --------------------------------------------------------------
@@ -353,7 +376,7 @@ def optimal_score(boards: Sequence[Board], computer: Hashable, opponent: Hashabl
 
 def _checked(board: Board, computer: Hashable, opponent: Hashable) -> Board:
     """Return a valid board on which it may be the computer's turn, else raise."""
-    validate_board(board)
+    validate_board(board, first=computer)  # on equal counts, the computer moved first
     count = {m: sum(1 for cell in board if cell == m) for m in (computer, opponent)}
     unknown = [m for m in markers(board) if m not in count]
     if unknown:
@@ -433,7 +456,7 @@ def start(rows: int = 3, cols: int = 3, board: str | Board | None = None,
         raise ValueError(f"first must be 'x' or 'o', got {first!r}")
     cells = empty_board(rows, cols) if board is None else (
         parse_board(board, rows, cols) if isinstance(board, str) else board)
-    validate_board(cells, rows, cols, k)
+    validate_board(cells, rows, cols, k, first)
     unknown = [m for m in markers(cells) if m not in ("x", "o")]
     if unknown:
         raise ValueError(f"unknown marker {unknown[0]!r}; boards use x and o")

@@ -128,6 +128,33 @@ def test_impossible_boards_are_refused(text: str, message: str) -> None:
         ttt.validate_board(ttt.parse_board(text))
 
 
+@pytest.mark.parametrize(("text", "message"), [
+    ("xxx/oo./o..", "x holds a line, yet o has as many marks as x \\(3 each\\): o moved after "
+                    "the game ended"),
+    ("ooo/xx./x.x", "o holds a line with 3 marks to x's 4: x moved after the game ended"),
+    ("ooo/xx./xx.", "o holds a line with 3 marks to x's 4: x moved after the game ended"),
+])
+def test_a_line_held_by_the_side_that_did_not_move_last_is_refused(text: str,
+                                                                   message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        ttt.validate_board(ttt.parse_board(text))
+    with pytest.raises(ValueError, match=message):
+        ttt.start(board=text)
+
+
+@pytest.mark.parametrize("text", ["xxx/oo./...", "ooo/xx./x..", "xo./xo./x.."])
+def test_a_line_held_by_the_side_that_moved_last_is_a_finished_game(text: str) -> None:
+    position = ttt.start(board=text)
+    assert ttt.validate_board(position.board) == position.board
+    assert ttt.game().is_over(position)
+
+
+def test_who_moved_first_decides_a_line_on_equal_counts() -> None:
+    board = ttt.parse_board("xxx/oo./o..")  # o started, x won on its third move
+    assert ttt.validate_board(board, first="o") == board
+    assert ttt.start(board=board, first="o").winner in ("x", ttt.UNSEEN)
+
+
 def test_scores_map_refuses_a_board_where_it_is_not_the_computers_turn() -> None:
     with pytest.raises(ValueError, match="'o' is to move, not 'x'"):
         ttt.scores_map(ttt.parse_board("x.. ... ..."), "x", "o")

@@ -86,6 +86,9 @@ def optimal_score(game: Game[State, Move], states: Iterable[State], player: Any,
     2
     """
     scores = [retrieve_score(game, state, player, depth, table) for state in states]
+    if not scores:
+        raise ValueError(f"optimal_score needs at least one state to choose from, got "
+                         f"{states!r}")
     return max(scores) if depth % 2 == 1 else min(scores)
 
 
@@ -465,6 +468,7 @@ def search(game: Game[State, Move], state: State, *, prune: bool = True,
     >>> result.value, result.move, result.stats
     (2, 0, Stats(nodes=7, leaves=4, cutoffs=0, table_hits=0))
     """
+    _check_state(game, state)
     run = _Search(game, prune=prune, depth=_checked_depth(depth), quick=quick, table=table,
                   order=order, trace=trace, max_nodes=max_nodes, stop=stop)
     value, line = _guarded(run, state, alpha, beta)
@@ -472,6 +476,24 @@ def search(game: Game[State, Move], state: State, *, prune: bool = True,
         line = _completed_line(game, state, line, depth, quick, table)
     return SearchResult(value, line[0] if line else None, line, run.stats(), depth,
                         run.estimates == 0, tuple(run.steps or ()))
+
+
+def _check_state(game: Game[State, Move], state: State) -> None:
+    """Raise a TypeError naming ``state`` if the game's rules cannot read it.
+
+    Checked once per search, at the root (never per node): the rules are asked whether
+    the state is over and for its moves; an AttributeError, TypeError, ValueError,
+    IndexError or KeyError there means the state is not one of this game's.
+    """
+    try:
+        game.is_over(state)
+        game.moves(state)
+    except (AttributeError, TypeError, ValueError, IndexError, KeyError) as error:
+        shown = repr(state)
+        shown = shown if len(shown) <= 80 else shown[:77] + "..."
+        raise TypeError(f"{shown} is not a state of {game.name!r}: its rules raised "
+                        f"{type(error).__name__}: {error}; pass a state made by the game's "
+                        f"own module (its start function)") from error
 
 
 def _completed_line(game: Game[State, Move], state: State, line: tuple[Move, ...],

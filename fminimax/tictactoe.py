@@ -159,7 +159,16 @@ def generate_boards(marker: Hashable, board: Board) -> list[Board]:
 
     >>> [board_str(child) for child in generate_boards("x", parse_board("oox xx5 oo8"))]
     ['o o x\nx x x\no o 8', 'o o x\nx x 5\no o x']
+    >>> generate_boards(parse_board("oox xx5 oo8"), "x")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    TypeError: generate_boards(marker, board) takes the marker first: board must be a ...
     """
+    if isinstance(board, str) or not isinstance(board, Sequence):
+        raise TypeError(f"generate_boards(marker, board) takes the marker first: board must "
+                        f"be a sequence of cells, got {board!r}")
+    if is_open(marker) or not isinstance(marker, Hashable):
+        raise TypeError(f"a marker must be hashable and not an int, got {marker!r}")
     return [fill_board(space, board, marker) for space in open_spaces(board)]
 
 

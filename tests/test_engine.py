@@ -149,3 +149,16 @@ def test_a_tree_deeper_than_the_recursion_limit_is_a_clear_error() -> None:
 def test_move_values_count_a_childs_win_one_ply_further_away() -> None:
     values = ttt.quick_scores_map(ttt.parse_board("xx. oo. ..."), "x", "o")
     assert engine.outcome(values[2]) == (1, 1)
+
+
+def test_the_reference_optimal_score_of_no_states_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match=r"optimal_score needs at least one state .*got \[\]"):
+        engine.optimal_score(tree.game(), [], True, 1)
+
+
+def test_a_state_the_games_rules_cannot_read_is_a_type_error_naming_it() -> None:
+    with pytest.raises(TypeError, match=r"\[\[2, 7\], \[1, 8\]\] is not a state of 'tree': its "
+                       r"rules raised AttributeError"):
+        engine.alphabeta(tree.game(), [[2, 7], [1, 8]])  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"'3,4' is not a state of 'nim'"):
+        engine.search(nim.game(), "3,4")

@@ -204,6 +204,31 @@ def test_who_moved_first_decides_a_line_on_equal_counts() -> None:
     assert ttt.start(board=board, first="o").winner in ("x", ttt.UNSEEN)
 
 
+def test_optimal_score_of_no_boards_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match=r"optimal_score needs at least one board .*got \[\]"):
+        ttt.optimal_score([], "x", "o", 1)
+
+
+def test_generate_boards_with_its_arguments_swapped_is_a_clear_error() -> None:
+    board = ttt.parse_board("oox xx5 oo8")
+    with pytest.raises(TypeError, match=r"generate_boards\(marker, board\).*board must be a "
+                       r"sequence of cells, got 'x'"):
+        ttt.generate_boards(board, "x")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="marker must be hashable and not an int, got 3"):
+        ttt.generate_boards(3, board)
+
+
+def test_a_board_handed_to_the_engine_instead_of_a_position_is_a_clear_error() -> None:
+    from fminimax import algorithms
+    board = ttt.parse_board("oox xx5 oo8")
+    for search in (algorithms.minimax, algorithms.alphabeta, algorithms.memoized,
+                   algorithms.iterative):
+        with pytest.raises(TypeError, match=r"pvector\(\['o', 'o', 'x'.*is not a state of "
+                           r"'tictactoe-3x3-k3': its rules raised ValueError.*its start "
+                           r"function"):
+            search(ttt.game(), board)
+
+
 def test_scores_map_refuses_a_board_where_it_is_not_the_computers_turn() -> None:
     with pytest.raises(ValueError, match="'o' is to move, not 'x'"):
         ttt.scores_map(ttt.parse_board("x.. ... ..."), "x", "o")

@@ -36,13 +36,13 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import islice
 from numbers import Real
 from typing import Any, Generic, NamedTuple
 
-from fminimax.game import Game, Move, Score, State, children
+from fminimax.game import Game, Move, Score, State, children, zero
 
 WIN = 1_000_000
 HALF_WIN = WIN // 2
@@ -607,6 +607,11 @@ def iterative_deepening(game: Game[State, Move], state: State, *,
     reaches the end of the game.  ``stop`` is a caller's test, e.g. of a deadline;
     ``reached`` is given each complete iteration's result (a caller's progress display).
 
+    A game without a heuristic (Nim, explicit trees) is searched with zero at the cut-off
+    (``game.zero``: every cut-off counted even) as a provisional estimate: a depth that does
+    not reach every end gives an inexact result (``exact`` False), and the search ends exact
+    at the first depth that does.
+
     >>> from fminimax import tictactoe as ttt
     >>> board = ttt.parse_board("x.. .o. ...")
     >>> result = iterative_deepening(ttt.game(), ttt.Position(board, "x"), max_depth=2)
@@ -614,7 +619,13 @@ def iterative_deepening(game: Game[State, Move], state: State, *,
     (2, False, 2)
     >>> iterative_deepening(ttt.game(), ttt.Position(board, "x")).value
     0
+    >>> from fminimax.games import nim
+    >>> result = iterative_deepening(nim.game(), nim.start((1, 2)))
+    >>> result.value, result.exact, result.depth
+    (999997, True, None)
     """
+    if game.heuristic is None:  # provisional zeros at the cut-off; exact once all ends are seen
+        game = replace(game, heuristic=zero)
     table = Table() if table is None else table
     best: SearchResult[Move] | None = None
     spent = Stats()
@@ -630,8 +641,10 @@ def iterative_deepening(game: Game[State, Move], state: State, *,
         best = SearchResult(result.value, result.move, result.pv, spent, depth, exact=False)
         if reached is not None:
             reached(best)
-        if result.exact:
-            return SearchResult(result.value, result.move, result.pv, spent, None)
+        if result.exact:  # exact: a line cut short at a keyed table hit goes on to the end
+            line = result.pv if game.key is None or not options.get("complete", True) else \
+                _completed_line(game, state, result.pv, None, options.get("quick", True), table)
+            return SearchResult(result.value, result.move, line, spent, None)
         depth += 1
     if best is None:
         raise ValueError(f"the budget (max_nodes={max_nodes!r}) ran out before depth 1 was "

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 
 import pytest
 
 from fminimax import engine
 from fminimax import tictactoe as ttt
 from fminimax.game import Game
+from fminimax.game import zero as zero_heuristic
 from fminimax.games import nim, tree
 
 SEED_TREE = [[2, 7], [1, 8]]
@@ -162,3 +164,40 @@ def test_a_state_the_games_rules_cannot_read_is_a_type_error_naming_it() -> None
         engine.alphabeta(tree.game(), [[2, 7], [1, 8]])  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"'3,4' is not a state of 'nim'"):
         engine.search(nim.game(), "3,4")
+
+
+@pytest.mark.parametrize("game, state", [
+    (tree.game(), tree.parse("[[2,7],[1,8]]")),
+    (nim.game(), nim.start((3, 4, 5))),
+    (nim.game(misere=True), nim.start((1, 2, 3))),
+], ids=["tree", "nim", "misere-nim"])
+def test_iterative_deepening_without_a_heuristic_ends_exact_at_the_serial_value(
+        game: Game, state: object) -> None:
+    from fminimax import algorithms
+    expected = engine.alphabeta(game, state)
+    for result in (algorithms.solve(game, state, "iterative"),
+                   engine.iterative_deepening(game, state)):
+        assert (result.value, result.move, result.exact, result.depth) == (
+            expected.value, expected.move, True, None)
+
+
+def test_iterative_deepening_without_a_heuristic_short_of_the_end_is_provisional() -> None:
+    game, state = nim.game(), nim.start((3, 4, 5))
+    reached: list[engine.SearchResult] = []
+    result = engine.iterative_deepening(game, state, max_depth=2, reached=reached.append)
+    assert (result.depth, result.exact) == (2, False)
+    assert [r.depth for r in reached] == [1, 2] and not any(r.exact for r in reached)
+    zero = engine.alphabeta(replace(game, heuristic=zero_heuristic), state, depth=2,
+                            table=engine.Table())
+    assert result.value == zero.value  # a cut-off counts as even until a depth sees the end
+
+
+@pytest.mark.parametrize("heaps", [(3, 4, 5), (1, 2, 3), (2, 2, 3), (1, 1, 4, 5)])
+def test_an_exact_iterative_result_has_a_line_that_plays_out_to_its_value(
+        heaps: tuple[int, ...]) -> None:
+    game, state = nim.game(), nim.start(heaps)
+    result = engine.iterative_deepening(game, state)
+    for move in result.pv:
+        state = game.play(state, move)
+    assert result.exact and game.is_over(state)
+    assert engine.outcome(result.value) == (1 if len(result.pv) % 2 else -1, len(result.pv))

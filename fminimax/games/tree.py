@@ -225,8 +225,8 @@ def utility(state: Node, player: bool) -> Score:
 def game(heuristic: Callable[[Node, bool], Score] | None = None) -> Game[Node, int]:
     """Return explicit trees as a game value, with an optional ``heuristic`` for cut-offs.
 
-    Trees have no heuristic of their own, so depth-limited search and iterative deepening
-    need one, such as ``zero``.
+    Trees have no heuristic of their own, so depth-limited search needs one, such as
+    ``zero`` (iterative deepening uses zero without one, exact once it reaches every leaf).
 
     >>> game().name, game(zero).heuristic is zero
     ('tree', True)

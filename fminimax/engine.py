@@ -161,6 +161,34 @@ def value_str(value: Score) -> str:
     return "draw" if value == 0 else str(value)
 
 
+def outcome_str(result: SearchResult[Any], quick: bool = True) -> str | None:
+    """Return how an exact result ends in words ('win in 3', 'loss in 4', 'draw'), else None.
+
+    Words come only from exact results searched with ``quick`` values, and only from the
+    game's own final scores +1 (a win), -1 (a loss) and 0 (a draw).  An estimate, a value
+    searched with ``quick=False`` (a payoff, such as an explicit tree's leaf) and any other
+    final score get None: the caller shows the number.
+
+    >>> from fminimax.games import nim, tree
+    >>> outcome_str(alphabeta(nim.game(), nim.start((1, 2))))
+    'win in 3'
+    >>> outcome_str(SearchResult(0, None, (), Stats(), depth=2, exact=False)) is None
+    True
+    >>> outcome_str(alphabeta(tree.game(), tree.start([1e300, 1]))) is None
+    True
+    >>> outcome_str(alphabeta(tree.game(), tree.start([0, -1]), quick=False), quick=False)
+    """
+    if not result.exact or not quick:
+        return None
+    value = result.value
+    if value == 0:
+        return "draw"
+    utility, plies = outcome(value)
+    if not is_decisive(value) or utility not in (1, -1) or quick_value(utility, plies) != value:
+        return None
+    return f"{'win' if utility > 0 else 'loss'} in {plies}"
+
+
 def _to_table(value: Score, ply: int) -> Score:
     """Return a value made relative to the node at ``ply`` (decisive values count from it)."""
     return value + sign(value) * ply if is_decisive(value) else value

@@ -201,3 +201,26 @@ def test_an_exact_iterative_result_has_a_line_that_plays_out_to_its_value(
         state = game.play(state, move)
     assert result.exact and game.is_over(state)
     assert engine.outcome(result.value) == (1 if len(result.pv) % 2 else -1, len(result.pv))
+
+
+def test_outcome_words_come_only_from_exact_results_and_the_games_own_final_scores() -> None:
+    from fminimax.games import connect4
+    win = engine.alphabeta(nim.game(), nim.start((3, 4, 5)), table=engine.Table())
+    assert engine.outcome_str(win) == f"win in {len(win.pv)}" == "win in 11"
+    loss = engine.alphabeta(nim.game(), nim.start((1, 2, 3)))
+    assert engine.outcome_str(loss) == "loss in 6"
+    draw = engine.alphabeta(ttt.game(), ttt.start())
+    assert engine.outcome_str(draw) == "draw"
+    estimate = engine.alphabeta(connect4.game(), connect4.start(), depth=2)
+    assert (estimate.value, estimate.exact) == (0, False)
+    assert engine.outcome_str(estimate) is None  # an estimate of 0 is not a draw
+    for text in ("[1e300, 1]", "[[2, 7], [1, 8]]", "[0, -3]", "[[0.5, 3]]"):
+        result = engine.alphabeta(tree.game(), tree.parse(text), quick=False)
+        assert engine.outcome_str(result, quick=False) is None, text  # payoffs, no words
+    for text in ("[1e300, 1]", "[[2, 7], [1, 8]]", "[[0.5, 3]]"):
+        result = engine.alphabeta(tree.game(), tree.parse(text))
+        assert engine.outcome_str(result) is None, text  # final scores other than -1, 0, 1
+    assert engine.outcome_str(engine.alphabeta(tree.game(), tree.parse("[[1, -1], [-1]]")),
+                              quick=False) is None  # a payoff searched without quick
+    assert engine.outcome_str(engine.alphabeta(tree.game(), tree.parse("[[1, -1], [-1]]"))) \
+        == "loss in 2"

@@ -80,7 +80,7 @@ def test_a_dask_cluster_closed_mid_search_ends_it_with_a_clear_error_not_a_hang(
     distributed = needs_module("distributed")
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
                                        protocol="tcp://", host="127.0.0.1",
-                                       dashboard_address=None)
+                                       dashboard_address=None, worker_dashboard_address=None)
     client = distributed.Client(cluster)
     try:
         thread, box = in_background(parallel.ybw_search, client.get_executor(), nim.game(),

@@ -121,9 +121,20 @@ def test_iterative_deepening_stops_when_the_callers_test_says_so() -> None:
     def stop() -> bool:
         calls.append(1)
         return len(calls) > 1
-    game = ttt.game()
-    result = engine.iterative_deepening(game, ttt.Position(ttt.empty_board(), "x"), stop=stop)
-    assert result.move is not None and calls
+    game, state = ttt.game(), ttt.Position(ttt.empty_board(), "x")
+    result = engine.iterative_deepening(game, state, stop=stop)
+    assert len(calls) == 2  # asked every 1,024 nodes until it said stop, then never again
+    assert not result.exact and result.depth is not None and result.depth < 9
+    same = engine.alphabeta(game, state, depth=result.depth, table=engine.Table())
+    assert (result.value, result.move, result.pv) == (same.value, same.move, same.pv)
+
+
+def test_a_stop_test_that_says_stop_ends_the_search_it_is_asked_in() -> None:
+    game, state = nim.game(), nim.start((3, 4, 5))
+    with pytest.raises(engine._Stop):
+        engine.search(game, state, stop=lambda: True)
+    assert engine.search(game, state, stop=lambda: False).value == engine.search(
+        game, state).value
 
 
 def test_iterative_deepening_to_the_end_is_exact() -> None:

@@ -281,6 +281,21 @@ def test_young_brothers_wait_one_task_at_a_time_searches_exactly_the_serial_node
         expected.value, expected.move, expected.stats.nodes)
 
 
+def test_young_brothers_wait_tasks_get_their_window_counted_from_their_own_position(
+        positions: list[ttt.Position]) -> None:
+    # a task two plies down must see the root's decisive bounds two plies nearer its end;
+    # a window left counted from the root cuts wrongly: values, not only node counts
+    game, pool, checked = ttt.game(), InlineExecutor(), 0
+    for position in positions:
+        if len(ttt.open_spaces(position.board)) not in (5, 6) or game.is_over(position):
+            continue
+        expected = engine.search(game, position, table=Table())
+        result = parallel.ybw_search(pool, game, position, split=2, table=False, deeper=0)
+        assert (result.value, result.move) == (expected.value, expected.move), position
+        checked += 1
+    assert checked == 1008
+
+
 @pytest.mark.parametrize("workers", [2, 3, 5])
 def test_young_brothers_wait_gives_the_serial_answer_however_many_run_at_once(
         workers: int) -> None:

@@ -235,3 +235,28 @@ def test_outcome_words_come_only_from_exact_results_and_the_games_own_final_scor
                               quick=False) is None  # a payoff searched without quick
     assert engine.outcome_str(engine.alphabeta(tree.game(), tree.parse("[[1, -1], [-1]]"))) \
         == "loss in 2"
+
+
+def test_a_table_entry_is_used_only_when_searched_at_least_as_deep_as_needed() -> None:
+    game = tree.game(zero_heuristic)
+    root = tree.start([[[1, 2], [3, 4]], [[5, 6], [7, 8]]])
+    child = game.play(root, 0)  # remaining depth 2 below it in a depth-3 search
+    for depth, used in ((1, False), (2, True), (engine.FULL_DEPTH, True)):
+        table = engine.Table()
+        table.store(child, engine.Entry(depth, -77, engine.EXACT, ()))
+        result = engine.search(game, root, depth=3, table=table, quick=False)
+        fresh = engine.search(game, root, depth=3, quick=False)
+        assert (result.value == 77) is used and (result.value == fresh.value) is not used, depth
+
+
+@pytest.mark.parametrize("depth", [2, 3, 4, 5])
+def test_a_table_filled_one_ply_shallower_gives_the_fresh_searchs_value(depth: int) -> None:
+    game = ttt.game()
+    for board in ("x........", "....x....", "xo.......", "x...o....", "x.o.x...."):
+        state = ttt.start(board=board)
+        table = engine.Table()
+        engine.search(game, state, depth=depth - 1, table=table)
+        shared = engine.search(game, state, depth=depth, table=table)
+        fresh = engine.search(game, state, depth=depth, table=engine.Table())
+        assert shared.value == fresh.value, (board, depth)  # (ties may go another way:
+        # the table's best move is searched first)

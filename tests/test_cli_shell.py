@@ -15,7 +15,7 @@ from fminimax import cli, registry
 from fminimax.cli.report import CORE, mismatches
 from fminimax.tictactoe import Position, parse_board
 
-DATA = Path("/work/shared/data/connect4-7x6-scored.txt")
+DATA = Path(__file__).resolve().parent / "data" / "connect4-7x6-scored.txt"
 PY = sys.executable
 
 
@@ -64,7 +64,6 @@ def positions() -> list[tuple[str, int]]:
     return [(seq, score) for seq, score in rows if len(seq) >= 18]
 
 
-@pytest.mark.skipif(not DATA.exists(), reason="the shared Connect Four data is not here")
 def test_the_200_end_and_middle_positions_score_as_the_external_solver_through_the_cli() -> None:
     cases = positions()
     assert len(cases) == 200
@@ -198,8 +197,6 @@ def test_outcome_words_only_for_exact_results() -> None:
     assert as_json("solve", "nim", "1", "2")["outcome"] == "win in 3"
 
 
-@pytest.mark.xfail(strict=True, reason="needs the harden branch: iterative deepening on "
-                   "games without a heuristic (issue 9); remove this mark once merged")
 def test_the_readmes_iterative_solve_of_a_tree_works() -> None:
     assert as_json("solve", "tree", "[[2,7],[1,8]]", "--algorithm", "iterative")["value"] == 2
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import io
 import os
-import shutil
 from pathlib import Path
 
 import pytest
+from conftest import needs_module, needs_tool
 
 from fminimax import cli
 from fminimax import trace as tr
@@ -91,9 +91,9 @@ def test_dot_files_are_written_whole(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == ["seed.dot"]
 
 
-@pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed")
 def test_svg_and_png_pictures_are_written(tmp_path: Path) -> None:
-    pytest.importorskip("graphviz")
+    needs_tool("dot")
+    needs_module("graphviz")
     svg, png = tmp_path / "seed.svg", tmp_path / "seed.png"
     status, _, err = run("tree", SEED, "--svg", str(svg), "--png", str(png), "--quiet")
     assert status == 0 and err == ""

@@ -26,17 +26,6 @@ EXTRA: dict[str, tuple[type, ...]] = {
 }
 
 
-def outcome_str(result: engine.SearchResult[Any], quick: bool) -> str | None:
-    """Return the outcome in words ("win in 3", "draw") of an exact result, else None.
-
-    TODO(merge): engine.outcome_str(result) (the harden branch) has this contract; use it
-    and delete this function.
-    """
-    if not result.exact or not quick:
-        return None
-    return engine.value_str(result.value)
-
-
 def game_fields(made: Made, state: Any, result: engine.SearchResult[Any],
                 best: list[Any] | None = None) -> dict[str, Any]:
     """Return the schema's game keys of a search result, moves in the game's notation."""
@@ -48,7 +37,7 @@ def game_fields(made: Made, state: Any, result: engine.SearchResult[Any],
     return {"game": made.game.name,
             "to_move": None if over else spoken.side(made.game.to_move(state)),
             "ended": ended, "value": result.value, "exact": result.exact,
-            "outcome": ended if over else outcome_str(result, made.quick),
+            "outcome": ended if over else engine.outcome_str(result, made.quick),
             "score": score,
             "best_move": None if over or result.move is None else spoken.json_move(result.move),
             **({} if best is None else

@@ -12,7 +12,7 @@ from fminimax import trace as tr
 from fminimax.cli.common import PROG, decisive_within, progress_reporter, write_atomically
 from fminimax.cli.games import add_game_options, games_help, made, seconds
 from fminimax.cli.pools import add_parallel_arguments, parallel_solve, wants_pool
-from fminimax.cli.report import game_fields, outcome_str, stats_fields, write_json
+from fminimax.cli.report import game_fields, stats_fields, write_json
 from fminimax.cli.tree import _at_least_one, _limit
 from fminimax.game import Game, zero
 from fminimax.registry import Made
@@ -110,7 +110,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     if fields["ended"] is not None:
         out.write(f"\nthe game is over: {fields['ended']}\n")
         return 0
-    words = outcome_str(result, chosen.quick)
+    words = engine.outcome_str(result, chosen.quick)
     value = words if words is not None else (
         engine.value_str(result.value) if chosen.quick and engine.is_decisive(result.value)
         else str(result.value))

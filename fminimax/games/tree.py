@@ -30,6 +30,7 @@ from typing import Any, NamedTuple, Union
 from fminimax.game import Game, Notation, Score, whole_number
 from fminimax.game import zero as zero  # trees have no heuristic of their own: this one
 
+INF = float("inf")
 Tree = Union[Score, tuple["Tree", ...], "Named"]  # noqa: UP007 (a recursive alias needs Union)
 
 
@@ -62,6 +63,10 @@ def freeze(tree: Any) -> Tree:
     Traceback (most recent call last):
     ...
     ValueError: a tree node must have at least one child, got an empty list at path (1,)
+    >>> freeze([[2, float("nan")]])
+    Traceback (most recent call last):
+    ...
+    ValueError: a tree leaf must be a finite number, got nan at path (0, 1)
     """
     return _freeze(tree, ())
 
@@ -94,6 +99,9 @@ def _freeze(tree: Any, path: tuple[int, ...]) -> Tree:
                 list(enumerate(item)))]
         elif isinstance(item, bool) or not isinstance(item, Real):
             raise ValueError(f"a tree leaf must be a number, got {item!r} at path {where}")
+        elif item != item or item in (INF, -INF):  # NaN, or inf (JSON reads 1e400 as inf)
+            raise ValueError(f"a tree leaf must be a finite number, got {item!r} at path "
+                             f"{where}")
         else:
             done.append(item)  # type: ignore[arg-type]
     return done[0]
@@ -217,8 +225,8 @@ def utility(state: Node, player: bool) -> Score:
 def game(heuristic: Callable[[Node, bool], Score] | None = None) -> Game[Node, int]:
     """Return explicit trees as a game value, with an optional ``heuristic`` for cut-offs.
 
-    Trees have no heuristic of their own, so depth-limited search and iterative deepening
-    need one, such as ``zero``.
+    Trees have no heuristic of their own, so depth-limited search needs one, such as
+    ``zero`` (iterative deepening uses zero without one, exact once it reaches every leaf).
 
     >>> game().name, game(zero).heuristic is zero
     ('tree', True)

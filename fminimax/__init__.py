@@ -14,6 +14,7 @@ from fminimax.engine import (
     Table,
     alphabeta,
     best_move,
+    best_moves,
     iterative_deepening,
     minimax,
     move_values,
@@ -32,7 +33,8 @@ from fminimax.tictactoe import (
 )
 
 __all__ = [
-    "Game", "SearchResult", "Stats", "Table", "alphabeta", "best_move", "board_str",
+    "Game", "SearchResult", "Stats", "Table", "alphabeta", "best_move", "best_moves",
+    "board_str",
     "children", "empty_board", "fill_board", "game_over", "generate_boards",
     "iterative_deepening", "minimax", "move_values", "open_spaces", "optimal_score",
     "parse_board", "play_move", "quick_scores_map", "retrieve_score", "scores_map", "search",

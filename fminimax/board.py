@@ -134,16 +134,33 @@ def _cell(index: int, token: Any) -> Any:
     return token
 
 
-def _tokens(text: str) -> list[str]:
-    """Return the one-character cell tokens of board text, rows split by '/' or space."""
-    return [token for row in text.replace("/", " ").split() for token in row]
+def _rows(text: str) -> list[str]:
+    """Return the rows of board text: split by '/' or newlines if it has any, else by spaces.
+
+    Spaces inside a row split by '/' or newlines are ignored (``board_str`` puts them there).
+    """
+    lines = [line for line in text.replace("/", "\n").splitlines() if line.strip()]
+    return ["".join(line.split()) for line in lines] if len(lines) > 1 else text.split()
+
+
+def _check_rows(written: list[str], rows: int, cols: int) -> None:
+    """Raise unless every row written holds ``cols`` cells (single cells are one run)."""
+    if len(written) > 1 and any(len(row) > 1 for row in written) and any(
+            len(row) != cols for row in written):
+        lengths = ", ".join(str(len(row)) for row in written)
+        if len({len(row) for row in written}) > 1:
+            raise ValueError(f"rows of unequal length: {lengths} cells; every row of a board "
+                             f"has as many cells")
+        raise ValueError(f"rows of {len(written[0])} cells, but a {rows}x{cols} board's rows "
+                         f"have {cols}")
 
 
 def parse_board(text: str | Iterable[Any], rows: int | None = None,
                 cols: int | None = None) -> Board:
     """Return the board written in ``text``: nine characters, three rows, or a cell sequence.
 
-    Rows are separated by '/', spaces or newlines; an open space is '.', '_' or its own digit.
+    Rows are separated by '/', spaces or newlines, each as long as the others (or the cells
+    come in one run); an open space is '.', '_' or its own digit.
     A sequence holds markers and open-space numbers (or None for an open space).
 
     >>> parse_board("___ _x_ o__")
@@ -154,12 +171,18 @@ def parse_board(text: str | Iterable[Any], rows: int | None = None,
     Traceback (most recent call last):
     ...
     ValueError: a board of 2 cells is not square; give its rows and columns
+    >>> parse_board("../.../....")
+    Traceback (most recent call last):
+    ...
+    ValueError: rows of unequal length: 2, 3, 4 cells; every row of a board has as many cells
     """
-    tokens = _tokens(text) if isinstance(text, str) else list(text)
+    written = _rows(text) if isinstance(text, str) else []
+    tokens = [token for row in written for token in row] if isinstance(text, str) else list(text)
     if rows is None or cols is None:
         rows, cols = square_shape(tokens)
     if len(tokens) != rows * cols:
         raise ValueError(f"a {rows}x{cols} board has {rows * cols} cells, got {len(tokens)}")
+    _check_rows(written, rows, cols)
     return pvector(_cell(index, token) for index, token in enumerate(tokens))
 
 

@@ -36,15 +36,14 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import islice
 from numbers import Real
 from typing import Any, Generic, NamedTuple
 
-from fminimax.game import Game, Move, Score, State, children
+from fminimax.game import WIN, Game, Move, Score, State, children, zero  # WIN: see game.WIN
 
-WIN = 1_000_000
 HALF_WIN = WIN // 2
 INFINITY = float("inf")
 FULL_DEPTH = 1 << 30
@@ -86,6 +85,9 @@ def optimal_score(game: Game[State, Move], states: Iterable[State], player: Any,
     2
     """
     scores = [retrieve_score(game, state, player, depth, table) for state in states]
+    if not scores:
+        raise ValueError(f"optimal_score needs at least one state to choose from, got "
+                         f"{states!r}")
     return max(scores) if depth % 2 == 1 else min(scores)
 
 
@@ -156,6 +158,34 @@ def value_str(value: Score) -> str:
     if is_decisive(value):
         return f"{'win' if utility > 0 else 'loss'} in {plies}"
     return "draw" if value == 0 else str(value)
+
+
+def outcome_str(result: SearchResult[Any], quick: bool = True) -> str | None:
+    """Return how an exact result ends in words ('win in 3', 'loss in 4', 'draw'), else None.
+
+    Words come only from exact results searched with ``quick`` values, and only from the
+    game's own final scores +1 (a win), -1 (a loss) and 0 (a draw).  An estimate, a value
+    searched with ``quick=False`` (a payoff, such as an explicit tree's leaf) and any other
+    final score get None: the caller shows the number.
+
+    >>> from fminimax.games import nim, tree
+    >>> outcome_str(alphabeta(nim.game(), nim.start((1, 2))))
+    'win in 3'
+    >>> outcome_str(SearchResult(0, None, (), Stats(), depth=2, exact=False)) is None
+    True
+    >>> outcome_str(alphabeta(tree.game(), tree.start([1e300, 1]))) is None
+    True
+    >>> outcome_str(alphabeta(tree.game(), tree.start([0, -1]), quick=False), quick=False)
+    """
+    if not result.exact or not quick:
+        return None
+    value = result.value
+    if value == 0:
+        return "draw"
+    utility, plies = outcome(value)
+    if not is_decisive(value) or utility not in (1, -1) or quick_value(utility, plies) != value:
+        return None
+    return f"{'win' if utility > 0 else 'loss'} in {plies}"
 
 
 def _to_table(value: Score, ply: int) -> Score:
@@ -802,6 +832,7 @@ def search(game: Game[State, Move], state: State, *, prune: bool = True,
     >>> result.value, result.move, result.stats
     (2, 0, Stats(nodes=7, leaves=4, cutoffs=0, table_hits=0))
     """
+    _check_state(game, state)
     run = _Search(game, prune=prune, depth=_checked_depth(depth), quick=quick, table=table,
                   order=order, trace=trace, max_nodes=max_nodes, stop=stop, star=star,
                   bounds=_checked_bounds(game, state, star, prune, bounds),
@@ -811,6 +842,24 @@ def search(game: Game[State, Move], state: State, *, prune: bool = True,
         line = _completed_line(game, state, line, depth, quick, table)
     return SearchResult(value, line[0] if line else None, line, run.stats(), depth,
                         run.estimates == 0, tuple(run.steps or ()))
+
+
+def _check_state(game: Game[State, Move], state: State) -> None:
+    """Raise a TypeError naming ``state`` if the game's rules cannot read it.
+
+    Checked once per search, at the root (never per node): the rules are asked whether
+    the state is over and for its moves; an AttributeError, TypeError, ValueError,
+    IndexError or KeyError there means the state is not one of this game's.
+    """
+    try:
+        game.is_over(state)
+        game.moves(state)
+    except (AttributeError, TypeError, ValueError, IndexError, KeyError) as error:
+        shown = repr(state)
+        shown = shown if len(shown) <= 80 else shown[:77] + "..."
+        raise TypeError(f"{shown} is not a state of {game.name!r}: its rules raised "
+                        f"{type(error).__name__}: {error}; pass a state made by the game's "
+                        f"own module (its start function)") from error
 
 
 def _completed_line(game: Game[State, Move], state: State, line: tuple[Move, ...],
@@ -911,6 +960,20 @@ def best_move(scores: dict[Move, Score]) -> Move:
     return max(scores, key=scores.__getitem__)
 
 
+def best_moves(scores: dict[Move, Score]) -> list[Move]:
+    """Return every move of the largest score, in move order (``best_move`` is the first).
+
+    >>> best_moves({5: 1, 8: 0, 2: 1})
+    [5, 2]
+    >>> best_moves({})
+    []
+    """
+    if not scores:
+        return []
+    top = max(scores.values())
+    return [move for move, score in scores.items() if score == top]
+
+
 def iterative_deepening(game: Game[State, Move], state: State, *,
                         max_nodes: int | None = None, stop: Callable[[], bool] | None = None,
                         max_depth: int | None = None, table: Table | None = None,
@@ -924,6 +987,11 @@ def iterative_deepening(game: Game[State, Move], state: State, *,
     reaches the end of the game.  ``stop`` is a caller's test, e.g. of a deadline;
     ``reached`` is given each complete iteration's result (a caller's progress display).
 
+    A game without a heuristic (Nim, explicit trees) is searched with zero at the cut-off
+    (``game.zero``: every cut-off counted even) as a provisional estimate: a depth that does
+    not reach every end gives an inexact result (``exact`` False), and the search ends exact
+    at the first depth that does.
+
     >>> from fminimax import tictactoe as ttt
     >>> board = ttt.parse_board("x.. .o. ...")
     >>> result = iterative_deepening(ttt.game(), ttt.Position(board, "x"), max_depth=2)
@@ -931,7 +999,13 @@ def iterative_deepening(game: Game[State, Move], state: State, *,
     (2, False, 2)
     >>> iterative_deepening(ttt.game(), ttt.Position(board, "x")).value
     0
+    >>> from fminimax.games import nim
+    >>> result = iterative_deepening(nim.game(), nim.start((1, 2)))
+    >>> result.value, result.exact, result.depth
+    (999997, True, None)
     """
+    if game.heuristic is None:  # provisional zeros at the cut-off; exact once all ends are seen
+        game = replace(game, heuristic=zero)
     table = Table() if table is None else table
     best: SearchResult[Move] | None = None
     spent = Stats()
@@ -947,8 +1021,10 @@ def iterative_deepening(game: Game[State, Move], state: State, *,
         best = SearchResult(result.value, result.move, result.pv, spent, depth, exact=False)
         if reached is not None:
             reached(best)
-        if result.exact:
-            return SearchResult(result.value, result.move, result.pv, spent, None)
+        if result.exact:  # exact: a line cut short at a keyed table hit goes on to the end
+            line = result.pv if game.key is None or not options.get("complete", True) else \
+                _completed_line(game, state, result.pv, None, options.get("quick", True), table)
+            return SearchResult(result.value, result.move, line, spent, None)
         depth += 1
     if best is None:
         raise ValueError(f"the budget (max_nodes={max_nodes!r}) ran out before depth 1 was "

@@ -33,6 +33,10 @@ Move = TypeVar("Move", bound=Hashable)
 Player = Hashable
 Score = int | float  # an int, or any real number (a Fraction works too)
 
+WIN = 1_000_000
+"""The unit of the engine's quick values: a final score u reached d plies from the root is
+worth ``u * WIN - sign(u) * d`` (engine.quick_value); a game's field score reads them."""
+
 
 @dataclass(frozen=True)
 class Game(Generic[State, Move]):
@@ -105,6 +109,66 @@ class Game(Generic[State, Move]):
                    if getattr(self, f.name) is not getattr(made, f.name)
                    and getattr(self, f.name) != getattr(made, f.name)}
         return (_remade, (self.recipe, changed))
+
+
+@dataclass(frozen=True)
+class Notation(Generic[State, Move]):
+    """How people write one game: pure functions between its values and text.
+
+    A game module builds its notation beside its rules; the command line uses nothing else
+    to read and show the game, so it never needs to know which game it runs.
+
+    ``read_position(text)``   the position written in ``text`` ("" the start), or ValueError.
+    ``read_move(state, text)`` the move a person typed, checked against ``state``; a
+                              ValueError in the field's own words ("column 8 does not
+                              exist") otherwise.
+    ``show_move(move)``       the move as a person types it (what is shown can be typed).
+    ``json_move(move)``       the move as a JSON value (the same numbering as ``show_move``).
+    ``draw(state)``           the position for a person, with coordinates, without whose turn.
+    ``side(player)``          a player's name ("x", "the first player").
+    ``players``               the two players, in the game's own values.
+    ``ended(state)``          how a finished game ended ("x won", "draw").
+    ``move_format``           how to type a move, for prompts ("a column 1-7").
+    ``score(state, value)``   optional: the field's score of an exact quick value.
+
+    >>> from fminimax.games import nim
+    >>> spoken = nim.notation()
+    >>> state = spoken.read_position("3 4 5")
+    >>> spoken.show_move(spoken.read_move(state, "1:2")), spoken.side(state.player)
+    ('1:2', 'the first player')
+    """
+
+    read_position: Callable[[str], State]
+    read_move: Callable[[State, str], Move]
+    show_move: Callable[[Move], str]
+    json_move: Callable[[Move], Any]
+    draw: Callable[[State], str]
+    side: Callable[[Any], str]
+    players: tuple[Any, Any]
+    ended: Callable[[State], str]
+    move_format: str
+    score: Callable[[State, Score], int] | None = None
+
+
+def whole_number(text: str, what: str, low: int, high: int) -> int:
+    """Return ``text`` read as a whole number from ``low`` to ``high``, or a ValueError.
+
+    Only the ASCII digits 0-9 count (not '²' or other Unicode digits), and a number with
+    more digits than ``high`` is refused before it is converted.
+
+    >>> whole_number("12", "a heap size", 0, 1000)
+    12
+    >>> whole_number("²", "a column", 1, 7)
+    Traceback (most recent call last):
+    ...
+    ValueError: a column is a whole number from 1 to 7, got '²'
+    """
+    text = text.strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(high)) \
+            or not low <= int(text) <= high:
+        shown = text if len(text) <= 40 else f"{text[:20]}...({len(text)} characters)"
+        raise ValueError(f"{what} is a whole number from {low} to {high}, got {shown!r}")
+    return int(text)
 
 
 def _remade(recipe: tuple[Callable[..., Game[Any, Any]], tuple[Any, ...]],

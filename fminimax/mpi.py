@@ -21,15 +21,24 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Sequence
 from typing import IO, Any
 
 from fminimax import tictactoe
 from fminimax.board import parse_board, square_shape
-from fminimax.engine import INFINITY, Stats, value_str
+from fminimax.engine import INFINITY, SearchResult, Stats, outcome_str, search
 from fminimax.game import Game, Move, Score, State
 from fminimax.games import nim
-from fminimax.parallel import Task, ordered_moves, root_value, search_task, table_id, task_bound
+from fminimax.parallel import (
+    Line,
+    Task,
+    ordered_moves,
+    root_value,
+    search_task,
+    table_id,
+    task_bound,
+)
 
 
 def rank_moves(count: int, rank: int, size: int) -> range:
@@ -44,20 +53,20 @@ def rank_moves(count: int, rank: int, size: int) -> range:
 
 
 def rank_best(game: Game[State, Move], state: State, rank: int, size: int, *,
-              quick: bool = True, table: bool = True) -> tuple[Score, int, Stats]:
-    """Return (best value, its root-move index, counts) over the root moves of ``rank``.
+              quick: bool = True, table: bool = True) -> tuple[Score, int, Stats, Line]:
+    """Return (best value, its root-move index, counts, line) over the root moves of ``rank``.
 
     The rank's moves are searched in order, each with the bound of the best so far, so only
-    a strictly better move replaces it: of equal values the smallest index stays.  A rank
-    with no moves returns (-inf, -1).
+    a strictly better move replaces it: of equal values the smallest index stays.  The line
+    is the best move, then the best replies.  A rank with no moves returns (-inf, -1, ...).
 
     >>> from fminimax.games import tree
-    >>> rank_best(tree.game(), tree.start([[2, 7], [1, 8], [3, 9]]), 0, 2, quick=False)[:2]
-    (3, 2)
+    >>> rank_best(tree.game(), tree.start([[2, 7], [1, 8], [3, 9]]), 0, 2, quick=False)[::3]
+    (3, (2, 0))
     """
     moves = ordered_moves(game, state)
     best: Score = -INFINITY
-    index, stats = -1, Stats()
+    index, stats, line = -1, Stats(), ()
     for i in rank_moves(len(moves), rank, size):
         child = game.play(state, moves[i])
         result = search_task(Task(game, child, (moves[i],), beta=task_bound(-best, 1, quick),
@@ -66,8 +75,8 @@ def rank_best(game: Game[State, Move], state: State, rank: int, size: int, *,
         stats = stats + result.stats
         value = -root_value(result.value, 1, quick)
         if value > best:
-            best, index = value, i
-    return best, index, stats
+            best, index, line = value, i, (moves[i], *result.pv)
+    return best, index, stats, line
 
 
 def position(game_name: str, text: str, k: int | None = None) -> tuple[Game[Any, Any], Any]:
@@ -112,11 +121,25 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
-    """Run text 3's MPI search on this rank; rank 0 writes the result and returns 0."""
+    """Run text 3's MPI search on this rank; rank 0 writes the result and returns 0.
+
+    Ctrl-C (SIGINT, which mpiexec passes to every rank) ends each rank with status 130 and
+    one line from rank 0, not a traceback per rank.
+    """
     from mpi4py import MPI  # imported here: the base install does not need MPI
 
-    out = out or sys.stdout
     comm = MPI.COMM_WORLD
+    try:
+        return _run(MPI, comm, argv, out or sys.stdout)
+    except KeyboardInterrupt:
+        if comm.Get_rank() == 0:
+            sys.stderr.write("fminimax.mpi: interrupted\n")
+            sys.stderr.flush()
+        return 130
+
+
+def _run(mpi: Any, comm: Any, argv: Sequence[str] | None, out: IO[str]) -> int:
+    """Broadcast the position, search this rank's root moves, reduce, and write on rank 0."""
     rank, size = comm.Get_rank(), comm.Get_size()
     spec: tuple[Game[Any, Any], Any, bool] | None = None
     if rank == 0:
@@ -131,24 +154,51 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
     if spec is None:
         return 2
     game, state, as_json = spec
-    try:
-        value, index, stats = rank_best(game, state, rank, size)
-    except Exception as error:  # one rank failing must end the job, not hang the others
-        sys.stderr.write(f"fminimax.mpi: rank {rank}: error: {error}\n")
-        sys.stderr.flush()
-        comm.Abort(2)
-        return 2
-    best_value, best_index = comm.allreduce((value, index), op=MPI.MAXLOC)
-    nodes = comm.allreduce(stats.nodes, op=MPI.SUM)
+    started = time.perf_counter()
+    if game.is_over(state):  # no root moves to deal out: the serial search's answer
+        result = search(game, state) if rank == 0 else None
+    else:
+        try:
+            value, index, stats, line = rank_best(game, state, rank, size)
+        except Exception as error:  # one rank failing must end the job, not hang the others
+            sys.stderr.write(f"fminimax.mpi: rank {rank}: error: {error}\n")
+            sys.stderr.flush()
+            comm.Abort(2)
+            return 2
+        best_value, best_index = comm.allreduce((value, index), op=mpi.MAXLOC)
+        nodes = comm.allreduce(stats.nodes, op=mpi.SUM)
+        line = comm.bcast(line if rank == best_index % size else None, root=best_index % size)
+        # the root counts as one node; searched to the end, so exact
+        result = SearchResult(best_value, line[0], line, Stats(nodes=nodes + 1))
     if rank == 0:
-        move = ordered_moves(game, state)[best_index] if best_index >= 0 else None
-        if as_json:
-            out.write(json.dumps({"value": best_value, "move": move, "nodes": nodes,
-                                  "ranks": size}) + "\n")
-        else:
-            out.write(f"best move: {move}  value: {best_value} ({value_str(best_value)})  "
-                      f"nodes: {nodes}  ranks: {size}\n")
+        assert result is not None
+        out.write(_report(game, result, time.perf_counter() - started, size, as_json) + "\n")
     return 0
+
+
+def _report(game: Game[Any, Any], result: SearchResult[Any], seconds: float, ranks: int,
+            as_json: bool) -> str:
+    """Return the result as one line: JSON with the keys of ``fminimax solve --json``, or words.
+
+    >>> from fminimax.games import nim
+    >>> print(_report(nim.game(), search(nim.game(), nim.start((1,))), 0.5, 2, False))
+    best move: (0, 1)  value: 999999 (win in 1)  nodes: 2  ranks: 2
+    >>> print(_report(nim.game(), search(nim.game(), nim.start((1,))), 0.5, 2, True))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {"game": "nim", "value": 999999, "outcome": "win in 1", "exact": true, "depth": null,
+     "best_move": [0, 1], "pv": [[0, 1]], "nodes": 2, "seconds": 0.5, "ranks": 2}
+    """
+    words = outcome_str(result)
+    if as_json:
+        return json.dumps({"game": game.name, "value": result.value, "outcome": words,
+                           "exact": result.exact, "depth": result.depth,
+                           "best_move": result.move, "pv": list(result.pv),
+                           "nodes": result.stats.nodes, "seconds": round(seconds, 6),
+                           "ranks": ranks})
+    shown = str(result.value) if words is None else f"{result.value} ({words})"
+    return (f"best move: {'none' if result.move is None else result.move}  value: {shown}  "
+            f"nodes: {result.stats.nodes}  ranks: {ranks}")
+
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -40,10 +40,11 @@ import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import (
     FIRST_COMPLETED,
-    FIRST_EXCEPTION,
     BrokenExecutor,
+    CancelledError,
     Executor,
     Future,
+    InvalidStateError,
     ThreadPoolExecutor,
     wait,
 )
@@ -294,9 +295,9 @@ def run_tasks(executor: Executor, tasks: Sequence[Task[Any, Any]],
               timeout: float | None = None) -> dict[Line, TaskResult]:
     """Return every task's result keyed by its line, all submitted at once to ``executor``.
 
-    The first task to fail cancels the rest and raises ``SearchFailed`` naming its position
-    (a dead worker too); nothing back within ``timeout`` seconds raises ``TimeoutError``
-    naming a position still out.
+    The first task to fail, or to be cancelled or lost by the executor, cancels the rest and
+    raises ``SearchFailed`` naming its position (a dead worker too); nothing back within
+    ``timeout`` seconds raises ``TimeoutError`` naming a position still out.
 
     >>> from concurrent.futures import ThreadPoolExecutor
     >>> from fminimax.games import nim
@@ -305,19 +306,39 @@ def run_tasks(executor: Executor, tasks: Sequence[Task[Any, Any]],
     >>> results[((0, 1),)].value
     999999
     """
-    futures = [executor.submit(search_task, task) for task in tasks]
-    done, pending = wait(futures, timeout=timeout, return_when=FIRST_EXCEPTION)
-    for task, future in zip(tasks, futures, strict=True):
-        error = future.exception() if future in done else None
-        if error is not None:
-            _cancel(pending)
-            raise _failure(task, error)
-    if pending:
+    futures: dict[Future[TaskResult], Task[Any, Any]] = {}
+    pending = set(futures)
+    try:
+        for task in tasks:
+            futures[_submit(executor, task)] = task
+        pending = set(futures)
+        while pending:
+            done, pending = wait(pending, timeout=timeout, return_when=FIRST_COMPLETED)
+            if not done:
+                late = next(task for future, task in futures.items() if future in pending)
+                raise TimeoutError(f"the search of {late.state!r} (line {late.line}) did not "
+                                   f"finish within {timeout} seconds")
+            for future in done:
+                error = _error_of(future)
+                if error is not None:
+                    raise _failure(futures[future], error)
+    finally:
         _cancel(pending)
-        late = next(task for task, future in zip(tasks, futures, strict=True) if future in pending)
-        raise TimeoutError(f"the search of {late.state!r} (line {late.line}) did not finish "
-                           f"within {timeout} seconds")
-    return {task.line: future.result() for task, future in zip(tasks, futures, strict=True)}
+    return {task.line: future.result() for future, task in futures.items()}
+
+
+def _submit(executor: Executor, task: Task[Any, Any]) -> Future[TaskResult]:
+    """Return the future of ``task`` on ``executor``; a pool that refuses it (broken, shut
+    down) raises ``SearchFailed`` naming the task's position."""
+    try:
+        return executor.submit(search_task, task)
+    except Exception as error:
+        raise _failure(task, error) from error
+
+
+def _error_of(future: Future[Any]) -> BaseException | None:
+    """Return the exception a finished future holds (a CancelledError if it was cancelled)."""
+    return CancelledError() if future.cancelled() else future.exception()
 
 
 def _cancel(futures: Iterable[Future[Any]]) -> None:
@@ -331,6 +352,9 @@ def _failure(task: Task[Any, Any], error: BaseException) -> SearchFailed:
     if isinstance(error, BrokenExecutor) or type(error).__name__ == "KilledWorker":
         what = (f"a worker died while the search of {task.state!r} (line {task.line}) was "
                 f"running or waiting: {type(error).__name__}: {error}")
+    elif isinstance(error, CancelledError):
+        what = (f"the search of {task.state!r} (line {task.line}) was cancelled by the "
+                f"executor (its worker or scheduler went away, or it was shut down)")
     else:
         what = (f"the search of {task.state!r} (line {task.line}) raised "
                 f"{type(error).__name__}: {error}")
@@ -456,11 +480,15 @@ class _Counted(Executor):
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         with self.lock:
             self.running += 1
-        future = self.executor.submit(fn, *args, **kwargs)
+        try:
+            future = self.executor.submit(fn, *args, **kwargs)
+        except BaseException:
+            self._done(None)
+            raise
         future.add_done_callback(self._done)
         return future
 
-    def _done(self, _: Future[Any]) -> None:
+    def _done(self, _: Future[Any] | None) -> None:
         with self.lock:
             self.running -= 1
 
@@ -526,7 +554,7 @@ def _ybw(run: _Run, top: Top[Any, Any], levels: int, deeper: int, alpha: Score, 
                 threads.append(ThreadPoolExecutor(run.width, thread_name_prefix="fminimax"))
             return threads[0].submit(_ybw, run, brother, levels - 1, deeper, -beta, -bound,
                                      "cut"), task
-        return _answer(run, brother, run.executor.submit(search_task, task)), task
+        return _answer(run, brother, _submit(run.executor, task), task), task
 
     try:
         answers = _rolling(rest, start, run.width, alpha, beta, best, template, run.timeout)
@@ -540,18 +568,35 @@ def _ybw(run: _Run, top: Top[Any, Any], levels: int, deeper: int, alpha: Score, 
     return best, line
 
 
-def _answer(run: _Run, top: Top[Any, Any], future: Future[TaskResult]) -> Future[Any]:
-    """Return a future of (value, line) of a task's position, its result kept in run."""
+def _answer(run: _Run, top: Top[Any, Any], future: Future[TaskResult],
+            task: Task[Any, Any]) -> Future[Any]:
+    """Return a future of (value, line) of a task's position, its result kept in run.
+
+    The answer always ends: with the value, or with ``SearchFailed`` when the task raised,
+    its worker died or the executor cancelled it.  Cancelling the answer cancels the task.
+    """
     answer: Future[Any] = Future()
 
-    def done(task: Future[TaskResult]) -> None:
-        error = task.exception()
-        if error is not None:
-            answer.set_exception(error)
-        else:
-            run.results[top.line] = task.result()
-            answer.set_result(reduced(top, run.results, run.template.quick))
+    def done(finished: Future[TaskResult]) -> None:
+        if answer.done():  # cancelled on the way out: nothing is waiting for it
+            return
+        try:
+            error = _error_of(finished)
+            if error is None:
+                run.results[top.line] = finished.result()
+                outcome: Any = reduced(top, run.results, run.template.quick)
+        except Exception as raised:  # noqa: BLE001 (a callback must never raise)
+            error = raised
+        try:
+            if error is not None:
+                answer.set_exception(error if isinstance(error, SearchFailed)
+                                     else _failure(task, error))
+            else:
+                answer.set_result(outcome)
+        except InvalidStateError:  # cancelled meanwhile
+            pass
 
+    answer.add_done_callback(lambda ended: future.cancel() if ended.cancelled() else None)
     future.add_done_callback(done)
     return answer
 
@@ -584,7 +629,7 @@ def _rolling(brothers: Sequence[Top[Any, Any]],
                                f"finish within {timeout} seconds")
         for future in done:
             task = running.pop(future)
-            error = future.exception()
+            error = _error_of(future)
             if error is not None:
                 _cancel(running)
                 raise error if isinstance(error, SearchFailed) else _failure(task, error)

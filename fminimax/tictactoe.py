@@ -25,6 +25,8 @@ from enum import Enum
 from functools import lru_cache, partial
 from typing import Any, NamedTuple
 
+from pyrsistent import PVector, pvector
+
 from fminimax import engine
 from fminimax.board import (
     Board,
@@ -37,15 +39,15 @@ from fminimax.board import (
     parse_board,
     square_shape,
 )
-from fminimax.engine import best_move
-from fminimax.game import Game, Score
+from fminimax.engine import best_move, best_moves
+from fminimax.game import Game, Notation, Score, whole_number
 
 __all__ = [
-    "Position", "best_move", "board_str", "empty_board", "fill_board", "game", "game_over",
-    "start",
+    "Position", "best_move", "best_moves", "board_str", "empty_board", "fill_board", "game",
+    "game_over", "notation", "start",
     "generate_boards", "lines", "open_spaces", "optimal_score", "parse_board",
     "play_move", "quick_scores_map", "retrieve_score", "scores_map", "validate_board",
-    "winning_marker",
+    "winning_marker", "PLAIN_LIMIT", "TABLE_LIMIT",
 ]
 
 Line = tuple[int, ...]
@@ -55,6 +57,10 @@ class Unseen(Enum):
     """The winner of a position whose maker did not say who holds a line."""
 
     UNSEEN = "unseen"
+
+    def __repr__(self) -> str:
+        """Return the name a person can type back at the REPL: ``UNSEEN``."""
+        return "UNSEEN"
 
 
 UNSEEN = Unseen.UNSEEN
@@ -157,13 +163,26 @@ def generate_boards(marker: Hashable, board: Board) -> list[Board]:
 
     >>> [board_str(child) for child in generate_boards("x", parse_board("oox xx5 oo8"))]
     ['o o x\nx x x\no o 8', 'o o x\nx x 5\no o x']
+    >>> generate_boards(parse_board("oox xx5 oo8"), "x")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    TypeError: generate_boards(marker, board) takes the marker first: board must be a ...
     """
+    if isinstance(board, str) or not isinstance(board, Sequence):
+        raise TypeError(f"generate_boards(marker, board) takes the marker first: board must "
+                        f"be a sequence of cells, got {board!r}")
+    if is_open(marker) or not isinstance(marker, Hashable):
+        raise TypeError(f"a marker must be hashable and not an int, got {marker!r}")
     return [fill_board(space, board, marker) for space in open_spaces(board)]
 
 
 def validate_board(board: Board, rows: int | None = None, cols: int | None = None,
-                   k: int | None = None) -> Board:
+                   k: int | None = None, first: Hashable = "x") -> Board:
     """Return ``board`` if it could arise in a game, else raise a ValueError saying why.
+
+    The side holding a line moved last: it has one mark more than the other, or as many
+    when the other moved first (with equal counts, ``first`` is who moved first, as in
+    ``start``).
 
     >>> validate_board(parse_board("xxx ooo 678"))
     Traceback (most recent call last):
@@ -173,6 +192,10 @@ def validate_board(board: Board, rows: int | None = None, cols: int | None = Non
     Traceback (most recent call last):
     ...
     ValueError: impossible marker counts: x has 3 and o has 1; they may differ by at most one
+    >>> validate_board(parse_board("xxx oo. o.."))
+    Traceback (most recent call last):
+    ...
+    ValueError: x holds a line, yet o has as many marks as x (3 each): o moved after the game ended
     """
     rows, cols, k = _shape(board, rows, cols, k)
     if len(board) != rows * cols:
@@ -191,7 +214,22 @@ def validate_board(board: Board, rows: int | None = None, cols: int | None = Non
     if len(winners) > 1:
         a, b = sorted(map(str, winners))
         raise ValueError(f"both {a} and {b} hold a line; a game ends at the first line")
+    if winners:
+        _check_last_mover(next(iter(winners)), counts, first)
     return board
+
+
+def _check_last_mover(winner: Hashable, counts: dict[Any, int], first: Hashable) -> None:
+    """Raise unless ``winner`` can have made the last move, given the marker counts."""
+    others = [m for m in counts if m != winner]
+    other = others[0] if others else "o" if winner != "o" else "x"
+    mine, theirs = counts[winner], counts.get(other, 0)
+    if mine < theirs:
+        raise ValueError(f"{winner} holds a line with {mine} marks to {other}'s {theirs}: "
+                         f"{other} moved after the game ended")
+    if mine == theirs and winner == first:
+        raise ValueError(f"{winner} holds a line, yet {other} has as many marks as {winner} "
+                         f"({mine} each): {other} moved after the game ended")
 
 
 # --- the rules as a game value --------------------------------------------------------------
@@ -351,34 +389,87 @@ def _mover(computer: Hashable, opponent: Hashable, depth: int) -> Hashable:
     return computer if depth % 2 == 0 else opponent
 
 
+PLAIN_LIMIT = 9
+"""The most open spaces the card's plain recursion takes (a 3x3 board: ~550,000 positions)."""
+TABLE_LIMIT = 12
+"""The most open spaces the card's recursion takes with a table (a few seconds, ~100 MB)."""
+
+
+def _card_game(board: Board, computer: Hashable, opponent: Hashable, rows: int | None,
+               cols: int | None, k: int | None) -> Game[Position, int]:
+    """Return the game of ``board``'s shape (a square board's from its cells; k the side)."""
+    rows, cols, k = _shape(board, rows, cols, k)
+    if len(board) != rows * cols:
+        raise ValueError(f"a {rows}x{cols} board has {rows * cols} cells, got {len(board)}")
+    return game(computer, opponent, rows, cols, k)
+
+
+def _board(board: Board) -> Board:
+    """Return ``board`` as a pvector (the card's functions also take a list of cells)."""
+    return board if isinstance(board, PVector) else pvector(board)
+
+
+def _within_limit(boards: Sequence[Board], table: object) -> None:
+    """Raise if a board has more open spaces than the card's exact recursion takes."""
+    limit = PLAIN_LIMIT if table is None else TABLE_LIMIT
+    most = max((len(open_spaces(board)) for board in boards), default=0)
+    if most > limit:
+        raise ValueError(f"a board with {most} open spaces is too large for the card's exact "
+                         f"recursion, which takes at most {PLAIN_LIMIT} without a table and at "
+                         f"most {TABLE_LIMIT} with one; use scores_map or quick_scores_map "
+                         f"(alpha-beta with a table) or engine.alphabeta")
+
+
 def retrieve_score(board: Board, computer: Hashable, opponent: Hashable, depth: int,
-                   table: dict[Any, Score] | None = None) -> Score:
+                   table: dict[Any, Score] | None = None, *, rows: int | None = None,
+                   cols: int | None = None, k: int | None = None) -> Score:
     """Return the score of ``board``, reached at ``depth``: +1 computer wins, -1 loses, 0 tie.
+
+    The card's plain recursion, on a board of any shape (a square board's is read from it;
+    others give ``rows`` and ``cols``; ``k`` defaults to the smaller side) with at most
+    ``PLAIN_LIMIT`` open spaces, or ``TABLE_LIMIT`` with a ``table``.
 
     >>> retrieve_score(parse_board("oox xx5 oo8"), "x", "o", 0)
     1
+    >>> retrieve_score(empty_board(4, 4), "x", "o", 0)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: a board with 16 open spaces is too large for the card's exact recursion, ...
     """
-    return engine.retrieve_score(game(computer, opponent),
-                                 Position(board, _mover(computer, opponent, depth)),
+    board = _board(board)
+    rules = _card_game(board, computer, opponent, rows, cols, k)
+    _within_limit([board], table)
+    return engine.retrieve_score(rules, Position(board, _mover(computer, opponent, depth)),
                                  computer, depth, table)
 
 
 def optimal_score(boards: Sequence[Board], computer: Hashable, opponent: Hashable, depth: int,
-                  table: dict[Any, Score] | None = None) -> Score:
+                  table: dict[Any, Score] | None = None, *, rows: int | None = None,
+                  cols: int | None = None, k: int | None = None) -> Score:
     """Return the max (odd depth: the computer just moved) or min of the boards' scores.
 
     >>> optimal_score(generate_boards("x", parse_board("oox xx5 oo8")), "x", "o", 1)
     1
+    >>> optimal_score([], "x", "o", 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: optimal_score needs at least one board to choose from, got []
     """
+    if not boards:
+        raise ValueError(f"optimal_score needs at least one board to choose from, got "
+                         f"{boards!r}")
+    boards = [_board(board) for board in boards]
+    rules = _card_game(boards[0], computer, opponent, rows, cols, k)
+    _within_limit(boards, table)
     mover = _mover(computer, opponent, depth)
-    return engine.optimal_score(game(computer, opponent),
-                                [Position(board, mover) for board in boards], computer,
+    return engine.optimal_score(rules, [Position(board, mover) for board in boards], computer,
                                 depth, table)
 
 
-def _checked(board: Board, computer: Hashable, opponent: Hashable) -> Board:
+def _checked(board: Board, computer: Hashable, opponent: Hashable, rows: int | None = None,
+             cols: int | None = None, k: int | None = None) -> Board:
     """Return a valid board on which it may be the computer's turn, else raise."""
-    validate_board(board)
+    validate_board(board, rows, cols, k, first=computer)  # equal counts: the computer began
     count = {m: sum(1 for cell in board if cell == m) for m in (computer, opponent)}
     unknown = [m for m in markers(board) if m not in count]
     if unknown:
@@ -390,48 +481,63 @@ def _checked(board: Board, computer: Hashable, opponent: Hashable) -> Board:
     return board
 
 
-def scores_map(board: Board, computer: Hashable, opponent: Hashable, *,
-               memo: bool = True) -> dict[int, Score]:
+def scores_map(board: Board, computer: Hashable, opponent: Hashable, *, memo: bool = True,
+               rows: int | None = None, cols: int | None = None,
+               k: int | None = None) -> dict[int, Score]:
     """Return each open space's score for the computer moving there now.
 
-    Memoized by default in a table owned by this call; ``memo=False`` runs the plain
-    recursion, the teaching reference.  A finished board has no spaces to score.
+    By default the engine's alpha-beta with a table owned by this call (an empty 4x4 board
+    takes seconds); ``memo=False`` runs the card's plain recursion, the teaching reference
+    (at most ``PLAIN_LIMIT`` open spaces).  Boards of any shape: a square board's is read
+    from it, others give ``rows`` and ``cols``; ``k`` defaults to the smaller side.  A
+    finished board has no spaces to score.
 
     >>> scores_map(parse_board("oox xx5 oo8"), "x", "o", memo=False)
     {5: 1, 8: 0}
+    >>> set(scores_map(parse_board("xo.. .x.. o.x. ...o"), "x", "o").values())
+    {0}
     """
-    _checked(board, computer, opponent)
-    if game_over(board):
+    board = _board(board)
+    rules = _card_game(board, computer, opponent, rows, cols, k)
+    _checked(board, computer, opponent, rows, cols, k)
+    if rules.is_over(Position(board, computer)):
         return {}
-    table: dict[Any, Score] | None = {} if memo else None
+    if memo:
+        return engine.move_values(rules, Position(board, computer), quick=False,
+                                  table=engine.Table())
+    _within_limit([board], None)
     return {space: retrieve_score(fill_board(space, board, computer), computer, opponent, 1,
-                                  table)
+                                  rows=rows, cols=cols, k=k)
             for space in open_spaces(board)}
 
 
-def quick_scores_map(board: Board, computer: Hashable, opponent: Hashable) -> dict[int, Score]:
+def quick_scores_map(board: Board, computer: Hashable, opponent: Hashable, *,
+                     rows: int | None = None, cols: int | None = None,
+                     k: int | None = None) -> dict[int, Score]:
     """Return each open space's depth-aware score: quicker wins and slower losses score more.
 
     A win at ply d is worth ``WIN - d`` and a loss ``-(WIN - d)`` (see engine.quick_value);
-    the signs agree with ``scores_map``.
+    the signs agree with ``scores_map``, and boards of any shape are read as there.
 
     >>> quick_scores_map(parse_board("oox xx5 oo8"), "x", "o")
     {5: 999999, 8: 0}
     """
-    _checked(board, computer, opponent)
-    if game_over(board):
+    board = _board(board)
+    rules = _card_game(board, computer, opponent, rows, cols, k)
+    _checked(board, computer, opponent, rows, cols, k)
+    if rules.is_over(Position(board, computer)):
         return {}
-    return engine.move_values(game(computer, opponent), Position(board, computer),
-                              table=engine.Table())
+    return engine.move_values(rules, Position(board, computer), table=engine.Table())
 
 
-def play_move(board: Board, computer: Hashable, opponent: Hashable) -> int:
+def play_move(board: Board, computer: Hashable, opponent: Hashable, *, rows: int | None = None,
+              cols: int | None = None, k: int | None = None) -> int:
     """Return the space the computer plays: the quickest win, else a draw, else the latest loss.
 
     >>> play_move(parse_board("xx2 oo5 678"), "x", "o")
     2
     """
-    return best_move(quick_scores_map(board, computer, opponent))
+    return best_move(quick_scores_map(board, computer, opponent, rows=rows, cols=cols, k=k))
 
 
 # --- positions of any size, for the generic engine and the command line -----------------------
@@ -458,7 +564,7 @@ def start(rows: int = 3, cols: int = 3, board: str | Board | None = None,
         raise ValueError(f"first must be 'x' or 'o', got {first!r}")
     cells = empty_board(rows, cols) if board is None else (
         parse_board(board, rows, cols) if isinstance(board, str) else board)
-    validate_board(cells, rows, cols, k)
+    validate_board(cells, rows, cols, k, first)
     unknown = [m for m in markers(cells) if m not in ("x", "o")]
     if unknown:
         raise ValueError(f"unknown marker {unknown[0]!r}; boards use x and o")
@@ -466,3 +572,51 @@ def start(rows: int = 3, cols: int = 3, board: str | Board | None = None,
     if count["x"] == count["o"]:
         return Position(cells, first)
     return Position(cells, "o" if count["x"] > count["o"] else "x")
+
+
+# --- the notation: numbered open spaces, 0-based as on the card --------------------------------
+
+
+def _read_move(rows: int, cols: int, k: int | None, state: Position, text: str) -> int:
+    """Return the space a person typed, checked against ``state``."""
+    if game_over(state.board, rows, cols, k):
+        raise ValueError("the game is over: there is no move to make")
+    space = whole_number(text, "a space", 0, rows * cols - 1)
+    if not is_open(state.board[space]):
+        raise ValueError(f"space {space} is taken; open spaces are "
+                         f"{' '.join(map(str, open_spaces(state.board)))}")
+    return space
+
+
+def _ended(rows: int, cols: int, k: int | None, state: Position) -> str:
+    """Return how a finished game ended: 'x won', 'o won' or 'draw'."""
+    winner = winning_marker(state.board, rows, cols, k)
+    return "draw" if winner is None else f"{winner} won"
+
+
+def notation(rows: int = 3, cols: int = 3, k: int | None = None) -> Notation[Position, int]:
+    """Return tic-tac-toe's notation: the card's 0-based numbered open spaces.
+
+    A position is written as the board's cells (rows split by '/' or spaces); the side to
+    move follows from the marker counts, x first.
+
+    >>> spoken = notation()
+    >>> state = spoken.read_position("oox/xx5/oo8")
+    >>> print(spoken.draw(state))
+    o o x
+    x x 5
+    o o 8
+    >>> spoken.show_move(spoken.read_move(state, "5")), spoken.side(state.player)
+    ('5', 'x')
+    >>> spoken.read_move(state, "0")
+    Traceback (most recent call last):
+    ...
+    ValueError: space 0 is taken; open spaces are 5 8
+    >>> spoken.ended(spoken.read_position("xxx/oo5/678"))
+    'x won'
+    """
+    return Notation(read_position=lambda text: start(rows, cols, text.strip() or None, k),
+                    read_move=partial(_read_move, rows, cols, k), show_move=str,
+                    json_move=int, draw=lambda state: board_str(state.board, cols),
+                    side=str, players=("x", "o"), ended=partial(_ended, rows, cols, k),
+                    move_format="an open space's number")

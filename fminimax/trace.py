@@ -11,7 +11,8 @@ takes those steps and shows them.
   root's player: at MIN nodes the window is (-beta, -alpha) and the value is negated.
 * ``trace_str`` draws the tree (MAX/MIN levels, values backed up, pruned branches marked);
   ``visits_str`` numbers the nodes in the order they were visited (text 4's trace);
-  ``to_dot`` gives Graphviz DOT text.  All three cut large trees at ``max_nodes`` or
+  ``to_dot`` gives Graphviz DOT text; ``to_html`` a page that steps through the search
+  (``fminimax.stepper``).  All four cut large trees at ``max_nodes`` or
   ``max_depth`` with a marker saying how much was left out.
 * ``render`` turns DOT text into SVG or PNG bytes through the optional ``graphviz`` package
   and its ``dot`` program: the one function here that runs a program.  It writes no file.
@@ -149,7 +150,8 @@ class Trace:
 
     ``steps`` are the core's, in finishing order; ``label`` names a node by its path;
     ``show`` writes a value (MAX's view); ``windows`` says whether alpha and beta apply
-    (alpha-beta) or not (plain minimax).  In Jupyter a trace displays as a picture.
+    (alpha-beta) or not (plain minimax).  In Jupyter a trace displays as a picture and
+    as a page that steps through the search.
 
     >>> from fminimax.games import tree
     >>> t = traced(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False, prune=False)
@@ -178,12 +180,9 @@ class Trace:
             return None
 
     def _repr_html_(self) -> str:
-        """Jupyter's fallback: the SVG picture, or the drawn tree as preformatted text."""
-        svg = self._repr_svg_()
-        if svg is not None:
-            return svg
-        text = trace_str(self).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-        return f"<pre>{text}</pre>"
+        """Jupyter's inline stepper: the page of ``to_html`` in an iframe."""
+        from fminimax.stepper import frame
+        return frame(self)
 
 
 Traceable = Trace | SearchResult[Any] | Sequence[Step]
@@ -235,6 +234,17 @@ def traced(game: Game[Any, Any], state: Any, *, label: Label | None = None,
     result = search(game, state, trace=True, **options)
     return Trace(result.trace, path_str if label is None else label,
                  number_str if show is None else show, options.get("prune", True))
+
+
+def to_html(source: Traceable | Sequence[Traceable], **options: Any) -> str:
+    """Return a self-contained HTML page stepping through the search (``stepper.page``).
+
+    >>> from fminimax.games import tree
+    >>> to_html(traced(tree.game(), tree.start([[2, 7], [1, 8]]))).startswith("<!DOCTYPE")
+    True
+    """
+    from fminimax.stepper import page
+    return page(source, **options)
 
 
 # --- nodes in visit order, seen from MAX --------------------------------------------------

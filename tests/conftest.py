@@ -1,6 +1,14 @@
-"""Shared fixtures: every reachable tic-tac-toe position, computed once per session."""
+"""Shared fixtures: every reachable tic-tac-toe position, computed once per session; and
+``needs_tool`` / ``needs_module``, which skip a test whose tool is missing, except under
+CI=true, where a missing tool fails the test (CI installs them all: .ci/run)."""
 
 from __future__ import annotations
+
+import importlib
+import os
+import shutil
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -28,3 +36,35 @@ def reachable_positions() -> list[ttt.Position]:
 @pytest.fixture(scope="session")
 def positions() -> list[ttt.Position]:
     return reachable_positions()
+
+
+def under_ci() -> bool:
+    """Return whether the tests run under CI (CI=true), where every tool must be present."""
+    return os.environ.get("CI", "").strip().lower() in ("true", "1", "yes")
+
+
+def _missing(message: str) -> None:
+    """Skip with ``message`` locally; fail with it under CI."""
+    if under_ci():
+        pytest.fail(f"{message} (CI=true: tests that need a tool must run, not skip)")
+    pytest.skip(message)
+
+
+def needs_tool(name: str, path: Path | None = None) -> str:
+    """Return the path of tool ``name`` (at ``path`` if given, else on PATH); if it is missing,
+    skip the calling test, or fail it under CI=true."""
+    found = (str(path) if path.exists() else None) if path is not None else shutil.which(name)
+    if found is None:
+        _missing(f"{name} is not installed" + (f" at {path}" if path is not None else ""))
+    return found or ""
+
+
+def needs_module(name: str) -> ModuleType:
+    """Return the imported module ``name``; if it is missing, skip the calling test, or fail
+    it under CI=true (``pytest.importorskip`` that CI does not let skip)."""
+    try:
+        return importlib.import_module(name)
+    except ImportError as error:
+        _missing(f"the Python module {name} is not installed: {error}")
+        raise  # not reached: _missing skips or fails
+

@@ -133,7 +133,10 @@ def test_iterative_deepening_returns_a_complete_iteration_within_its_budget(
     game, root = tree.game(tree.zero), tree.start(value)
     try:
         result = algorithms.iterative(game, root, max_nodes=budget)
-    except ValueError:
+    except ValueError as error:  # only when depth 1 alone needs more than the budget
+        assert "ran out before depth 1 was searched" in str(error)
+        first = algorithms.depth_limited(game, root, 1, table=Table())
+        assert first.stats.nodes > budget
         return
     assert result.stats.nodes <= budget
     same = algorithms.depth_limited(game, root, result.depth) if result.depth else None

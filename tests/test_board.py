@@ -96,3 +96,22 @@ def test_open_spaces_are_the_numbers_left_on_the_board() -> None:
 def test_empty_board_refuses_impossible_sizes() -> None:
     with pytest.raises(ValueError, match="rows must be a positive int, got 0"):
         empty_board(0, 3)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("../.../....", "rows of unequal length: 2, 3, 4 cells; every row of a board has as many"),
+    ("xo. .x .o..", "rows of unequal length: 3, 2, 4 cells"),
+    ("x..../.o../.../....", "rows of unequal length: 5, 4, 3, 4 cells"),
+])
+def test_parse_board_refuses_rows_of_unequal_length_naming_them(text: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        parse_board(text)
+
+
+def test_parse_board_with_a_shape_refuses_rows_of_another_width() -> None:
+    with pytest.raises(ValueError, match="rows of 6 cells, but a 3x4 board's rows have 4"):
+        parse_board("x....o/......", rows=3, cols=4)
+    assert parse_board("x.. .o.", rows=2, cols=3) == pvector(["x", 1, 2, 3, "o", 5])
+    assert parse_board("x...o.", rows=2, cols=3) == pvector(["x", 1, 2, 3, "o", 5])
+    assert parse_board("x 1 2 3 o 5", rows=2, cols=3) == pvector(["x", 1, 2, 3, "o", 5])
+    assert parse_board("x 1 2\n3 o 5", rows=2, cols=3) == pvector(["x", 1, 2, 3, "o", 5])

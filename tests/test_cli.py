@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from fminimax.cli import main, run_play
+from fminimax.cli import main, parser, run_play
 
 
 def run(*argv: str) -> tuple[int, str, str]:
@@ -47,7 +47,7 @@ def test_best_move_on_a_finished_board_says_so() -> None:
 @pytest.mark.parametrize(("argv", "message"), [
     (["best-move", "oox/xq5/oo8"], "unknown cell 'q' at space 4"),
     (["best-move", "xxx/ooo/..."], "both o and x hold a line"),
-    (["best-move", "oox"], "not square"),
+    (["best-move", "oox"], "a 3x3 board has 9 cells, got 3"),
     (["best-move", "x.. ... ...", "--computer", "x"], "'o' is to move, not 'x'"),
     (["best-move"], "the following arguments are required: BOARD"),
     (["best-move", "oox/xx5/oo8", "--computer", "z"], "invalid choice: 'z'"),
@@ -73,8 +73,7 @@ def scripted(*lines: str):  # type: ignore[no-untyped-def]
 
 
 def play(*lines: str, **options: object) -> tuple[int, str]:
-    import argparse
-    args = argparse.Namespace(human=None, first=None, **options)
+    args = parser().parse_args(["play", *(f"--{k}={v}" for k, v in options.items())])
     out = io.StringIO()
     status = run_play(args, out, io.StringIO(), read=scripted(*(f"{x}\n" for x in lines)))
     return status, out.getvalue()
@@ -84,9 +83,9 @@ def test_play_reprompts_on_bad_moves_and_ends_cleanly_at_end_of_input() -> None:
     status, out = play("o", "computer", "5", "foo", "0", "9", "")
     assert status == 0
     assert "computer (x) plays 0" in out
-    assert "'foo' is not a number" in out
+    assert "a space is a whole number from 0 to 8, got 'foo'" in out
     assert "space 0 is taken" in out
-    assert "space 9 is not on the board" in out
+    assert "got '9'" in out
     assert out.rstrip().endswith("end of input: goodbye")
 
 

@@ -42,7 +42,7 @@ def test_solve_tree_with_each_algorithm_gives_the_same_value(algorithm: str,
 
 def test_solve_nim_finds_a_move_that_makes_the_xor_zero() -> None:
     result = solve_json("nim", "3", "4", "5")
-    assert result["outcome"] == "win in 11" and result["best_move"] == [0, 2]
+    assert result["outcome"] == "win in 11" and result["best_move"] == [1, 2]  # heap 1, 2 objects
 
 
 def test_solve_misere_nim_with_single_objects() -> None:
@@ -65,7 +65,7 @@ def test_solve_connect4_to_a_depth_gives_an_estimate() -> None:
 
 def test_solve_connect4_with_iterative_deepening_under_a_node_budget() -> None:
     result = solve_json("connect4", "--algorithm", "iterative", "--max-nodes", "500")
-    assert result["best_move"] == 3 and result["nodes"] <= 500  # type: ignore[operator]
+    assert result["best_move"] == 4 and result["nodes"] <= 500  # the centre, 1-based  # type: ignore[operator]
 
 
 def test_solve_tictactoe_of_the_cards_board() -> None:
@@ -81,15 +81,16 @@ def test_solve_a_larger_tictactoe_board_with_a_depth_and_the_zero_heuristic() ->
 
 @pytest.mark.parametrize("argv, named", [
     (["chess"], "'chess'"),
-    (["connect4", "--size", "0x4"], "'0x4'"),
+    (["connect4", "--size", "0x4"], "the number of columns is a whole number from 1 to 20, "
+                                   "got '0'"),
     (["connect4", "--size", "4x4", "--k", "5"], "k=5"),
     (["tictactoe", "--k", "4"], "k=4"),
     (["tree", "[[1,2]"], "'[[1,2]'"),
     (["tree", "[[1,2],[]]"], "empty list"),
-    (["nim", "3", "x"], "'3 x'"),
+    (["nim", "3", "x"], "a heap size is a whole number from 0 to 1000, got 'x'"),
     (["nim", "3", "--depth", "-2"], "-2"),
     (["nim", "3", "--depth", "1"], "no heuristic"),
-    (["connect4", "--board", "00000000"], "column 0 is full"),
+    (["connect4", "--board", "44444444"], "column 4 is full"),
     (["tictactoe", "--board", "xx. ... ..."], "marker counts"),
     (["tree", "[1]", "--algorithm", "alphabeta", "--max-nodes", "4"], "iterative"),
 ])
@@ -107,29 +108,30 @@ def play(*lines: str, argv: tuple[str, ...] = ()) -> tuple[int, str]:
     import fminimax.cli as cli
     args = cli.parser().parse_args(["play", *argv])
     out = io.StringIO()
-    status = cli.run_play_any(args, out, io.StringIO(), read=scripted(*lines))
+    status = cli.run_play(args, out, io.StringIO(), read=scripted(*lines))
     return status, out.getvalue()
 
 
-def test_play_asks_for_the_game_and_plays_nim_to_the_end() -> None:
-    status, out = play("nim", "human", "0 1", "0 1", "0 1", "1 1", "1 1", "1 1", "1 1", "2 1",
-                       "2 1", "2 1", "2 1", "2 1")
+def test_play_nim_to_the_end_the_computer_wins() -> None:
+    status, out = play("human", "1:1", "1:1", "1:1", "2:1", "2:1", "2:1", "2:1", "3:1",
+                       "3:1", "3:1", "3:1", "3:1", argv=("nim",))
     assert status == 0 and "the computer wins" in out
 
 
 def test_play_connect4_refuses_an_illegal_column_then_ends_at_end_of_input() -> None:
     status, out = play("human", "9", "1", argv=("connect4", "--size", "4x4"))
-    assert status == 0 and "'9' is not a legal move" in out and "goodbye" in out
+    assert status == 0 and "goodbye" in out
+    assert "a column is a whole number from 1 to 4, got '9'" in out
 
 
 def test_play_connect4_on_a_big_board_uses_a_depth() -> None:
     status, out = play("computer", argv=("connect4", "--depth", "2"))
-    assert status == 0 and "computer plays 3" in out
+    assert status == 0 and "computer (x) plays 4 (searched 2 plies deep)" in out
 
 
 def test_play_tictactoe_on_a_4x4_board() -> None:
-    status, out = play("computer", argv=("tictactoe", "--size", "4x4", "--depth", "1"))
-    assert status == 0 and "computer plays" in out
+    status, out = play("o", "computer", argv=("tictactoe", "--size", "4x4", "--depth", "1"))
+    assert status == 0 and "computer (x) plays" in out and "your move (o; " in out
 
 
 def test_play_with_no_game_at_end_of_input_says_goodbye() -> None:
@@ -143,4 +145,5 @@ def test_an_exact_connect_four_solve_uses_the_solver_and_agrees_with_the_plain_r
     assert status == 0 and data["game"].endswith("-solver") and data["outcome"] == "draw"
     status, out, _ = run("solve", "connect4", "--size", "4x4", "--json", "--algorithm",
                          "minimax", "--table")
-    assert json.loads(out)["game"] == "connect4-4x4-k4" and json.loads(out)["value"] == 0
+    data = json.loads(out)
+    assert data["game"] == "connect4-4x4-k4" and data["value"] == 0

@@ -216,3 +216,52 @@ def test_the_solver_order_wins_blocks_or_keeps_the_safe_columns() -> None:
     assert c4.solver_order(s, c4.from_moves("00112", 4, 4), [0, 1, 2, 3]) == [3]
     assert c4.solver_order(s, c4.from_moves("001122", 4, 4), [0, 1, 2, 3]) == [3]
     assert sorted(c4.solver_order(s, c4.start(4, 4), [0, 1, 2, 3])) == [0, 1, 2, 3]
+
+
+def test_the_solvers_dead_draw_shortcut_needs_both_sides_without_a_window() -> None:
+    # on 5x4 here the side to move has no window left but the other side has: not dead yet;
+    # the position is a draw all the same (the reference searches every move)
+    state = c4.C4(2102506, 7388655, 16, False)
+    reference = engine.search(c4.game(5, 4), state, table=None, order=False, quick=False)
+    assert reference.value == 0
+    for quick in (True, False):
+        assert engine.search(c4.solver(5, 4), state, table=Table(), quick=quick).value == 0
+    assert engine.move_values(c4.solver(5, 4), state, table=Table()) == engine.move_values(
+        c4.game(5, 4), state, table=None, order=False)
+
+
+def reference_heuristic(width: int, height: int, k: int, state: c4.C4, player: int) -> int:
+    """The heuristic as documented, from the cells: each window of k cells open to one side
+    scores 4 for k-1 of its stones and 1 for k-2, for the player and against the other."""
+    s = c4.shape(width, height, k)
+    mine = "x" if player == 0 else "o"
+    score = 0
+    for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        for col in range(width):
+            for row in range(height):
+                cells = [(col + dc * i, row + dr * i) for i in range(k)]
+                if not all(0 <= c < width and 0 <= r < height for c, r in cells):
+                    continue
+                stones = [c4.cell(s, state, c, r) for c, r in cells]
+                for side, sign in ((mine, 1), ("o" if mine == "x" else "x", -1)):
+                    if stones.count(side) == k - stones.count("."):
+                        n = stones.count(side)
+                        score += sign * (4 if n == k - 1 else 1 if n == k - 2 else 0)
+    return score
+
+
+def test_the_heuristic_values_are_4_for_k_minus_1_stones_and_1_for_k_minus_2() -> None:
+    s = c4.shape(4, 4)
+    assert c4.heuristic(s, c4.from_moves("0102", 4, 4), 0) == 1  # x's column 0: two stones
+    assert c4.heuristic(s, c4.from_moves("01020", 4, 4), 0) == 4  # x's column 0: three
+    assert c4.heuristic(s, c4.from_moves("01020", 4, 4), 1) == -4
+    rng = random.Random(11)
+    for width, height, k in ((4, 4, 4), (5, 4, 4), (7, 6, 4), (5, 5, 3)):
+        for plies in (2, 5, 8, 11):
+            g, state = c4.game(width, height, k), c4.start(width, height, k)
+            for _ in range(plies):
+                if not g.is_over(state):
+                    state = g.play(state, rng.choice(g.moves(state)))
+            for player in (0, 1):
+                assert c4.heuristic(c4.shape(width, height, k), state, player) == \
+                    reference_heuristic(width, height, k, state, player), (state, player)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 
 import pytest
 
 from fminimax import engine
 from fminimax import tictactoe as ttt
 from fminimax.game import Game
+from fminimax.game import zero as zero_heuristic
 from fminimax.games import nim, tree
 
 SEED_TREE = [[2, 7], [1, 8]]
@@ -119,9 +121,20 @@ def test_iterative_deepening_stops_when_the_callers_test_says_so() -> None:
     def stop() -> bool:
         calls.append(1)
         return len(calls) > 1
-    game = ttt.game()
-    result = engine.iterative_deepening(game, ttt.Position(ttt.empty_board(), "x"), stop=stop)
-    assert result.move is not None and calls
+    game, state = ttt.game(), ttt.Position(ttt.empty_board(), "x")
+    result = engine.iterative_deepening(game, state, stop=stop)
+    assert len(calls) == 2  # asked every 1,024 nodes until it said stop, then never again
+    assert not result.exact and result.depth is not None and result.depth < 9
+    same = engine.alphabeta(game, state, depth=result.depth, table=engine.Table())
+    assert (result.value, result.move, result.pv) == (same.value, same.move, same.pv)
+
+
+def test_a_stop_test_that_says_stop_ends_the_search_it_is_asked_in() -> None:
+    game, state = nim.game(), nim.start((3, 4, 5))
+    with pytest.raises(engine._Stop):
+        engine.search(game, state, stop=lambda: True)
+    assert engine.search(game, state, stop=lambda: False).value == engine.search(
+        game, state).value
 
 
 def test_iterative_deepening_to_the_end_is_exact() -> None:
@@ -149,3 +162,101 @@ def test_a_tree_deeper_than_the_recursion_limit_is_a_clear_error() -> None:
 def test_move_values_count_a_childs_win_one_ply_further_away() -> None:
     values = ttt.quick_scores_map(ttt.parse_board("xx. oo. ..."), "x", "o")
     assert engine.outcome(values[2]) == (1, 1)
+
+
+def test_the_reference_optimal_score_of_no_states_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match=r"optimal_score needs at least one state .*got \[\]"):
+        engine.optimal_score(tree.game(), [], True, 1)
+
+
+def test_a_state_the_games_rules_cannot_read_is_a_type_error_naming_it() -> None:
+    with pytest.raises(TypeError, match=r"\[\[2, 7\], \[1, 8\]\] is not a state of 'tree': its "
+                       r"rules raised AttributeError"):
+        engine.alphabeta(tree.game(), [[2, 7], [1, 8]])  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"'3,4' is not a state of 'nim'"):
+        engine.search(nim.game(), "3,4")
+
+
+@pytest.mark.parametrize("game, state", [
+    (tree.game(), tree.parse("[[2,7],[1,8]]")),
+    (nim.game(), nim.start((3, 4, 5))),
+    (nim.game(misere=True), nim.start((1, 2, 3))),
+], ids=["tree", "nim", "misere-nim"])
+def test_iterative_deepening_without_a_heuristic_ends_exact_at_the_serial_value(
+        game: Game, state: object) -> None:
+    from fminimax import algorithms
+    expected = engine.alphabeta(game, state)
+    for result in (algorithms.solve(game, state, "iterative"),
+                   engine.iterative_deepening(game, state)):
+        assert (result.value, result.move, result.exact, result.depth) == (
+            expected.value, expected.move, True, None)
+
+
+def test_iterative_deepening_without_a_heuristic_short_of_the_end_is_provisional() -> None:
+    game, state = nim.game(), nim.start((3, 4, 5))
+    reached: list[engine.SearchResult] = []
+    result = engine.iterative_deepening(game, state, max_depth=2, reached=reached.append)
+    assert (result.depth, result.exact) == (2, False)
+    assert [r.depth for r in reached] == [1, 2] and not any(r.exact for r in reached)
+    zero = engine.alphabeta(replace(game, heuristic=zero_heuristic), state, depth=2,
+                            table=engine.Table())
+    assert result.value == zero.value  # a cut-off counts as even until a depth sees the end
+
+
+@pytest.mark.parametrize("heaps", [(3, 4, 5), (1, 2, 3), (2, 2, 3), (1, 1, 4, 5)])
+def test_an_exact_iterative_result_has_a_line_that_plays_out_to_its_value(
+        heaps: tuple[int, ...]) -> None:
+    game, state = nim.game(), nim.start(heaps)
+    result = engine.iterative_deepening(game, state)
+    for move in result.pv:
+        state = game.play(state, move)
+    assert result.exact and game.is_over(state)
+    assert engine.outcome(result.value) == (1 if len(result.pv) % 2 else -1, len(result.pv))
+
+
+def test_outcome_words_come_only_from_exact_results_and_the_games_own_final_scores() -> None:
+    from fminimax.games import connect4
+    win = engine.alphabeta(nim.game(), nim.start((3, 4, 5)), table=engine.Table())
+    assert engine.outcome_str(win) == f"win in {len(win.pv)}" == "win in 11"
+    loss = engine.alphabeta(nim.game(), nim.start((1, 2, 3)))
+    assert engine.outcome_str(loss) == "loss in 6"
+    draw = engine.alphabeta(ttt.game(), ttt.start())
+    assert engine.outcome_str(draw) == "draw"
+    estimate = engine.alphabeta(connect4.game(), connect4.start(), depth=2)
+    assert (estimate.value, estimate.exact) == (0, False)
+    assert engine.outcome_str(estimate) is None  # an estimate of 0 is not a draw
+    for text in ("[1e300, 1]", "[[2, 7], [1, 8]]", "[0, -3]", "[[0.5, 3]]"):
+        result = engine.alphabeta(tree.game(), tree.parse(text), quick=False)
+        assert engine.outcome_str(result, quick=False) is None, text  # payoffs, no words
+    for text in ("[1e300, 1]", "[[2, 7], [1, 8]]", "[[0.5, 3]]"):
+        result = engine.alphabeta(tree.game(), tree.parse(text))
+        assert engine.outcome_str(result) is None, text  # final scores other than -1, 0, 1
+    assert engine.outcome_str(engine.alphabeta(tree.game(), tree.parse("[[1, -1], [-1]]")),
+                              quick=False) is None  # a payoff searched without quick
+    assert engine.outcome_str(engine.alphabeta(tree.game(), tree.parse("[[1, -1], [-1]]"))) \
+        == "loss in 2"
+
+
+def test_a_table_entry_is_used_only_when_searched_at_least_as_deep_as_needed() -> None:
+    game = tree.game(zero_heuristic)
+    root = tree.start([[[1, 2], [3, 4]], [[5, 6], [7, 8]]])
+    child = game.play(root, 0)  # remaining depth 2 below it in a depth-3 search
+    for depth, used in ((1, False), (2, True), (engine.FULL_DEPTH, True)):
+        table = engine.Table()
+        table.store(child, engine.Entry(depth, -77, engine.EXACT, ()))
+        result = engine.search(game, root, depth=3, table=table, quick=False)
+        fresh = engine.search(game, root, depth=3, quick=False)
+        assert (result.value == 77) is used and (result.value == fresh.value) is not used, depth
+
+
+@pytest.mark.parametrize("depth", [2, 3, 4, 5])
+def test_a_table_filled_one_ply_shallower_gives_the_fresh_searchs_value(depth: int) -> None:
+    game = ttt.game()
+    for board in ("x........", "....x....", "xo.......", "x...o....", "x.o.x...."):
+        state = ttt.start(board=board)
+        table = engine.Table()
+        engine.search(game, state, depth=depth - 1, table=table)
+        shared = engine.search(game, state, depth=depth, table=table)
+        fresh = engine.search(game, state, depth=depth, table=engine.Table())
+        assert shared.value == fresh.value, (board, depth)  # (ties may go another way:
+        # the table's best move is searched first)

@@ -20,6 +20,15 @@ def imported_modules(path: Path) -> set[str]:
     return found
 
 
+def in_shell(path: Path) -> bool:
+    """Return whether ``path`` is part of the shell: the package fminimax/cli or __main__."""
+    return path.name == "__main__.py" or (PACKAGE / "cli") in path.parents
+
+
+def test_the_shell_is_the_package_fminimax_cli() -> None:
+    assert (PACKAGE / "cli" / "__init__.py").is_file() and not (PACKAGE / "cli.py").exists()
+
+
 def module_name(path: Path) -> str:
     return ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
 
@@ -40,14 +49,14 @@ def test_games_import_only_the_protocol_and_boards_never_the_engine_or_shell() -
 
 def test_nothing_below_the_shell_imports_the_shell() -> None:
     for path in PACKAGE.rglob("*.py"):
-        if path.name in ("cli.py", "__main__.py"):
+        if in_shell(path):
             continue
-        assert "fminimax.cli" not in imported_modules(path), path.name
+        assert not {m for m in imported_modules(path) if m.startswith("fminimax.cli")}, path.name
 
 
 def test_only_the_shell_prints_reads_or_exits() -> None:
     for path in PACKAGE.rglob("*.py"):
-        if path.name in ("cli.py", "__main__.py"):
+        if in_shell(path):
             continue
         calls = {node.func.id for node in ast.walk(ast.parse(path.read_text()))
                  if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)}

@@ -48,10 +48,12 @@ class ShuffledExecutor(Executor):
         self.batch: list[tuple[Future[Any], Callable[..., Any], tuple[Any, ...]]] = []
         self.lock = threading.Lock()
         self.order: list[Any] = []
+        self.submitted: list[Any] = []
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         future: Future[Any] = Future()
         with self.lock:
+            self.submitted.append(args[0].line)
             self.batch.append((future, fn, args))
             if len(self.batch) == 1:
                 threading.Timer(0.005, self.run).start()
@@ -98,10 +100,6 @@ def _die_after(target: nim.Nim, state: nim.Nim, move: nim.Move) -> nim.Nim:
 def _sleepy_is_over(seconds: float, state: nim.Nim) -> bool:
     time.sleep(seconds)
     return nim.is_over(state)
-
-
-def string_hash(text: str) -> int:
-    return hash(text)
 
 
 def nim_with(**fields: Any) -> Any:
@@ -250,9 +248,8 @@ def test_results_coming_back_in_any_order_give_the_same_answer() -> None:
             assert (result.value, result.move, result.pv) == (inline.value, inline.move,
                                                               inline.pv)
             assert (result.value, result.move) == (expected.value, expected.move)
-            shuffled += pool.order != sorted(pool.order, key=pool.order.index) or \
-                pool.order != [t.line for t in parallel.tasks_of(
-                    parallel.top_tree(game, position, 2))]
+            assert sorted(pool.order) == sorted(pool.submitted)  # every task ran, once
+            shuffled += pool.order != pool.submitted  # ran in another order than submitted
     assert shuffled
 
 
@@ -282,6 +279,21 @@ def test_young_brothers_wait_one_task_at_a_time_searches_exactly_the_serial_node
     result = parallel.ybw_search(InlineExecutor(), game, state, split=split, table=False)
     assert (result.value, result.move, result.stats.nodes) == (
         expected.value, expected.move, expected.stats.nodes)
+
+
+def test_young_brothers_wait_tasks_get_their_window_counted_from_their_own_position(
+        positions: list[ttt.Position]) -> None:
+    # a task two plies down must see the root's decisive bounds two plies nearer its end;
+    # a window left counted from the root cuts wrongly: values, not only node counts
+    game, pool, checked = ttt.game(), InlineExecutor(), 0
+    for position in positions:
+        if len(ttt.open_spaces(position.board)) not in (5, 6) or game.is_over(position):
+            continue
+        expected = engine.search(game, position, table=Table())
+        result = parallel.ybw_search(pool, game, position, split=2, table=False, deeper=0)
+        assert (result.value, result.move) == (expected.value, expected.move), position
+        checked += 1
+    assert checked == 1008
 
 
 @pytest.mark.parametrize("workers", [2, 3, 5])
@@ -340,6 +352,107 @@ def test_a_task_that_runs_too_long_gives_a_timeout_naming_its_position() -> None
         parallel.split_search(pool, game, nim.start((2,)), timeout=0.05)
 
 
+class CancellingExecutor(Executor):
+    """Runs its first ``keep`` tasks, then cancels every later one a moment after submission,
+    as Dask's executor does to the tasks still out when its scheduler goes away."""
+
+    _max_workers = 2
+
+    def __init__(self, keep: int = 0) -> None:
+        self.keep = keep
+        self.submitted = 0
+        self.lock = threading.Lock()
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        with self.lock:
+            self.submitted += 1
+            keep = self.submitted <= self.keep
+        if keep:
+            future.set_running_or_notify_cancel()
+            future.set_result(fn(*args, **kwargs))
+        else:
+            threading.Timer(0.01, self.cancel, (future,)).start()
+        return future
+
+    @staticmethod
+    def cancel(future: Future[Any]) -> None:
+        future.cancel()
+        future.set_running_or_notify_cancel()
+
+
+def in_background(fn: Callable[..., Any], *args: Any,
+                  **kwargs: Any) -> tuple[threading.Thread, dict[str, Any]]:
+    """Start ``fn`` on a daemon thread; its result or exception lands in the box's "value"."""
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            box["value"] = fn(*args, **kwargs)
+        except BaseException as error:  # noqa: B036 (the test inspects whatever came out)
+            box["value"] = error
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return thread, box
+
+
+def outcome_within(seconds: float, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """Return what ``fn`` raised (or returned), failing if it is still running after
+    ``seconds``: a hang fails the test instead of blocking it (the thread is a daemon)."""
+    thread, box = in_background(fn, *args, **kwargs)
+    thread.join(seconds)
+    assert not thread.is_alive(), f"{fn.__name__} still waiting after {seconds} s: a hang"
+    return box["value"]
+
+
+@pytest.mark.parametrize("keep", [0, 1, 3])
+@pytest.mark.parametrize("method", [parallel.split_search, parallel.ybw_search,
+                                    parallel.move_values])
+def test_tasks_the_executor_cancels_end_the_search_with_a_one_line_error_not_a_hang(
+        method: Any, keep: int, caplog: pytest.LogCaptureFixture) -> None:
+    state = nim.start((2, 3, 4))
+    error = outcome_within(20, method, CancellingExecutor(keep), nim.game(), state)
+    assert isinstance(error, SearchFailed), error
+    assert "was cancelled" in str(error) and "Nim(heaps=" in str(error)
+    assert "\n" not in str(error)
+    time.sleep(0.05)  # let late cancellations run their callbacks
+    assert not [r for r in caplog.records if "exception calling callback" in r.getMessage()]
+
+
+def test_a_cancelled_young_brother_cancels_nothing_it_should_not_and_names_its_line() -> None:
+    game, state = nim.game(), nim.start((2, 3, 4))
+    error = outcome_within(20, parallel.ybw_search, CancellingExecutor(1), game, state,
+                           deeper=0)
+    assert isinstance(error, SearchFailed)
+    assert len(error.line) == 1 and error.line[0] in game.moves(state)
+    assert error.state == game.play(state, error.line[0])
+
+
+class BreakingExecutor(InlineExecutor):
+    """Runs its first ``keep`` tasks, then refuses to take more, as a broken pool does."""
+
+    def __init__(self, keep: int) -> None:
+        self.keep = keep
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        if self.keep <= 0:
+            from concurrent.futures.process import BrokenProcessPool
+            raise BrokenProcessPool("A child process terminated abruptly")
+        self.keep -= 1
+        return super().submit(fn, *args, **kwargs)
+
+
+@pytest.mark.parametrize("keep", [0, 1, 2])
+@pytest.mark.parametrize("method", [parallel.split_search, parallel.ybw_search,
+                                    parallel.move_values])
+def test_a_pool_that_breaks_between_tasks_ends_the_search_with_a_search_failed(
+        method: Any, keep: int) -> None:
+    error = outcome_within(20, method, BreakingExecutor(keep), nim.game(), nim.start((2, 3, 4)))
+    assert isinstance(error, SearchFailed), error
+    assert str(error).startswith("a worker died while the search of Nim(heaps=")
+
+
 def _explode_after_partial(target: nim.Nim) -> Any:
     from functools import partial
     return partial(_explode_after, target)
@@ -383,11 +496,15 @@ def test_a_forkserver_process_pool_gives_the_serial_answer(
         game, state, table=Table())
 
 
-def test_forkserver_workers_hash_strings_differently_yet_agree(
-        process_pool: ProcessPoolExecutor) -> None:
-    if os.environ.get("PYTHONHASHSEED"):
-        pytest.skip("PYTHONHASHSEED is set, so every process hashes alike")
-    assert process_pool.submit(string_hash, "x").result(timeout=30) != hash("x")
+@pytest.mark.parametrize("game", [ttt.game(), ttt.game("o", "x"), nim.game(),
+                                  connect4.solver(4, 4)], ids=lambda g: g.name)
+def test_worker_processes_name_a_games_tables_as_the_parent_does(
+        process_pool: ProcessPoolExecutor, game: Any) -> None:
+    # a worker's table is found by its name: a digest of the game, the same in every
+    # process although each process hashes strings differently (never hash() here)
+    for quick in (True, False):
+        assert process_pool.submit(parallel.table_id, game, quick).result(timeout=30) == \
+            parallel.table_id(game, quick)
 
 
 def test_a_worker_process_that_raises_gives_the_error_and_the_position(
@@ -405,6 +522,26 @@ def test_a_worker_process_that_dies_gives_a_clear_error_not_a_hang() -> None:
     with ProcessPoolExecutor(2, mp_context=context) as pool:
         with pytest.raises(SearchFailed, match="a worker died while the search of"):
             parallel.split_search(pool, game, nim.start((1, 2)), timeout=60)
+
+
+@pytest.mark.parametrize("method", [parallel.split_search, parallel.ybw_search])
+def test_a_worker_process_killed_mid_search_ends_it_with_a_clear_error_not_a_hang(
+        method: Any) -> None:
+    import signal
+    context = multiprocessing.get_context("forkserver")
+    with ProcessPoolExecutor(2, mp_context=context) as pool:
+        pool.submit(int).result(timeout=60)  # the workers are up
+        thread, box = in_background(method, pool, nim.game(), nim.start((3, 3, 4, 4)),
+                                    table=False)
+        time.sleep(1.0)  # tasks are running
+        assert thread.is_alive(), "the search ended before a worker could be killed"
+        os.kill(next(iter(pool._processes)), signal.SIGKILL)
+        thread.join(60)
+        assert not thread.is_alive(), "the search still waits 60 s after its worker died"
+        error = box["value"]
+    assert isinstance(error, SearchFailed), error
+    assert str(error).startswith("a worker died while the search of Nim(heaps=")
+    assert "BrokenProcessPool" in str(error) and "\n" not in str(error)
 
 
 def test_worker_tables_can_be_named_switched_off_or_refused() -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import needs_module, needs_tool
 
 from fminimax import engine, parallel
 from fminimax import tictactoe as ttt
@@ -43,7 +44,7 @@ CASES = [
 
 @pytest.fixture(scope="module")
 def dask_executor() -> Iterator[Any]:
-    distributed = pytest.importorskip("distributed")
+    distributed = needs_module("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   host="127.0.0.1", dashboard_address=None) as cluster, \
             distributed.Client(cluster) as client:
@@ -72,21 +73,50 @@ def test_a_dask_task_that_raises_gives_the_error_and_the_position(dask_executor:
         parallel.split_search(dask_executor, game, nim.start((1, 3)), timeout=60)
 
 
+def test_a_dask_cluster_closed_mid_search_ends_it_with_a_clear_error_not_a_hang() -> None:
+    import time
+
+    from test_parallel import in_background
+    distributed = needs_module("distributed")
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                       protocol="tcp://", host="127.0.0.1",
+                                       dashboard_address=None, worker_dashboard_address=None)
+    client = distributed.Client(cluster)
+    try:
+        thread, box = in_background(parallel.ybw_search, client.get_executor(), nim.game(),
+                                    nim.start((3, 3, 4, 4)), table=False)
+        time.sleep(2.0)  # tasks are out on the workers
+        assert thread.is_alive(), "the search ended before the cluster could be closed"
+        cluster.close()
+        thread.join(60)
+        assert not thread.is_alive(), "the search still waits 60 s after its cluster closed"
+    finally:
+        client.close()
+        cluster.close()
+    error = box["value"]
+    assert isinstance(error, parallel.SearchFailed), error
+    assert "was cancelled by the executor" in str(error) and "\n" not in str(error)
+
+
 # --- MPI --------------------------------------------------------------------------------------
 
 
 @pytest.fixture(scope="module")
 def mpi() -> None:
-    pytest.importorskip("mpi4py")
-    if not (BIN / "mpiexec").exists():
-        pytest.skip(f"no mpiexec beside {sys.executable}: pip install mpich")
+    needs_module("mpi4py")
+    needs_tool("mpiexec", BIN / "mpiexec")  # the pip mpich's, beside this Python
 
 
 def test_an_mpi_pool_executor_gives_the_serial_answer(mpi: None) -> None:
+    from mpi_futures_job import CASES as JOB_CASES
     done = mpiexec("-n", "3", sys.executable, "-m", "mpi4py.futures",
                    str(HERE / "mpi_futures_job.py"))
     assert done.returncode == 0, done.stderr
     lines = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(lines) == 2 * len(JOB_CASES) + 1, done.stdout  # two methods a case, then values
+    assert [(line["position"], line["method"]) for line in lines[:-1]] == [
+        (text, method) for _, text, _, _ in JOB_CASES for method in ("split_search",
+                                                                      "ybw_search")]
     games = {"tictactoe": ttt.game(), "nim": nim.game()}
     for line in lines[:-1]:
         game = games[line["game"]]
@@ -104,11 +134,78 @@ def test_text_3s_mpi_program_finds_the_serial_best_move(mpi: None, ranks: str) -
     done = mpiexec("-n", ranks, sys.executable, "-m", "fminimax.mpi", "--json",
                    "--game", "tictactoe", "xo.......")
     assert done.returncode == 0, done.stderr
-    answer = json.loads(done.stdout)
+    answer = json.loads(done.stdout, parse_constant=refuse_non_json)
     game, state = ttt.game(), ttt.Position(ttt.parse_board("xo......."), "x")
     expected = engine.search(game, state, table=Table())
-    assert (answer["value"], answer["move"], answer["ranks"]) == (
+    assert (answer["value"], answer["best_move"], answer["ranks"]) == (
         expected.value, expected.move, int(ranks))
+    assert (answer["outcome"], answer["exact"]) == (engine.outcome_str(expected), True)
+    assert answer["pv"][0] == answer["best_move"]
+    for move in answer["pv"]:
+        state = game.play(state, move)
+    assert game.is_over(state) and engine.quick_value(
+        game.utility(state, "x"), len(answer["pv"])) == answer["value"]
+
+
+# the keys (and types) that `fminimax solve --json` and the MPI program share (issue 10)
+SHARED_KEYS = {"game": str, "value": (int, float), "outcome": (str, type(None)),
+               "exact": bool, "depth": (int, type(None)), "best_move": object, "pv": list,
+               "nodes": int, "seconds": (int, float)}
+
+
+def refuse_non_json(constant: str) -> None:
+    raise AssertionError(f"{constant} is not JSON")
+
+
+def test_text_3s_mpi_program_speaks_the_solve_commands_json_schema(mpi: None) -> None:
+    done = mpiexec("-n", "2", sys.executable, "-m", "fminimax.mpi", "--json", "--game", "nim",
+                   "1,2,2")
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout, parse_constant=refuse_non_json)
+    assert set(answer) == set(SHARED_KEYS) | {"ranks"}
+    for key, kind in SHARED_KEYS.items():
+        assert isinstance(answer[key], kind), (key, answer[key])
+    expected = engine.search(nim.game(), nim.start((1, 2, 2)), table=Table())
+    assert (answer["game"], answer["value"], answer["outcome"], answer["depth"]) == (
+        "nim", expected.value, "win in 5", None)
+    assert tuple(answer["best_move"]) == expected.move and len(answer["pv"]) == 5
+
+
+@pytest.mark.parametrize("board", ["xoxxoooxx", "xxxoo....", "xo.xo.x.."])
+def test_text_3s_mpi_program_gives_the_serial_answer_on_a_finished_position(
+        mpi: None, board: str) -> None:
+    from fminimax.mpi import position
+    game, state = position("tictactoe", board)
+    expected = engine.search(game, state, table=Table())
+    done = mpiexec("-n", "3", sys.executable, "-m", "fminimax.mpi", "--json", "--game",
+                   "tictactoe", board, timeout=60)
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout, parse_constant=refuse_non_json)
+    assert (answer["value"], answer["outcome"], answer["best_move"], answer["pv"]) == (
+        expected.value, engine.outcome_str(expected), None, [])
+    words = mpiexec("-n", "3", sys.executable, "-m", "fminimax.mpi", "--game", "tictactoe",
+                    board, timeout=60)
+    assert words.returncode == 0 and words.stderr == "", words.stderr
+    assert f"value: {expected.value} ({engine.outcome_str(expected)})" in words.stdout
+
+
+def test_ctrl_c_under_mpiexec_is_one_line_not_a_traceback_per_rank(mpi: None) -> None:
+    import signal
+    import time
+    job = subprocess.Popen([str(BIN / "mpiexec"), "-n", "3", sys.executable, "-m",
+                            "fminimax.mpi", "--game", "tictactoe", "." * 16],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           env=mpi_environment(), start_new_session=True)
+    try:
+        time.sleep(4)  # the ranks are searching the empty 4x4 board (tens of seconds)
+        assert job.poll() is None, job.communicate()
+        os.killpg(job.pid, signal.SIGINT)  # what Ctrl-C at a terminal does
+        _, err = job.communicate(timeout=60)
+    finally:
+        if job.poll() is None:
+            os.killpg(job.pid, signal.SIGKILL)
+    ours = [line for line in err.splitlines() if not line.startswith("[mpiexec@")]
+    assert ours == ["fminimax.mpi: interrupted"], err
 
 
 def test_text_3s_mpi_program_refuses_a_bad_position_on_every_rank_without_hanging(

@@ -115,6 +115,55 @@ def test_a_finished_board_has_an_empty_scores_map_and_no_best_move() -> None:
         ttt.best_move({})
 
 
+# --- boards of other sizes ----------------------------------------------------------------
+
+
+FOUR = "xoxo .x.. o.x. ...o"  # 4x4, k = 4 by default, x to move, 8 open spaces
+
+
+def test_the_cards_functions_read_the_size_of_a_square_board_from_the_board() -> None:
+    board = ttt.parse_board(FOUR)
+    plain = ttt.scores_map(board, "x", "o", memo=False)
+    assert ttt.scores_map(board, "x", "o") == plain
+    assert plain == {space: ttt.retrieve_score(ttt.fill_board(space, board, "x"), "x", "o", 1)
+                     for space in ttt.open_spaces(board)}
+    quick = ttt.quick_scores_map(board, "x", "o")
+    assert {space: engine.sign(value) for space, value in quick.items()} == plain
+    assert quick[ttt.play_move(board, "x", "o")] == max(quick.values())
+    assert ttt.optimal_score(ttt.generate_boards("x", board), "x", "o", 1) == max(plain.values())
+
+
+def test_the_cards_functions_take_the_shape_and_k_of_any_board_by_keyword() -> None:
+    board = ttt.parse_board("xo.. .x.. o...", rows=3, cols=4)
+    shape = {"rows": 3, "cols": 4, "k": 3}
+    plain = ttt.scores_map(board, "x", "o", memo=False, **shape)
+    assert plain == ttt.scores_map(board, "x", "o", **shape)
+    game = ttt.game("x", "o", **shape)
+    assert plain == engine.move_values(game, ttt.Position(board, "x"), quick=False)
+    assert ttt.play_move(board, "x", "o", **shape) in {s for s, v in plain.items() if v == 1}
+    with pytest.raises(ValueError, match="a board of 12 cells is not square"):
+        ttt.scores_map(board, "x", "o")
+
+
+def test_the_memoized_scores_map_solves_a_4x4_board_with_12_open_spaces() -> None:
+    board = ttt.parse_board("xo.. .... .... ...o")
+    board = ttt.fill_board(5, board, "x")
+    scores = ttt.scores_map(board, "x", "o")
+    assert len(scores) == 12 and set(scores.values()) <= {-1, 0, 1}
+    assert scores == {space: engine.sign(value) for space, value in engine.move_values(
+        ttt.game(rows=4, cols=4), ttt.Position(board, "x"), table=engine.Table()).items()}
+
+
+def test_the_cards_plain_recursion_refuses_a_board_beyond_its_limit_naming_it() -> None:
+    empty = ttt.empty_board(4, 4)
+    with pytest.raises(ValueError, match="16 open spaces.*at most 9 without a table"):
+        ttt.retrieve_score(empty, "x", "o", 0)
+    with pytest.raises(ValueError, match="16 open spaces.*at most 12 with one"):
+        ttt.retrieve_score(empty, "x", "o", 0, {})
+    with pytest.raises(ValueError, match="16 open spaces.*at most 9 without a table"):
+        ttt.scores_map(empty, "x", "o", memo=False)
+
+
 # --- bad input ---------------------------------------------------------------------------
 
 
@@ -126,6 +175,58 @@ def test_a_finished_board_has_an_empty_scores_map_and_no_best_move() -> None:
 def test_impossible_boards_are_refused(text: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         ttt.validate_board(ttt.parse_board(text))
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("xxx/oo./o..", "x holds a line, yet o has as many marks as x \\(3 each\\): o moved after "
+                    "the game ended"),
+    ("ooo/xx./x.x", "o holds a line with 3 marks to x's 4: x moved after the game ended"),
+    ("ooo/xx./xx.", "o holds a line with 3 marks to x's 4: x moved after the game ended"),
+])
+def test_a_line_held_by_the_side_that_did_not_move_last_is_refused(text: str,
+                                                                   message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        ttt.validate_board(ttt.parse_board(text))
+    with pytest.raises(ValueError, match=message):
+        ttt.start(board=text)
+
+
+@pytest.mark.parametrize("text", ["xxx/oo./...", "ooo/xx./x..", "xo./xo./x.."])
+def test_a_line_held_by_the_side_that_moved_last_is_a_finished_game(text: str) -> None:
+    position = ttt.start(board=text)
+    assert ttt.validate_board(position.board) == position.board
+    assert ttt.game().is_over(position)
+
+
+def test_who_moved_first_decides_a_line_on_equal_counts() -> None:
+    board = ttt.parse_board("xxx/oo./o..")  # o started, x won on its third move
+    assert ttt.validate_board(board, first="o") == board
+    assert ttt.start(board=board, first="o").winner in ("x", ttt.UNSEEN)
+
+
+def test_optimal_score_of_no_boards_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match=r"optimal_score needs at least one board .*got \[\]"):
+        ttt.optimal_score([], "x", "o", 1)
+
+
+def test_generate_boards_with_its_arguments_swapped_is_a_clear_error() -> None:
+    board = ttt.parse_board("oox xx5 oo8")
+    with pytest.raises(TypeError, match=r"generate_boards\(marker, board\).*board must be a "
+                       r"sequence of cells, got 'x'"):
+        ttt.generate_boards(board, "x")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="marker must be hashable and not an int, got 3"):
+        ttt.generate_boards(3, board)
+
+
+def test_a_board_handed_to_the_engine_instead_of_a_position_is_a_clear_error() -> None:
+    from fminimax import algorithms
+    board = ttt.parse_board("oox xx5 oo8")
+    for search in (algorithms.minimax, algorithms.alphabeta, algorithms.memoized,
+                   algorithms.iterative):
+        with pytest.raises(TypeError, match=r"pvector\(\['o', 'o', 'x'.*is not a state of "
+                           r"'tictactoe-3x3-k3': its rules raised ValueError.*its start "
+                           r"function"):
+            search(ttt.game(), board)
 
 
 def test_scores_map_refuses_a_board_where_it_is_not_the_computers_turn() -> None:

@@ -73,3 +73,24 @@ def test_a_heuristic_that_returns_a_non_number_is_a_type_error() -> None:
 def test_negative_depths_are_refused() -> None:
     with pytest.raises(ValueError, match="-1"):
         algorithms.depth_limited(tree.game(tree.zero), tree.start([[1, 2]]), -1)
+
+
+@pytest.mark.parametrize("text, shown", [
+    ("[[NaN, 5], [3, 4]]", "got nan at path (0, 0)"),
+    ("[1e400, 1]", "got inf at path (0,)"),
+    ("[1, [-Infinity]]", "got -inf at path (1, 0)"),
+])
+def test_non_finite_leaves_in_text_are_refused_in_one_line_naming_the_value(text: str,
+                                                                            shown: str) -> None:
+    with pytest.raises(ValueError, match="a tree leaf must be a finite number") as error:
+        tree.parse(text)
+    assert shown in str(error.value) and "\n" not in str(error.value)
+
+
+def test_non_finite_leaves_are_refused_by_start_too() -> None:
+    with pytest.raises(ValueError, match=r"finite number, got inf at path \(1, 1\)"):
+        tree.start([1, [2, float("inf")]])
+
+
+def test_huge_but_finite_leaves_are_kept() -> None:
+    assert tree.parse("[1e300, 10000000000000000000000000000000000000000]").tree[0] == 1e300

@@ -7,3 +7,5 @@ fminimax tree '[[2, 7], [1, 8]]' --algorithm minimax --quiet --svg docs/pictures
 fminimax tree '[[2, 7], [1, 8]]' --algorithm alphabeta --quiet --svg docs/pictures/seed-alphabeta.svg > /dev/null
 fminimax tree '[[3, 12, 8], [2, 4, 6], [14, 5, 2]]' --algorithm minimax --quiet --svg docs/pictures/aima-minimax.svg > /dev/null
 fminimax tree '[[3, 12, 8], [2, 4, 6], [14, 5, 2]]' --algorithm alphabeta --quiet --svg docs/pictures/aima-alphabeta.svg > /dev/null
+# The stepper's screenshot: Playwright for Python (fminimax[test]) and Debian's chromium.
+python docs/pictures/stepper.py  # draws docs/pictures/stepper.png

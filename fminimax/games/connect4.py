@@ -6,10 +6,16 @@ at even plies).  Each column takes ``height + 1`` bits, bottom first, the top on
 empty so that runs cannot wrap from one column into the next.  The board's shape and ``k``
 live in the game value (a :class:`Shape` bound with ``functools.partial``), not in the state.
 
-Moves are column numbers, 0 on the left.  ``order`` searches a winning move first, then a
-move that blocks the opponent's immediate win, then the others centre-first, with moves that
-let the opponent win right on top last.  ``key`` gives a position and its mirror image the
-same table key.  ``heuristic`` counts open windows (see its docstring).
+Moves are column numbers, 0 on the left, everywhere in the library (``from_moves``,
+``play``, results' moves and lines).  People number columns 1 to width, as the Connect Four
+solving community does ("4453"): the conversion happens only in the notation functions
+(``notation``, ``read_sequence``), which the command line uses for everything it reads and
+shows.  ``strong_score`` gives that community's score of an exact value.
+
+``order`` searches a winning move first, then a move that blocks the opponent's immediate
+win, then the others centre-first, with moves that let the opponent win right on top last.
+``key`` gives a position and its mirror image the same table key.  ``heuristic`` counts
+open windows (see its docstring).
 
 >>> from fminimax.engine import alphabeta
 >>> g = game(4, 4)
@@ -31,7 +37,7 @@ from dataclasses import replace
 from functools import lru_cache, partial
 from typing import NamedTuple
 
-from fminimax.game import Game, Score
+from fminimax.game import WIN, Game, Notation, Score, whole_number
 
 Move = int
 MARKS = "xo"
@@ -624,3 +630,130 @@ def parse(text: str, width: int = 7, height: int = 6, k: int = 4) -> C4:
     if has_run(s, stones[0]) and has_run(s, stones[1]):
         raise ValueError("both x and o hold a run; a game ends at the first run")
     return C4(stones[plies % 2], mask, plies, has_run(s, stones[1 - plies % 2]))
+
+
+# --- the notation: columns 1..width, as Connect Four players and solvers write them -----------
+
+
+def read_sequence(text: str, width: int = 7, height: int = 6, k: int = 4) -> C4:
+    """Return the position after the columns in ``text``, 1-based (1 = leftmost: "4453").
+
+    The solving community's notation (one digit a column, so widths up to 9).
+
+    >>> read_sequence("4455") == from_moves("3344")
+    True
+    >>> read_sequence("48")
+    Traceback (most recent call last):
+    ...
+    ValueError: a move sequence is column digits 1 to 7, got '48'
+    """
+    s = shape(width, height, k)
+    if width > 9 or not all(ch in "123456789"[:width] for ch in text):
+        raise ValueError(f"a move sequence is column digits 1 to {min(width, 9)}, got "
+                         f"{text!r}" + ("; boards wider than 9 are written as rows"
+                                        if width > 9 else ""))
+    state = start(width, height, k)
+    for ch in text:
+        column = int(ch) - 1
+        if not (state.mask + (1 << column * (height + 1))) & (((1 << height) - 1)
+                                                              << column * (height + 1)):
+            raise ValueError(f"column {ch} is full in the sequence {text!r}")
+        if state.won:
+            raise ValueError(f"the game is over before the end of the sequence {text!r}")
+        state = play(s, state, column)
+    return state
+
+
+def strong_score(state: C4, value: Score, width: int = 7, height: int = 6) -> int:
+    """Return the strong score of an exact quick value, as Connect Four solvers give it.
+
+    0 a draw; positive when the side to move wins: (W*H+1)//2 + 1 minus the stones the
+    winner has when the game ends (22 minus them on 7x6); negative when it loses.
+
+    >>> strong_score(read_sequence("4455"), WIN - 3)  # x wins with its 4th stone
+    18
+    >>> strong_score(read_sequence("4455"), 0), strong_score(start(), -(WIN - 42))
+    (0, -1)
+    >>> strong_score(start(), 12)
+    Traceback (most recent call last):
+    ...
+    ValueError: a strong score needs an exact value (a win, a loss or 0), got 12
+    """
+    if value == 0:
+        return 0
+    if abs(value) < WIN // 2:
+        raise ValueError(f"a strong score needs an exact value (a win, a loss or 0), got "
+                         f"{value!r}")
+    plies = int(WIN - abs(value))  # to the end of the game, the winner's stone last
+    top = (width * height + 1) // 2 + 1
+    if value > 0:
+        return top - (state.plies // 2 + (plies + 1) // 2)
+    return -(top - ((state.plies + 1) // 2 + plies // 2))
+
+
+def _read_position(width: int, height: int, k: int, text: str) -> C4:
+    """Return a position from a 1-based move sequence, rows top first, or "" (the start)."""
+    text = text.strip()
+    if text.isascii() and text.isdigit():
+        return read_sequence(text, width, height, k)
+    return parse(text, width, height, k) if text else start(width, height, k)
+
+
+def _read_move(width: int, height: int, k: int, state: C4, text: str) -> Move:
+    """Return the 0-based column of the 1-based column a person typed, checked."""
+    s = shape(width, height, k)
+    if is_over(s, state):
+        raise ValueError("the game is over: there is no move to make")
+    column = whole_number(text, "a column", 1, width) - 1
+    if column not in moves(s, state):
+        raise ValueError(f"column {column + 1} is full; open columns are "
+                         f"{' '.join(str(c + 1) for c in moves(s, state))}")
+    return column
+
+
+def _draw(width: int, height: int, state: C4) -> str:
+    """Return the board top row first, the column numbers 1..width under it."""
+    s = shape(width, height, 1)
+    wide = len(str(width))
+    rows = [" ".join(cell(s, state, c, r).rjust(wide) for c in range(width))
+            for r in reversed(range(height))]
+    return "\n".join([*rows, " ".join(str(c + 1).rjust(wide) for c in range(width))])
+
+
+def _ended(state: C4) -> str:
+    """Return how a finished game ended: 'x won', 'o won' or 'draw'."""
+    return f"{MARKS[1 - state.plies % 2]} won" if state.won else "draw"
+
+
+def notation(width: int = 7, height: int = 6, k: int = 4) -> Notation[C4, Move]:
+    """Return Connect Four's notation: columns 1..width in and out, x moves first.
+
+    >>> spoken = notation(4, 4)
+    >>> state = spoken.read_position("2233")
+    >>> print(spoken.draw(state))
+    . . . .
+    . . . .
+    . o o .
+    . x x .
+    1 2 3 4
+    >>> spoken.read_move(state, "4"), spoken.show_move(3), spoken.side(0)
+    (3, '4', 'x')
+    >>> spoken.read_move(state, "5")
+    Traceback (most recent call last):
+    ...
+    ValueError: a column is a whole number from 1 to 4, got '5'
+    >>> notation().score(read_sequence("4455"), WIN - 3)
+    18
+    """
+    shape(width, height, k)
+    return Notation(read_position=partial(_read_position, width, height, k),
+                    read_move=partial(_read_move, width, height, k),
+                    show_move=lambda column: str(column + 1),
+                    json_move=lambda column: column + 1, draw=partial(_draw, width, height),
+                    side=MARKS.__getitem__, players=(0, 1), ended=_ended,
+                    move_format=f"a column 1-{width}",
+                    score=partial(_strong, width, height))
+
+
+def _strong(width: int, height: int, state: C4, value: Score) -> int:
+    return strong_score(state, value, width, height)

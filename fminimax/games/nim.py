@@ -1,7 +1,8 @@
 """Nim: take one or more objects from one heap; normal play, the player who takes the last wins.
 
 With ``misere=True`` the player who takes the last object loses.  A state is the heap sizes
-and the player to move (0 or 1).
+and the player to move (0 or 1).  Moves are (heap index, count) with heaps 0-based in the
+library; people number heaps from 1 and write a move as ``heap:count`` (``notation``).
 
 >>> from fminimax.engine import alphabeta
 >>> alphabeta(game(), start((3, 4, 5)), quick=False).value
@@ -14,7 +15,7 @@ from collections.abc import Iterable
 from functools import partial
 from typing import NamedTuple
 
-from fminimax.game import Game, Score
+from fminimax.game import Game, Notation, Score, whole_number
 
 Move = tuple[int, int]
 
@@ -40,6 +41,17 @@ def start(heaps: Iterable[int]) -> Nim:
     if not sizes or any(isinstance(h, bool) or not isinstance(h, int) or h < 0 for h in sizes):
         raise ValueError(f"heap sizes must be ints >= 0, got {sizes!r}")
     return Nim(tuple(sizes), 0)
+
+
+def heaps_str(state: Nim) -> str:
+    """Return the heaps drawn one a line as sticks (a small board for drawn trees).
+
+    >>> print(heaps_str(Nim((3, 0, 1), 0)))
+    0: | | |
+    1:
+    2: |
+    """
+    return "\n".join(f"{heap}:{' |' * size}" for heap, size in enumerate(state.heaps))
 
 
 def moves(state: Nim) -> tuple[Move, ...]:
@@ -117,3 +129,72 @@ def game(misere: bool = False) -> Game[Nim, Move]:
     """
     return Game(name="nim-misere" if misere else "nim", moves=moves, play=play,
                 is_over=is_over, to_move=to_move, utility=partial(utility, misere), key=key)
+
+
+# --- the notation: heaps numbered from 1, a move written heap:count ---------------------------
+
+PLAYERS = ("the first player", "the second player")
+
+
+def _read_position(text: str) -> Nim:
+    """Return the position whose heap sizes are written in ``text`` (split by spaces or ',')."""
+    sizes = text.replace(",", " ").split()
+    if not sizes:
+        raise ValueError("nim needs heap sizes, e.g. '3 4 5'")
+    return start(whole_number(size, "a heap size", 0, 10**9) for size in sizes)
+
+
+def _read_move(state: Nim, text: str) -> Move:
+    """Return the move a person typed as ``heap:count`` (or ``heap count``), checked."""
+    if is_over(state):
+        raise ValueError("the game is over: there is no move to make")
+    parts = text.replace(":", " ").replace(",", " ").split()
+    if len(parts) != 2:
+        raise ValueError(f"{text.strip()!r} is not a move; type heap:count, e.g. "
+                         f"{_show_move(moves(state)[0])}")
+    heap = whole_number(parts[0], "a heap", 1, 10**9)
+    if heap > len(state.heaps):
+        raise ValueError(f"heap {heap} does not exist; the heaps are 1 to {len(state.heaps)}")
+    size = state.heaps[heap - 1]
+    if size == 0:
+        raise ValueError(f"heap {heap} is empty")
+    return heap - 1, whole_number(parts[1], f"a count to take from heap {heap}", 1, size)
+
+
+def _show_move(move: Move) -> str:
+    return f"{move[0] + 1}:{move[1]}"
+
+
+def _draw(state: Nim) -> str:
+    """Return the heaps, numbered from 1, each with its size (and as many '|', up to 40)."""
+    return "\n".join(f"heap {i}: {size:>2} {'|' * min(size, 40)}{'...' if size > 40 else ''}"
+                     .rstrip() for i, size in enumerate(state.heaps, 1))
+
+
+def _ended(misere: bool, state: Nim) -> str:
+    """Return who won a finished game."""
+    return f"{PLAYERS[0 if utility(misere, state, 0) > 0 else 1]} won"
+
+
+def notation(misere: bool = False) -> Notation[Nim, Move]:
+    """Return Nim's notation: heaps numbered from 1, a move written ``heap:count``.
+
+    >>> spoken = notation()
+    >>> state = spoken.read_position("3 4 5")
+    >>> print(spoken.draw(state))
+    heap 1:  3 |||
+    heap 2:  4 ||||
+    heap 3:  5 |||||
+    >>> spoken.read_move(state, "1:2"), spoken.show_move((0, 2)), spoken.json_move((0, 2))
+    ((0, 2), '1:2', [1, 2])
+    >>> spoken.read_move(state, "5:1")
+    Traceback (most recent call last):
+    ...
+    ValueError: heap 5 does not exist; the heaps are 1 to 3
+    >>> spoken.ended(Nim((0, 0), 1))
+    'the first player won'
+    """
+    return Notation(read_position=_read_position, read_move=_read_move, show_move=_show_move,
+                    json_move=lambda move: [move[0] + 1, move[1]], draw=_draw,
+                    side=PLAYERS.__getitem__, players=(0, 1),
+                    ended=partial(_ended, misere), move_format="heap:count, e.g. 1:2")

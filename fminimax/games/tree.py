@@ -38,9 +38,10 @@ from functools import lru_cache
 from numbers import Real
 from typing import Any, NamedTuple, Union
 
-from fminimax.game import Game, Score
+from fminimax.game import Game, Notation, Score, whole_number
 from fminimax.game import zero as zero  # trees have no heuristic of their own: this one
 
+INF = float("inf")
 Tree = Union[Score, tuple["Tree", ...], "Named", "Chance"]  # noqa: UP007 (recursive alias)
 CHANCE = "chance"
 
@@ -90,6 +91,10 @@ def freeze(tree: Any) -> Tree:
     Traceback (most recent call last):
     ...
     ValueError: a tree node must have at least one child, got an empty list at path (1,)
+    >>> freeze([[2, float("nan")]])
+    Traceback (most recent call last):
+    ...
+    ValueError: a tree leaf must be a finite number, got nan at path (0, 1)
     """
     return _freeze(tree, ())
 
@@ -137,6 +142,9 @@ def _freeze(tree: Any, path: tuple[int, ...]) -> Tree:
                 list(enumerate(item)))]
         elif isinstance(item, bool) or not isinstance(item, Real):
             raise ValueError(f"a tree leaf must be a number, got {item!r} at path {where}")
+        elif item != item or item in (INF, -INF):  # NaN, or inf (JSON reads 1e400 as inf)
+            raise ValueError(f"a tree leaf must be a finite number, got {item!r} at path "
+                             f"{where}")
         else:
             done.append(item)  # type: ignore[arg-type]
     return done[0]
@@ -332,12 +340,51 @@ def utility(state: Node, player: bool) -> Score:
 def game(heuristic: Callable[[Node, bool], Score] | None = None) -> Game[Node, int]:
     """Return explicit trees as a game value, with an optional ``heuristic`` for cut-offs.
 
-    Trees have no heuristic of their own, so depth-limited search and iterative deepening
-    need one, such as ``zero``.  Chance nodes are the game's ``chances``; its ``bounds``
-    come from the leaves (with a heuristic, its estimates must lie within them too).
+    Trees have no heuristic of their own, so depth-limited search needs one, such as
+    ``zero`` (iterative deepening uses zero without one, exact once it reaches every leaf).
+    Chance nodes are the game's ``chances``; its ``bounds`` come from the leaves (with a
+    heuristic, its estimates must lie within them too).
 
     >>> game().name, game(zero).heuristic is zero
     ('tree', True)
     """
     return Game(name="tree", moves=moves, play=play, is_over=is_over, to_move=to_move,
                 utility=utility, heuristic=heuristic, chances=chances, bounds=bounds)
+
+
+# --- the notation: child indices from 0, MAX and MIN ------------------------------------------
+
+
+def _read_move(state: Node, text: str) -> int:
+    """Return the child index a person typed, checked against ``state``."""
+    if is_over(state):
+        raise ValueError("this is a leaf: there is no move to make")
+    return whole_number(text, "a child", 0, len(moves(state)) - 1)
+
+
+def _draw(state: Node) -> str:
+    """Return where ``state`` is: the root, or the path of child indices to it, and its name."""
+    name = node_name(state)
+    where = "the root" if not state.path else "the node at " + " ".join(map(str, state.path))
+    return where + ("" if name is None else f" ({name})")
+
+
+def _ended(state: Node) -> str:
+    """Return a leaf's value for MAX."""
+    leaf = _bare(state.tree)
+    return f"a leaf worth {leaf} to MAX"
+
+
+def notation() -> Notation[Node, int]:
+    """Return the notation of trees: nested lists in, child indices from 0, MAX and MIN.
+
+    >>> spoken = notation()
+    >>> root = spoken.read_position("[[2, 7], [1, 8]]")
+    >>> spoken.draw(play(root, 1)), spoken.side(to_move(root)), spoken.read_move(root, "1")
+    ('the node at 1', 'MAX', 1)
+    >>> spoken.ended(play(play(root, 1), 0))
+    'a leaf worth 1 to MAX'
+    """
+    return Notation(read_position=parse, read_move=_read_move, show_move=str, json_move=int,
+                    draw=_draw, side=lambda player: "MAX" if player else "MIN",
+                    players=(True, False), ended=_ended, move_format="a child's index")

@@ -1,0 +1,103 @@
+"""``fminimax best-move BOARD``: score every open space of a tic-tac-toe board."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import IO, Any
+
+from fminimax import engine, tictactoe
+from fminimax import trace as tr
+from fminimax.board import board_str, open_spaces
+from fminimax.cli.common import progress_reporter
+from fminimax.cli.pools import add_parallel_arguments, parallel_move_lines, wants_pool
+from fminimax.cli.report import write_json
+
+
+def other(marker: str) -> str:
+    """Return the other player's marker."""
+    return "o" if marker == "x" else "x"
+
+
+def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    """Print the scores map of a board and the move the computer plays."""
+    spoken = tictactoe.notation()  # best-move is the card's command: 3x3 tic-tac-toe
+    start = spoken.read_position(args.board)  # x moves first
+    board = start.board
+    computer: str = args.computer or str(start.player)
+    opponent = other(computer)
+    scores = tictactoe.scores_map(board, computer, opponent)
+    progress = progress_reporter(err, getattr(args, "quiet", False))
+    game, position = tictactoe.game(computer, opponent), tictactoe.Position(board, computer)
+    over = game.is_over(position)
+    if over:
+        lines = {}
+    elif wants_pool(args):
+        lines = parallel_move_lines(args, game, position)
+    else:
+        lines = tr.move_lines(game, position, table=engine.Table(), stop=progress)
+    progress.done()
+    quick = {space: value for space, (value, _) in lines.items()}
+    move = engine.best_move(quick) if quick else None
+    best = engine.best_moves(quick) if args.all else None
+    ended = spoken.ended(position) if over else None
+    if args.json:
+        value = (engine.quick_value(game.utility(position, computer), 0) if move is None
+                 else quick[move])
+        write_json({"game": game.name, "to_move": None if over else computer, "ended": ended,
+                    "value": value, "exact": True,
+                    "outcome": ended if over else engine.value_str(value),
+                    "best_move": move, **({} if best is None else {"best_moves": best}),
+                    "pv": [] if move is None else list(lines[move][1]),
+                    "board": list(board), "computer": computer, "scores": scores}
+                   | ({"lines": {space: list(line) for space, (_, line) in lines.items()}}
+                      if args.explain else {}), out)
+        return 0
+    out.write(f"{spoken.draw(position)}\n\n")
+    if move is None:
+        out.write(f"the game is over: {ended}\n")
+        return 0
+    out.write(f"{computer} to move\n")
+    for space in open_spaces(board):
+        out.write(f"  space {space}: score {scores[space]:+d}  "
+                  f"({engine.value_str(quick[space])})\n")
+        if args.explain:
+            out.write(line_str(game, position, lines[space][1]) + "\n")
+    out.write(f"best move: {move}\n")
+    if best is not None:
+        out.write(f"best moves: {' '.join(map(str, best))}\n")
+    return 0
+
+
+def line_str(game: Any, position: tictactoe.Position, line: Sequence[int]) -> str:
+    """Return a principal variation as its moves and the boards after each, side by side."""
+    states = [position]
+    for space in line:
+        states.append(game.play(states[-1], space))
+    moves = " ".join(f"{state.player}{space}" for state, space in zip(states, line,
+                                                                      strict=False))
+    pictures = tr.side_by_side(board_str(state.board) for state in states[1:])
+    indent = " " * 6
+    return "\n".join([f"{indent}line: {moves}"]
+                     + [indent + row for row in pictures.splitlines()])
+
+
+def add(sub: Any) -> None:
+    """Add the best-move subcommand to the program's subparsers."""
+    best = sub.add_parser("best-move", help="score every open space of a tic-tac-toe board",
+                          description="Print each open space's score (+1 win, 0 draw, "
+                          "-1 loss for the side to move) and the move the computer plays: "
+                          "the quickest win, else a draw, else the latest loss.")
+    best.add_argument("board", metavar="BOARD",
+                      help="nine cells, or three rows split by '/' or spaces; "
+                      "x, o, and '.', '_' or the digit for an open space, e.g. 'oox/xx5/oo8'")
+    best.add_argument("--computer", choices=["x", "o"],
+                      help="the side to move (default: from the marker counts, x starts)")
+    best.add_argument("--json", action="store_true", help="print the result as JSON")
+    best.add_argument("--explain", action="store_true",
+                      help="show the principal variation (best play by both) under each move")
+    best.add_argument("--all", action="store_true",
+                      help="also name every move as good as the best")
+    best.add_argument("--quiet", action="store_true", help="no progress line on stderr")
+    add_parallel_arguments(best)
+    best.set_defaults(run=run)

@@ -130,6 +130,8 @@ class Notation(Generic[State, Move]):
     ``ended(state)``          how a finished game ended ("x won", "draw").
     ``move_format``           how to type a move, for prompts ("a column 1-7").
     ``score(state, value)``   optional: the field's score of an exact quick value.
+    ``show_outcome(before, after)`` optional, for games with chance: what a throw of the
+                              dice did ("rolled a 4"), from the chance state and its outcome.
 
     >>> from fminimax.games import nim
     >>> spoken = nim.notation()
@@ -148,6 +150,7 @@ class Notation(Generic[State, Move]):
     ended: Callable[[State], str]
     move_format: str
     score: Callable[[State, Score], int] | None = None
+    show_outcome: Callable[[State, State], str] | None = None
 
 
 def whole_number(text: str, what: str, low: int, high: int) -> int:

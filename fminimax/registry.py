@@ -28,7 +28,7 @@ from fminimax.board import open_spaces
 from fminimax.game import Game, Notation, whole_number
 
 __all__ = ["GAMES", "Entry", "Made", "Options", "make", "whole_number"]
-from fminimax.games import connect4, nim
+from fminimax.games import connect4, nim, pig
 from fminimax.games import tree as trees
 
 
@@ -175,6 +175,29 @@ def _tree(options: Options) -> Made:
     return Made(game, game, root, trees.notation(), quick=False)
 
 
+# --- Pig (dice: chance nodes) ---------------------------------------------------------------
+
+PIG_SCORE, PIG_FACES, PIG_HORIZON, PIG_EXACT = 1000, 20, 10_000, 200_000
+
+
+def _pig(options: Options) -> Made:
+    if len(options.args) > 3:
+        raise ValueError(f"pig takes at most 3 numbers (winscore, die faces, horizon), got "
+                         f"{len(options.args)}")
+    given = [whole_number(text, name, low, high) for text, (name, low, high) in zip(
+        options.args, (("winscore", 1, PIG_SCORE), ("the die's faces", 2, PIG_FACES),
+                       ("the horizon", 1, PIG_HORIZON)), strict=False)]
+    winscore, faces, horizon = given + [100, 6, 1000][len(given):]
+    spoken = pig.notation(winscore, faces, horizon)
+    state = spoken.read_position(options.board or "")
+    states = (winscore + 1) ** 2 * (winscore + faces) * min(horizon, 4 * winscore)
+    beyond = None if states <= PIG_EXACT else (
+        f"pig {winscore} {faces} {horizon} has about {states:.1e} positions, far beyond an "
+        f"exact search (at most {PIG_EXACT:.0e})")
+    game = pig.game(winscore, faces, horizon)
+    return Made(game, game, state, spoken, beyond, quick=False)
+
+
 GAMES: dict[str, Entry] = {entry.name: entry for entry in (
     Entry("tictactoe", "m x n tic-tac-toe, k in a row", frozenset({"size", "k", "board",
                                                                     "human"}),
@@ -188,6 +211,11 @@ GAMES: dict[str, Entry] = {entry.name: entry for entry in (
           f"1 to {NIM_HEAPS} heaps of 0 to {NIM_SIZE:,}; an exact search while the heap "
           f"sizes + 1 multiplied, times the objects, are at most {NIM_EXACT:.0e}", _nim,
           ("1", "2", "3"), play_args=("3", "4", "5")),
+    Entry("pig", "Pig, the dice game, with OpenSpiel's winscore, die faces and horizon",
+          frozenset({"args", "board"}),
+          f"winscore up to {PIG_SCORE}, 2 to {PIG_FACES} faces, a horizon up to "
+          f"{PIG_HORIZON:,} decisions (defaults 100 6 1000); an exact search up to about "
+          f"{PIG_EXACT:.0e} positions", _pig, ("4", "3", "4"), play_args=("20", "6", "60")),
     Entry("tree", "an explicit game tree as nested lists", frozenset({"args"}),
           f"at most {TREE_NODES:,} nodes", _tree, ("[[2,7],[1,8]]",), playable=False),
 )}
@@ -205,7 +233,7 @@ def make(name: str, options: Options) -> Made:
     >>> make("chess", Options())
     Traceback (most recent call last):
     ...
-    ValueError: unknown game 'chess'; choose from tictactoe, connect4, nim, tree
+    ValueError: unknown game 'chess'; choose from tictactoe, connect4, nim, pig, tree
     """
     entry = GAMES.get(name)
     if entry is None:

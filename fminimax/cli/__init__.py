@@ -1,6 +1,6 @@
 """The command-line program: the only package that prints, reads, exits and times.
 
-One module per subcommand (``best_move``, ``play``, ``solve``, ``tree``), each with
+One module per subcommand (``best_move``, ``match``, ``play``, ``solve``, ``tree``), each with
 ``add(subparsers)`` and a ``run(args, out, err)`` returning the exit status; ``common`` holds
 what they share (one-line usage errors, ``ask``, the progress line, atomic writes) and
 ``pools`` the lifecycle of process pools and Dask clients.  ``main`` parses, dispatches, and
@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import IO, Any
 
 from fminimax import parallel
-from fminimax.cli import best_move, play, solve, tree
+from fminimax.cli import best_move, match, play, solve, tree
 from fminimax.cli.common import PROG, Parser, Progress, UsageError, progress_reporter
 from fminimax.cli.play import run as run_play
 from fminimax.cli.pools import executor_for, parallel_search
@@ -27,7 +27,7 @@ from fminimax.cli.pools import executor_for, parallel_search
 __all__ = ["COMMANDS", "Progress", "executor_for", "main", "parallel_search", "parser",
            "progress_reporter", "run_play", "version"]
 
-COMMANDS = (best_move, play, solve, tree)  # each module's add(subparsers) registers it
+COMMANDS = (best_move, match, play, solve, tree)  # each module's add(subparsers) registers it
 
 
 def version() -> str:

@@ -8,6 +8,7 @@ deepening finished within the budget.  ``--depth D`` plays a fixed-depth search 
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
 from collections.abc import Callable
@@ -109,7 +110,11 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str],
             mover = game.to_move(state)
             other = spoken.players[1 - spoken.players.index(mover)]
             human = mover if first == "human" else other
+        dice = random.Random(args.seed)  # the shell's randomness, for games with chance
         while not game.is_over(state):
+            if game.chances is not None and game.chances(state):
+                state = _thrown(chosen, state, dice, out)
+                continue
             mover = game.to_move(state)
             out.write(f"\n{spoken.draw(state)}\n{spoken.side(mover)} to move\n")
             if mover == human:
@@ -136,6 +141,15 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str],
         return 0
 
 
+def _thrown(chosen: Made, state: Any, dice: random.Random, out: IO[str]) -> Any:
+    """Return a chance state's outcome drawn by its probabilities, saying what it was."""
+    outcomes = chosen.game.chances(state)  # type: ignore[misc]
+    after = dice.choices([s for _, s in outcomes], [float(p) for p, _ in outcomes])[0]
+    show = chosen.notation.show_outcome
+    out.write(f"{show(state, after) if show is not None else 'chance decided'}\n")
+    return after
+
+
 PLAYABLE = [entry.name for entry in registry.GAMES.values() if entry.playable]
 
 
@@ -149,7 +163,8 @@ def add(sub: Any) -> None:
                           "search that did.  End with Ctrl-D or Ctrl-C.")
     play.add_argument("game", nargs="?", choices=PLAYABLE,
                       help="the game (default tictactoe)")
-    play.add_argument("args", nargs="*", metavar="HEAP", help="nim: the heap sizes (3 4 5)")
+    play.add_argument("args", nargs="*", metavar="ARG", help="nim: the heap sizes (3 4 5); "
+                      "pig: winscore, die faces, horizon (20 6 60)")
     play.add_argument("--human", metavar="SIDE",
                       help="your side, where either may start (tictactoe: x or o)")
     play.add_argument("--first", choices=["human", "computer"],
@@ -157,5 +172,7 @@ def add(sub: Any) -> None:
     play.add_argument("--seconds", type=seconds,
                       help=f"the computer's time for a move (default {DEFAULT_SECONDS:g})")
     play.add_argument("--quiet", action="store_true", help="no progress line on stderr")
+    play.add_argument("--seed", type=int, default=None,
+                      help="pig: seed the dice (default: a fresh throw each run)")
     add_game_options(play)
     play.set_defaults(run=run)

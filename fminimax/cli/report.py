@@ -14,7 +14,7 @@ from fminimax.registry import Made
 
 CORE: dict[str, tuple[type, ...]] = {
     "game": (str,), "value": (int, float), "exact": (bool,), "outcome": (str, type(None)),
-    "best_move": (int, list, type(None)),
+    "best_move": (int, list, str, type(None)),
 }
 EXTRA: dict[str, tuple[type, ...]] = {
     "to_move": (str, type(None)), "ended": (str, type(None)), "best_moves": (list,),
@@ -36,13 +36,18 @@ def game_fields(made: Made, state: Any, result: engine.SearchResult[Any],
              if spoken.score is not None and exact_value and not over else None)
     return {"game": made.game.name,
             "to_move": None if over else spoken.side(made.game.to_move(state)),
-            "ended": ended, "value": result.value, "exact": result.exact,
+            "ended": ended, "value": _number(result.value), "exact": result.exact,
             "outcome": ended if over else engine.outcome_str(result, made.quick),
             "score": score,
             "best_move": None if over or result.move is None else spoken.json_move(result.move),
             **({} if best is None else
                {"best_moves": [] if over else [spoken.json_move(move) for move in best]}),
             "pv": [] if over else [spoken.json_move(move) for move in result.pv]}
+
+
+def _number(value: Any) -> int | float:
+    """Return a value JSON can hold: an int or float as is, other reals (Fractions) as floats."""
+    return value if isinstance(value, (int, float)) else float(value)
 
 
 def stats_fields(result: engine.SearchResult[Any], seconds: float) -> dict[str, Any]:

@@ -26,7 +26,7 @@ from fractions import Fraction
 from functools import partial
 from typing import NamedTuple, cast
 
-from fminimax.game import Game, Score
+from fminimax.game import Game, Notation, Score, whole_number
 
 Move = str
 MOVES = ("roll", "hold")
@@ -197,3 +197,81 @@ def game(winscore: int = 100, diceoutcomes: int = 6, horizon: int = 1000) -> Gam
                 utility=partial(utility, r), heuristic=partial(heuristic, r),
                 chances=partial(chances, r), bounds=bounds,
                 recipe=(game, (winscore, diceoutcomes, horizon)))
+
+
+# --- the notation: scores and the turn's total, 'roll' and 'hold' ----------------------------
+
+PLAYERS = ("player 1", "player 2")
+
+
+def _read_position(r: Rules, text: str) -> Pig:
+    """Return the position written as 'SCORE1 SCORE2 [TOTAL [PLAYER]]' ('' the start)."""
+    parts = text.replace(",", " ").split()
+    if not parts:
+        return start()
+    if len(parts) not in (2, 3, 4):
+        raise ValueError(f"a Pig position is 'SCORE1 SCORE2 [TOTAL [PLAYER]]', e.g. '3 1 2 1', "
+                         f"got {text[:40]!r}")
+    first, second = (whole_number(part, "a banked score", 0, r.winscore - 1)
+                     for part in parts[:2])
+    total = whole_number(parts[2], "the turn's total", 0, 10 ** 6) if len(parts) > 2 else 0
+    player = whole_number(parts[3], "the player to move", 1, 2) - 1 if len(parts) > 3 else 0
+    return Pig((first, second), total, player)
+
+
+def _read_move(r: Rules, state: Pig, text: str) -> Move:
+    """Return 'roll' or 'hold' from what a person typed (r, roll, h, hold), checked."""
+    word = text.strip().lower()
+    move = "roll" if word in ("r", "roll") else "hold" if word in ("h", "hold") else None
+    legal = moves(r, state)
+    if move is None:
+        raise ValueError(f"{text.strip()[:40]!r} is not a move; type roll (r) or hold (h)")
+    if move not in legal:
+        raise ValueError(f"you cannot {move} now; the moves are {' and '.join(legal) or 'none'}")
+    return move
+
+
+def _draw(state: Pig) -> str:
+    """Return the scores and the turn's total."""
+    doing = " (rolling)" if state.rolling else ""
+    return (f"{PLAYERS[0]}: {state.scores[0]}   {PLAYERS[1]}: {state.scores[1]}   "
+            f"turn total: {state.total}{doing}")
+
+
+def _ended(r: Rules, state: Pig) -> str:
+    """Return who won, or that the horizon ended the game drawn."""
+    for player in (0, 1):
+        if state.scores[player] >= r.winscore:
+            return f"{PLAYERS[player]} won"
+    return f"a draw: the horizon of {r.horizon} decisions was reached"
+
+
+def _show_outcome(before: Pig, after: Pig) -> str:
+    """Return what the die showed."""
+    if after.player != before.player:
+        return f"{PLAYERS[before.player]} rolled a 1: the turn's total is lost"
+    return f"{PLAYERS[before.player]} rolled a {after.total - before.total}"
+
+
+def notation(winscore: int = 100, diceoutcomes: int = 6,
+             horizon: int = 1000) -> Notation[Pig, Move]:
+    """Return Pig's notation: positions 'SCORE1 SCORE2 [TOTAL [PLAYER]]', moves roll/hold.
+
+    >>> spoken = notation(4, 3, 4)
+    >>> state = spoken.read_position("3 1 2 2")
+    >>> spoken.draw(state), spoken.side(game(4, 3, 4).to_move(state))
+    ('player 1: 3   player 2: 1   turn total: 2', 'player 2')
+    >>> spoken.read_move(state, "r")
+    'roll'
+    >>> spoken.read_move(spoken.read_position("3 1 1"), "r")
+    Traceback (most recent call last):
+    ...
+    ValueError: you cannot roll now; the moves are hold
+    >>> spoken.show_outcome(Pig(total=2, rolling=True), Pig(total=5))
+    'player 1 rolled a 3'
+    """
+    r = rules(winscore, diceoutcomes, horizon)
+    return Notation(read_position=partial(_read_position, r), read_move=partial(_read_move, r),
+                    show_move=str, json_move=str, draw=_draw, side=PLAYERS.__getitem__,
+                    players=(0, 1), ended=partial(_ended, r),
+                    move_format="roll (r) or hold (h)", show_outcome=_show_outcome)

@@ -159,8 +159,8 @@ def refused(*argv: str) -> str:
     (["solve", "nim", "3", "--board", "x"], "nim does not take --board"),
     (["solve", "nim", "3", "--scheduler", ""], "--scheduler needs an address"),
     (["solve", "nim", "3", "--seconds", "nan"], "got 'nan'"),
-    (["tree", "[1,2]", "--max-nodes", "0"], "expected a whole number >= 1, got '0'"),
-    (["tree", "[1,2]", "--max-nodes", "-5"], "expected a whole number >= 1, got '-5'"),
+    (["tree", "[1,2]", "--max-nodes", "0"], "from 1 to 1000000000, got '0'"),
+    (["tree", "[1,2]", "--max-nodes", "-5"], "from 1 to 1000000000, got '-5'"),
     (["solve", "nim", "3", "--max-nodes", "-5"], "from 1 to"),
 ])
 def test_bad_or_unbounded_input_is_one_line_and_status_2(argv: list[str], said: str) -> None:

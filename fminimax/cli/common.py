@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import IO, Any, NoReturn
 
 from fminimax import engine
-from fminimax.game import zero
+from fminimax.game import whole_number, zero
 
 PROG = "fminimax"
 
@@ -20,11 +20,44 @@ class UsageError(Exception):
     """A bad command line: reported as one line on stderr with status 2."""
 
 
+LINE = 300
+"""The longest error line: a message names the bad value, it does not echo a megabyte."""
+
+
+def clip(message: str, limit: int = LINE) -> str:
+    """Return ``message`` as one line of at most about ``limit`` characters.
+
+    >>> clip("bad\\nvalue"), len(clip("x" * 10_000))
+    ('bad value', 322)
+    """
+    line = " ".join(message.splitlines())
+    return line if len(line) <= limit else f"{line[:limit]}...({len(line):,} characters)"
+
+
 class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line on stderr and status 2."""
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: {message} (see {self.prog} --help)")
+        raise UsageError(f"{self.prog}: {clip(message)} (see {self.prog} --help)")
+
+
+def count_option(flag: str, low: int, high: int) -> Callable[[str], int]:
+    """Return an argparse ``type`` reading ``flag``'s whole number from ``low`` to ``high``.
+
+    >>> count_option("--depth", 0, 1000)("12")
+    12
+    >>> count_option("--depth", 0, 1000)("-1")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: --depth is a whole number from 0 to 1000, got '-1'
+    """
+    def read(text: str) -> int:
+        try:
+            return whole_number(text, flag, low, high)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+    read.__name__ = flag.strip("-").replace("-", "_")
+    return read
 
 
 # --- asking a person --------------------------------------------------------------------

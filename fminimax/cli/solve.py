@@ -9,11 +9,17 @@ from typing import IO, Any
 
 from fminimax import algorithms, engine, registry, stepper
 from fminimax import trace as tr
-from fminimax.cli.common import PROG, decisive_within, progress_reporter, write_atomically
+from fminimax.cli.common import (
+    PROG,
+    count_option,
+    decisive_within,
+    progress_reporter,
+    write_atomically,
+)
 from fminimax.cli.games import add_game_options, games_help, made, seconds
 from fminimax.cli.pools import add_parallel_arguments, parallel_solve, wants_pool
 from fminimax.cli.report import game_fields, stats_fields, write_json
-from fminimax.cli.tree import _at_least_one, _limit
+from fminimax.cli.tree import DRAWN_NODES
 from fminimax.game import Game, zero
 from fminimax.registry import Made
 
@@ -41,14 +47,6 @@ def trace_page(args: argparse.Namespace, chosen: Made, game: Game[Any, Any], alg
                       max_depth=args.trace_max_depth,
                       estimate=None if args.depth is None
                       else stepper.estimated_leaves(game, state)).encode("utf-8")
-
-
-def _max_nodes(text: str) -> int:
-    """Return a --max-nodes budget: a whole number from 1 to 10**12."""
-    try:
-        return registry.whole_number(text, "--max-nodes", 1, 10**12)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
@@ -154,7 +152,8 @@ def add(sub: Any) -> None:
                        "or --seconds)")
     solve.add_argument("--table", action=argparse.BooleanOptionalAction, default=True,
                        help="memoize positions in a transposition table (default on)")
-    solve.add_argument("--max-nodes", type=_max_nodes, help="iterative: the node budget")
+    solve.add_argument("--max-nodes", type=count_option("--max-nodes", 1, 10**12),
+                       help="iterative: the node budget")
     solve.add_argument("--seconds", type=seconds,
                        help="iterative: the time budget")
     solve.add_argument("--all", action="store_true",
@@ -163,10 +162,14 @@ def add(sub: Any) -> None:
     solve.add_argument("--trace-html", metavar="FILE",
                        help="write a page that steps through the search (searched again, "
                        f"traced; at most {MAX_TRACED_NODES:,} nodes)")
-    solve.add_argument("--trace-max-nodes", type=_at_least_one, default=stepper.MAX_NODES,
+    solve.add_argument("--trace-max-nodes", type=count_option("--trace-max-nodes", 1,
+                                                              DRAWN_NODES),
+                       default=stepper.MAX_NODES,
                        metavar="N", help=f"draw at most N nodes on the page (default "
                        f"{stepper.MAX_NODES})")
-    solve.add_argument("--trace-max-depth", type=_limit, default=None, metavar="D",
+    solve.add_argument("--trace-max-depth", type=count_option("--trace-max-depth", 0,
+                                                              DRAWN_NODES),
+                       default=None, metavar="D",
                        help="draw nodes at most D plies below the root on the page")
     solve.add_argument("--quiet", action="store_true", help="no progress line on stderr")
     add_parallel_arguments(solve)

@@ -83,6 +83,9 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str],
         args.game = PLAYABLE[0]
     if not args.args:
         args.args = list(registry.GAMES[args.game].play_args)
+    if args.depth is not None and args.seconds is not None:
+        raise ValueError("--seconds budgets a search without a fixed depth; give --depth or "
+                         "--seconds, not both")
     if args.depth == 0:
         raise ValueError("--depth 0 looks at no move at all; give --depth 1 or more, or "
                          "leave it out to search within --seconds")

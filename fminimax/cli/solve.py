@@ -43,10 +43,28 @@ def trace_page(args: argparse.Namespace, chosen: Made, game: Game[Any, Any], alg
                       quick=chosen.quick, table=engine.Table() if args.table else None)
     title = (f"{algorithm} on {game.name}: value "
              f"{trace.show(trace.value)}{'' if args.depth is None else f', depth {args.depth}'}")
-    return tr.to_html(trace, title=title, max_nodes=args.trace_max_nodes,
+    return tr.to_html(trace, title=title, max_nodes=args.trace_max_nodes or stepper.MAX_NODES,
                       max_depth=args.trace_max_depth,
                       estimate=None if args.depth is None
                       else stepper.estimated_leaves(game, state)).encode("utf-8")
+
+
+def _refuse_idle_options(args: argparse.Namespace, algorithm: str) -> None:
+    """Refuse options that would change nothing in this search, or contradict it."""
+    if args.trace_html and algorithm == "iterative":
+        raise ValueError("--trace-html traces minimax, negamax or alphabeta, not iterative "
+                         "deepening")
+    if not args.trace_html:
+        for flag, given in (("--trace-max-nodes", args.trace_max_nodes),
+                            ("--trace-max-depth", args.trace_max_depth)):
+            if given is not None:
+                raise ValueError(f"{flag} limits the --trace-html page; give --trace-html FILE")
+    if args.heuristic != "game" and args.depth is None and algorithm != "iterative":
+        raise ValueError("--heuristic scores the positions a bounded search cuts off; give "
+                         "--depth N, --seconds S or --max-nodes N with it")
+    if not args.table and algorithm in ("memoized", "iterative"):
+        raise ValueError(f"--no-table does not apply to {algorithm}, which always keeps a "
+                         f"table")
 
 
 def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
@@ -55,9 +73,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     state, spoken = chosen.state, chosen.notation
     bounded = args.seconds is not None or args.max_nodes is not None
     algorithm = args.algorithm or ("iterative" if bounded else "alphabeta")
-    if args.trace_html and algorithm == "iterative":
-        raise ValueError("--trace-html traces minimax, negamax or alphabeta, not iterative "
-                         "deepening")
+    _refuse_idle_options(args, algorithm)
     started = time.perf_counter()
     probed = None
     if chosen.beyond and args.depth is None and not bounded:
@@ -164,8 +180,7 @@ def add(sub: Any) -> None:
                        f"traced; at most {MAX_TRACED_NODES:,} nodes)")
     solve.add_argument("--trace-max-nodes", type=count_option("--trace-max-nodes", 1,
                                                               DRAWN_NODES),
-                       default=stepper.MAX_NODES,
-                       metavar="N", help=f"draw at most N nodes on the page (default "
+                       default=None, metavar="N", help=f"draw at most N nodes on the page (default "
                        f"{stepper.MAX_NODES})")
     solve.add_argument("--trace-max-depth", type=count_option("--trace-max-depth", 0,
                                                               DRAWN_NODES),

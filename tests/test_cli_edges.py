@@ -115,7 +115,7 @@ def test_tree_json_still_writes_the_pictures_asked_for(tmp_path: Path) -> None:
 # --- play ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("word", ["quit", "exit", "q", " QUIT "])
+@pytest.mark.parametrize("word", ["quit", "exit", " QUIT "])
 def test_quit_at_a_prompt_ends_the_game(word: str) -> None:
     text = played(["play", "--human", "x", "--first", "human"], [f"{word}\n", "4\n"])
     assert "goodbye" in text and "x o" not in text.split("goodbye")[0].split("\n")[-1]
@@ -124,7 +124,8 @@ def test_quit_at_a_prompt_ends_the_game(word: str) -> None:
 
 def test_a_drawn_game_ends_with_one_verdict() -> None:
     # one row of three, three in a row to win: the computer blocks, the game is a draw
-    text = played(["play", "tictactoe", "--size", "1x3", "--human", "x", "--first", "human"],
+    text = played(["play", "tictactoe", "--size", "1x3", "--k", "3", "--human", "x", "--first",
+                   "human"],
                   ["0\n", "1\n", "2\n"] * 2)
     assert "draw" in text
     last = text.rstrip().splitlines()[-1]

@@ -64,18 +64,26 @@ def count_option(flag: str, low: int, high: int) -> Callable[[str], int]:
 
 
 class EndOfInput(Exception):
-    """The player closed the input: the game ends quietly."""
+    """The player closed the input or typed quit: the game ends quietly."""
+
+
+QUIT = ("quit", "exit")
 
 
 def ask(prompt: str, allowed: Callable[[str], str | None], read: Callable[[], str],
         out: IO[str]) -> str:
-    """Ask until ``allowed`` accepts the answer; ``allowed`` returns None or a complaint."""
+    """Ask until ``allowed`` accepts the answer; ``allowed`` returns None or a complaint.
+
+    The end of input (Ctrl-D) or one of ``QUIT`` ends the game (EndOfInput).
+    """
     while True:
         out.write(prompt)
         out.flush()
         answer = read()
         if answer == "":
-            raise EndOfInput
+            raise EndOfInput("end of input: goodbye")
+        if answer.strip().lower() in QUIT:
+            raise EndOfInput("goodbye")
         answer = answer.strip().lower()
         complaint = allowed(answer)
         if complaint is None:

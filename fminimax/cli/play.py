@@ -131,11 +131,12 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str],
                           f"{spoken.show_move(move)}{how}\n")
             state = game.play(state, move)
         score = game.utility(state, human)
-        verdict = "a draw" if score == 0 else "you win" if score > 0 else "the computer wins"
-        out.write(f"\n{spoken.draw(state)}\n{spoken.ended(state)}: {verdict}\n")
+        verdict = "" if score == 0 else ", you win" if score > 0 else ", the computer wins"
+        out.write(f"\n{spoken.draw(state)}\nthe game is over: {spoken.ended(state)}"
+                  f"{verdict}\n")
         return 0
-    except EndOfInput:
-        out.write("\nend of input: goodbye\n")
+    except EndOfInput as end:
+        out.write(f"\n{end}\n")
         return 0
 
 
@@ -149,7 +150,10 @@ def add(sub: Any) -> None:
                           f"{', '.join(PLAYABLE)} (tic-tac-toe if none is named).  The "
                           "computer plays exactly when the exact search ends within "
                           f"--seconds (default {DEFAULT_SECONDS:g}); otherwise the deepest "
-                          "search that did.  End with Ctrl-D or Ctrl-C.")
+                          "search that did.  End with quit, Ctrl-D or Ctrl-C.  Examples: 'play', "
+                          "'play tictactoe --size 4x4 --human o', 'play connect4 --size 5x4 "
+                          "--first human', 'play nim 3 4 5 --misere', 'play connect4 --seconds "
+                          "10'.")
     play.add_argument("game", nargs="?", choices=PLAYABLE,
                       help="the game (default tictactoe)")
     play.add_argument("args", nargs="*", metavar="HEAP", help="nim: the heap sizes (3 4 5)")

@@ -176,8 +176,14 @@ def exact_within(game: Any, state: Any, quick: bool, stop: Callable[[], bool] | 
         return None
 
 
-def decisive_within(game: Any, state: Any, max_nodes: int) -> engine.SearchResult[Any] | None:
-    """Return an exact result that iterative deepening finds within ``max_nodes``, or None.
+def decisive_within(game: Any, state: Any, max_nodes: int,
+                    stop: Callable[[], bool] | None = None,
+                    clock: Callable[[], float] = time.monotonic,
+                    seconds: float | None = None) -> engine.SearchResult[Any] | None:
+    """Return an exact result iterative deepening finds within ``max_nodes``, or None.
+
+    The search also ends after ``seconds`` by ``clock``, or when ``stop()`` (a progress
+    line, say) says so, so a big board is refused soon, not after minutes of silence.
 
     Besides a search that reaches every end, a decisive value (a forced win or loss inside
     the horizon) is exact however the cut-off positions were scored: a quicker win, or a
@@ -192,9 +198,15 @@ def decisive_within(game: Any, state: Any, max_nodes: int) -> engine.SearchResul
             found.append(result)
 
     rules = game if game.heuristic is not None else replace(game, heuristic=zero)
+    started = clock()
+
+    def enough() -> bool:
+        return (bool(found) or (stop is not None and bool(stop()))
+                or (seconds is not None and clock() - started > seconds))
+
     try:
         result = engine.iterative_deepening(rules, state, max_nodes=max_nodes,
-                                            stop=lambda: bool(found), reached=reached)
+                                            stop=enough, reached=reached)
     except ValueError:  # the budget ran out before depth 1
         return None
     if result.exact:

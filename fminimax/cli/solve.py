@@ -23,9 +23,10 @@ from fminimax.cli.tree import DRAWN_NODES
 from fminimax.game import Game, zero
 from fminimax.registry import Made
 
-PROBE_NODES = 50_000
+PROBE_NODES, PROBE_SECONDS = 50_000, 2.0
 """A position the registry calls beyond an exact search is still solved when iterative
-deepening finds a forced end within this many nodes (a quick win); else it is refused."""
+deepening finds a forced end within this many nodes and seconds (a quick win); else it is
+refused."""
 MAX_TRACED_NODES = 200_000
 
 
@@ -76,10 +77,15 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     _refuse_idle_options(args, algorithm)
     started = time.perf_counter()
     probed = None
+    progress = progress_reporter(err, args.quiet)
     if chosen.beyond and args.depth is None and not bounded:
-        probed = decisive_within(chosen.game, state, PROBE_NODES) if chosen.quick else None
+        try:
+            probed = decisive_within(chosen.game, state, PROBE_NODES, stop=progress,
+                                     seconds=PROBE_SECONDS) if chosen.quick else None
+        finally:
+            progress.done()
         if probed is None or wants_pool(args):
-            why = "" if probed else f", and no forced end was found in {PROBE_NODES:,} nodes"
+            why = "" if probed else ", and a quick search found no forced end"
             raise ValueError(f"{chosen.beyond}{why}; bound it with --depth N or --seconds S "
                              f"(iterative deepening)")
     exact_rules = algorithm == "alphabeta" and args.depth is None
@@ -88,7 +94,6 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     if args.seconds is not None:
         deadline = time.perf_counter() + args.seconds
         stop = (lambda: time.perf_counter() > deadline)  # noqa: E731
-    progress = progress_reporter(err, args.quiet)
     try:
         if probed is not None:
             result = replace(probed, depth=None)

@@ -153,3 +153,35 @@ def test_the_probe_beyond_an_exact_search_shows_progress_and_ends_soon() -> None
                                   clock=lambda: len(ticks) * 0.5, seconds=2.0) is None
     assert 0 < len(ticks) <= 6  # two seconds of the fake clock, 0.5 s a tick
     assert progress.nodes > 0
+
+
+# --- games longer than a search can recurse ---------------------------------------------------
+
+
+def test_nim_longer_than_a_search_can_go_is_beyond_an_exact_search_not_a_recursion_error() -> None:
+    # 990 moves to the end: within the heap limits, deeper than Python's recursion allows
+    err = refused("solve", "nim", "985", "5")
+    assert "beyond an exact search" in err and "recursion" not in err, err
+    assert run("solve", "nim", "1000")[0] == 0  # a win in 1 the probe finds
+
+
+def test_depth_is_capped_where_the_search_can_still_recurse() -> None:
+    err = refused("solve", "nim", "1000", "--depth", "995", "--heuristic", "zero")
+    assert "--depth is a whole number from 0 to" in err and "recursion" not in err, err
+
+
+def test_play_nim_with_a_thousand_objects_plays_within_its_budget() -> None:
+    text = played(["play", "nim", "1000", "--first", "computer", "--seconds", "0.3"], [])
+    assert "computer (the first player) plays" in text, text
+
+
+def test_play_skips_the_exact_search_of_a_position_far_beyond_it() -> None:
+    from fminimax.cli.games import made as made_from
+    from fminimax.cli.play import computer_move
+
+    made = made_from(cli.parser().parse_args(["play", "tictactoe", "--size", "20x20"]))
+    assert made.beyond(made.state) is not None
+    result = computer_move(made, made.state, None, 0.5)
+    assert result.depth is not None and result.depth >= 1 and not result.exact
+    small = made_from(cli.parser().parse_args(["play", "nim", "3", "4"]))
+    assert small.beyond(small.state) is None and computer_move(small, small.state, None, 5).exact

@@ -12,7 +12,7 @@ from fminimax.cli.common import count_option
 from fminimax.game import zero
 from fminimax.registry import Made, Options
 
-MAX_DEPTH = 1000
+MAX_DEPTH = registry.PLIES  # deeper, the search would outrun Python's recursion limit
 
 
 depth = count_option("--depth", 0, MAX_DEPTH)

@@ -40,7 +40,9 @@ def computer_move(chosen: Made, state: Any, depth: int | None, budget: float,
     """Return the search result the computer plays from: to ``depth``, or within ``budget``.
 
     Without a depth the exact search gets two thirds of the budget; if it does not end in
-    time, iterative deepening gets the rest (at least depth 1 is always finished).
+    time, iterative deepening gets the rest (at least depth 1 is always finished).  A
+    position the registry calls far beyond an exact search gives iterative deepening the
+    whole budget (which is exact if it reaches every end).
     """
     hook: Callable[[], bool] = progress if progress is not None else _never
     if depth is not None:
@@ -51,9 +53,10 @@ def computer_move(chosen: Made, state: Any, depth: int | None, budget: float,
     def until(share: float) -> Callable[[], bool]:
         return lambda: bool(hook()) or time.perf_counter() - started > budget * share
 
-    exact = exact_within(chosen.exact, state, chosen.quick, stop=until(EXACT_SHARE))
-    if exact is not None:
-        return exact
+    if chosen.beyond(state) is None:
+        exact = exact_within(chosen.exact, state, chosen.quick, stop=until(EXACT_SHARE))
+        if exact is not None:
+            return exact
     game = chosen.game if chosen.game.heuristic is not None else replace(chosen.game,
                                                                          heuristic=zero)
     try:

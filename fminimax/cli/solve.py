@@ -78,7 +78,8 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     started = time.perf_counter()
     probed = None
     progress = progress_reporter(err, args.quiet)
-    if chosen.beyond and args.depth is None and not bounded:
+    beyond = chosen.beyond(state)
+    if beyond and args.depth is None and not bounded:
         try:
             probed = decisive_within(chosen.game, state, PROBE_NODES, stop=progress,
                                      seconds=PROBE_SECONDS) if chosen.quick else None
@@ -86,7 +87,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             progress.done()
         if probed is None or wants_pool(args):
             why = "" if probed else ", and a quick search found no forced end"
-            raise ValueError(f"{chosen.beyond}{why}; bound it with --depth N or --seconds S "
+            raise ValueError(f"{beyond}{why}; bound it with --depth N or --seconds S "
                              f"(iterative deepening)")
     exact_rules = algorithm == "alphabeta" and args.depth is None
     game = chosen.exact if exact_rules else chosen.game

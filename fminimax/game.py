@@ -169,9 +169,17 @@ def whole_number(text: str, what: str, low: int, high: int) -> int:
     text = text.strip()
     if not (text.isascii() and text.isdigit()) or len(text) > len(str(high)) \
             or not low <= int(text) <= high:
-        shown = text if len(text) <= 40 else f"{text[:20]}...({len(text)} characters)"
-        raise ValueError(f"{what} is a whole number from {low} to {high}, got {shown!r}")
+        raise ValueError(f"{what} is a whole number from {low} to {high}, got {quoted(text)}")
     return int(text)
+
+
+def quoted(text: str, limit: int = 40) -> str:
+    """Return ``text`` quoted for a message, cut to about ``limit`` characters when longer.
+
+    >>> quoted("4453"), quoted("1" * 1000)
+    ("'4453'", "'11111111111111111111...(1000 characters)'")
+    """
+    return repr(text if len(text) <= limit else f"{text[:limit // 2]}...({len(text)} characters)")
 
 
 def _remade(recipe: tuple[Callable[..., Game[Any, Any]], tuple[Any, ...]],

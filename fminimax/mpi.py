@@ -25,11 +25,10 @@ import time
 from collections.abc import Sequence
 from typing import IO, Any
 
-from fminimax import tictactoe
+from fminimax import registry
 from fminimax.board import parse_board, square_shape
 from fminimax.engine import INFINITY, SearchResult, Stats, outcome_str, search
 from fminimax.game import Game, Move, Score, State
-from fminimax.games import nim
 from fminimax.parallel import (
     Line,
     Task,
@@ -79,32 +78,37 @@ def rank_best(game: Game[State, Move], state: State, rank: int, size: int, *,
     return best, index, stats, line
 
 
-def position(game_name: str, text: str, k: int | None = None) -> tuple[Game[Any, Any], Any]:
-    """Return (game, position) from a game name and a position written as text.
+def made(game_name: str, text: str, k: int | None = None) -> registry.Made:
+    """Return the game, position and notation a game name and a position's text name.
 
     tictactoe: a square board ('x...o....', rows split by '/'), the side to move from the
     marker counts (x starts); nim: heap sizes split by commas ('3,4,5'), player 0 to move.
+    The registry checks the command line's limits before anything is built.
 
-    >>> position("nim", "1,2")[1]
+    >>> made("nim", "1,2").state
     Nim(heaps=(1, 2), player=0)
-    >>> position("chess", "")
+    >>> made("chess", "")
     Traceback (most recent call last):
     ...
     ValueError: unknown game 'chess'; choose tictactoe or nim
     """
     if game_name == "nim":
-        try:
-            heaps = [int(part) for part in text.split(",")]
-        except ValueError:
-            raise ValueError(f"nim heaps are sizes split by commas, like 3,4,5; got "
-                             f"{text!r}") from None
-        return nim.game(), nim.start(heaps)
+        return registry.make("nim", registry.Options(args=tuple(text.split(","))))
     if game_name == "tictactoe":
-        board = parse_board(text)
-        rows, cols = square_shape(board)
-        return (tictactoe.game(rows=rows, cols=cols, k=k),
-                tictactoe.start(rows, cols, board, k))  # x moves first
-    raise ValueError(f"unknown game {game_name!r}; choose tictactoe or nim")
+        rows, cols = square_shape(parse_board(text))
+        return registry.make("tictactoe", registry.Options(
+            size=f"{rows}x{cols}", board=text, k=None if k is None else str(k)))
+    raise ValueError(f"unknown game {game_name[:40]!r}; choose tictactoe or nim")
+
+
+def position(game_name: str, text: str, k: int | None = None) -> tuple[Game[Any, Any], Any]:
+    """Return (game, position) from a game name and a position written as text (see made).
+
+    >>> position("nim", "1,2")[1]
+    Nim(heaps=(1, 2), player=0)
+    """
+    chosen = made(game_name, text, k)
+    return chosen.game, chosen.state
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -142,10 +146,12 @@ def _run(mpi: Any, comm: Any, argv: Sequence[str] | None, out: IO[str]) -> int:
     """Broadcast the position, search this rank's root moves, reduce, and write on rank 0."""
     rank, size = comm.Get_rank(), comm.Get_size()
     spec: tuple[Game[Any, Any], Any, bool] | None = None
+    chosen = None
     if rank == 0:
         try:
             args = _parser().parse_args(argv)
-            spec = (*position(args.game, args.position, args.k), args.json)
+            chosen = made(args.game, args.position, args.k)
+            spec = (chosen.game, chosen.state, args.json)
         except (ValueError, TypeError) as error:
             sys.stderr.write(f"fminimax.mpi: error: {error}\n")
         except SystemExit:  # argparse has said why; the other ranks must not wait
@@ -171,33 +177,37 @@ def _run(mpi: Any, comm: Any, argv: Sequence[str] | None, out: IO[str]) -> int:
         # the root counts as one node; searched to the end, so exact
         result = SearchResult(best_value, line[0], line, Stats(nodes=nodes + 1))
     if rank == 0:
-        assert result is not None
-        out.write(_report(game, result, time.perf_counter() - started, size, as_json) + "\n")
+        assert result is not None and chosen is not None
+        out.write(_report(chosen, result, time.perf_counter() - started, size, as_json) + "\n")
     return 0
 
 
-def _report(game: Game[Any, Any], result: SearchResult[Any], seconds: float, ranks: int,
+def _report(chosen: registry.Made, result: SearchResult[Any], seconds: float, ranks: int,
             as_json: bool) -> str:
     """Return the result as one line: JSON with the keys of ``fminimax solve --json``, or words.
 
-    >>> from fminimax.games import nim
-    >>> print(_report(nim.game(), search(nim.game(), nim.start((1,))), 0.5, 2, False))
-    best move: (0, 1)  value: 999999 (win in 1)  nodes: 2  ranks: 2
-    >>> print(_report(nim.game(), search(nim.game(), nim.start((1,))), 0.5, 2, True))
+    Moves are written in the game's notation, as the command line writes them.
+
+    >>> chosen = made("nim", "1")
+    >>> print(_report(chosen, search(chosen.game, chosen.state), 0.5, 2, False))
+    best move: 1:1  value: 999999 (win in 1)  nodes: 2  ranks: 2
+    >>> print(_report(chosen, search(chosen.game, chosen.state), 0.5, 2, True))
     ... # doctest: +NORMALIZE_WHITESPACE
     {"game": "nim", "value": 999999, "outcome": "win in 1", "exact": true, "depth": null,
-     "best_move": [0, 1], "pv": [[0, 1]], "nodes": 2, "seconds": 0.5, "ranks": 2}
+     "best_move": [1, 1], "pv": [[1, 1]], "nodes": 2, "seconds": 0.5, "ranks": 2}
     """
-    words = outcome_str(result)
+    words, spoken = outcome_str(result), chosen.notation
     if as_json:
-        return json.dumps({"game": game.name, "value": result.value, "outcome": words,
+        return json.dumps({"game": chosen.game.name, "value": result.value, "outcome": words,
                            "exact": result.exact, "depth": result.depth,
-                           "best_move": result.move, "pv": list(result.pv),
+                           "best_move": None if result.move is None
+                           else spoken.json_move(result.move),
+                           "pv": [spoken.json_move(move) for move in result.pv],
                            "nodes": result.stats.nodes, "seconds": round(seconds, 6),
                            "ranks": ranks})
     shown = str(result.value) if words is None else f"{result.value} ({words})"
-    return (f"best move: {'none' if result.move is None else result.move}  value: {shown}  "
-            f"nodes: {result.stats.nodes}  ranks: {ranks}")
+    move = "none" if result.move is None else spoken.show_move(result.move)
+    return f"best move: {move}  value: {shown}  nodes: {result.stats.nodes}  ranks: {ranks}"
 
 
 if __name__ == "__main__":

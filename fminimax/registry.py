@@ -8,7 +8,7 @@ the value.  Adding a game is its module (rules and notation) and one :class:`Ent
 ``GAMES``.
 
 >>> made = make("connect4", Options(size="5x4", board="33"))
->>> made.notation.show_move(2), made.beyond is None
+>>> made.notation.show_move(2), made.beyond(made.state) is None
 ('3', True)
 >>> make("nim", Options(args=("1000000",)))
 Traceback (most recent call last):
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from fminimax import tictactoe
@@ -52,17 +52,18 @@ FLAGS = {"size": "--size", "k": "--k", "board": "--board", "misere": "--misere",
 class Made:
     """A game made from options: rules, the fastest exact rules, a position, its notation.
 
-    ``beyond`` says why an exact search of the position is out of reach (None when it is
-    within reach); ``first(player)`` makes the start with ``player`` moving first, for games
-    where either side may start (None otherwise); ``quick`` is False where values are not
-    final scores (explicit trees: leaf values, no wins in N).
+    ``beyond(state)`` says why an exact search of a position is out of reach (None when it
+    is within reach: every position by default); ``first(player)`` makes the start with
+    ``player`` moving first, for games where either side may start (None otherwise);
+    ``quick`` is False where values are not final scores (explicit trees: leaf values, no
+    wins in N).
     """
 
     game: Game[Any, Any]
     exact: Game[Any, Any]
     state: Any
     notation: Notation[Any, Any]
-    beyond: str | None = None
+    beyond: Callable[[Any], str | None] = field(default=lambda state: None)
     first: Callable[[Any], Any] | None = None
     quick: bool = True
 
@@ -110,10 +111,13 @@ def _tictactoe(options: Options) -> Made:
     k = None if options.k is None else whole_number(options.k, "k", 1, TTT_SIDE)
     spoken = tictactoe.notation(rows, cols, k)
     state = spoken.read_position(options.board or "")
-    left = len(open_spaces(state.board))
-    beyond = None if left <= TTT_EXACT else (
-        f"tic-tac-toe {rows}x{cols} with {left} open spaces is far beyond an exact search "
-        f"(at most {TTT_EXACT} open spaces)")
+
+    def beyond(position: tictactoe.Position) -> str | None:
+        left = len(open_spaces(position.board))
+        return None if left <= TTT_EXACT else (
+            f"tic-tac-toe {rows}x{cols} with {left} open spaces is far beyond an exact "
+            f"search (at most {TTT_EXACT} open spaces)")
+
     game = tictactoe.game(rows=rows, cols=cols, k=k)
     return Made(game, game, state, spoken, beyond,
                 first=lambda player: tictactoe.start(rows, cols, None, k, first=player))
@@ -129,10 +133,13 @@ def _connect4(options: Options) -> Made:
     k = 4 if options.k is None else whole_number(options.k, "k", 1, C4_SIDE)
     spoken = connect4.notation(width, height, k)
     state = spoken.read_position(options.board or "")
-    empty = width * height - state.plies
-    beyond = None if empty <= C4_EXACT else (
-        f"Connect Four {width}x{height} with {empty} empty cells is far beyond an exact "
-        f"search (at most {C4_EXACT} empty cells)")
+
+    def beyond(position: connect4.C4) -> str | None:
+        empty = width * height - position.plies
+        return None if empty <= C4_EXACT else (
+            f"Connect Four {width}x{height} with {empty} empty cells is far beyond an exact "
+            f"search (at most {C4_EXACT} empty cells)")
+
     return Made(connect4.game(width, height, k), connect4.solver(width, height, k), state,
                 spoken, beyond)
 
@@ -140,6 +147,9 @@ def _connect4(options: Options) -> Made:
 # --- Nim --------------------------------------------------------------------------------------
 
 NIM_HEAPS, NIM_SIZE, NIM_EXACT = 20, 1000, 10**7
+PLIES = 500
+"""The deepest search Python's default recursion limit (1000) leaves room for: a game that
+can last longer is beyond an exact search, and --depth stops here."""
 
 
 def _nim(options: Options) -> Made:
@@ -150,10 +160,17 @@ def _nim(options: Options) -> Made:
     heaps = [whole_number(size, "a heap size", 0, NIM_SIZE) for size in options.args]
     spoken = nim.notation(options.misere)
     state = spoken.read_position(" ".join(map(str, heaps)))
-    work = math.prod(size + 1 for size in heaps) * max(sum(heaps), 1)
-    beyond = None if work <= NIM_EXACT else (
-        f"nim {' '.join(map(str, heaps))} is far beyond an exact search (heap sizes + 1 "
-        f"multiplied, times the objects, is {work:.1e}; at most {NIM_EXACT:.0e})")
+
+    def beyond(position: nim.Nim) -> str | None:
+        shown = f"nim {' '.join(map(str, position.heaps))}"
+        if sum(position.heaps) > PLIES:
+            return (f"{shown} is far beyond an exact search (it can last {sum(position.heaps)} "
+                    f"moves; at most {PLIES})")
+        work = math.prod(size + 1 for size in position.heaps) * max(sum(position.heaps), 1)
+        return None if work <= NIM_EXACT else (
+            f"{shown} is far beyond an exact search (heap sizes + 1 multiplied, times the "
+            f"objects, is {work:.1e}; at most {NIM_EXACT:.0e})")
+
     game = nim.game(misere=options.misere)
     return Made(game, game, state, spoken, beyond)
 
@@ -191,9 +208,13 @@ def _pig(options: Options) -> Made:
     spoken = pig.notation(winscore, faces, horizon)
     state = spoken.read_position(options.board or "")
     states = (winscore + 1) ** 2 * (winscore + faces) * min(horizon, 4 * winscore)
-    beyond = None if states <= PIG_EXACT else (
+    far = None if states <= PIG_EXACT else (
         f"pig {winscore} {faces} {horizon} has about {states:.1e} positions, far beyond an "
         f"exact search (at most {PIG_EXACT:.0e})")
+
+    def beyond(position: pig.Pig) -> str | None:
+        return far
+
     game = pig.game(winscore, faces, horizon)
     return Made(game, game, state, spoken, beyond, quick=False)
 
@@ -208,8 +229,9 @@ GAMES: dict[str, Entry] = {entry.name: entry for entry in (
           f"--size up to {C4_SIDE}x{C4_SIDE}; k from 1 to the longer side; an exact search "
           f"up to {C4_EXACT} empty cells", _connect4, ("--size", "4x4", "--board", "2233")),
     Entry("nim", "Nim, normal or misere play", frozenset({"args", "misere"}),
-          f"1 to {NIM_HEAPS} heaps of 0 to {NIM_SIZE:,}; an exact search while the heap "
-          f"sizes + 1 multiplied, times the objects, are at most {NIM_EXACT:.0e}", _nim,
+          f"1 to {NIM_HEAPS} heaps of 0 to {NIM_SIZE:,}; an exact search up to {PLIES} "
+          f"objects in all while the heap sizes + 1 multiplied, times the objects, are at "
+          f"most {NIM_EXACT:.0e}", _nim,
           ("1", "2", "3"), play_args=("3", "4", "5")),
     Entry("pig", "Pig, the dice game, with OpenSpiel's winscore, die faces and horizon",
           frozenset({"args", "board"}),
@@ -238,10 +260,10 @@ def make(name: str, options: Options) -> Made:
     entry = GAMES.get(name)
     if entry is None:
         raise ValueError(f"unknown game {name[:40]!r}; choose from {', '.join(GAMES)}")
-    for field in fields(Options):
-        given = getattr(options, field.name)
-        if given not in (None, False, ()) and field.name not in entry.accepts:
-            takes = sorted(FLAGS[option] for option in entry.accepts)
-            raise ValueError(f"{name} does not take {FLAGS[field.name]}; it takes "
+    for option in fields(Options):
+        given = getattr(options, option.name)
+        if given not in (None, False, ()) and option.name not in entry.accepts:
+            takes = sorted(FLAGS[accepted] for accepted in entry.accepts)
+            raise ValueError(f"{name} does not take {FLAGS[option.name]}; it takes "
                              f"{', '.join(takes) or 'no options'}")
     return entry.make(options)

@@ -20,7 +20,7 @@ from typing import IO, Any
 
 from fminimax import parallel
 from fminimax.cli import best_move, match, play, solve, tree
-from fminimax.cli.common import PROG, Parser, Progress, UsageError, progress_reporter
+from fminimax.cli.common import PROG, Parser, Progress, UsageError, clip, progress_reporter
 from fminimax.cli.play import run as run_play
 from fminimax.cli.pools import executor_for, parallel_search
 
@@ -78,7 +78,7 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None,
         err.write(f"{PROG}: error: {error}\n")
         return 1
     except (ValueError, TypeError) as error:
-        err.write(f"{PROG}: error: {error}\n")
+        err.write(f"{PROG}: error: {clip(str(error))}\n")
         return 2
     except KeyboardInterrupt:
         err.write(f"\n{PROG}: interrupted\n")

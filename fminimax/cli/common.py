@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import IO, Any, NoReturn
 
 from fminimax import engine
-from fminimax.game import zero
+from fminimax.game import whole_number, zero
 
 PROG = "fminimax"
 
@@ -20,29 +20,70 @@ class UsageError(Exception):
     """A bad command line: reported as one line on stderr with status 2."""
 
 
+LINE = 300
+"""The longest error line: a message names the bad value, it does not echo a megabyte."""
+
+
+def clip(message: str, limit: int = LINE) -> str:
+    """Return ``message`` as one line of at most about ``limit`` characters.
+
+    >>> clip("bad\\nvalue"), len(clip("x" * 10_000))
+    ('bad value', 322)
+    """
+    line = " ".join(message.splitlines())
+    return line if len(line) <= limit else f"{line[:limit]}...({len(line):,} characters)"
+
+
 class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line on stderr and status 2."""
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: {message} (see {self.prog} --help)")
+        raise UsageError(f"{self.prog}: {clip(message)} (see {self.prog} --help)")
+
+
+def count_option(flag: str, low: int, high: int) -> Callable[[str], int]:
+    """Return an argparse ``type`` reading ``flag``'s whole number from ``low`` to ``high``.
+
+    >>> count_option("--depth", 0, 1000)("12")
+    12
+    >>> count_option("--depth", 0, 1000)("-1")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: --depth is a whole number from 0 to 1000, got '-1'
+    """
+    def read(text: str) -> int:
+        try:
+            return whole_number(text, flag, low, high)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+    read.__name__ = flag.strip("-").replace("-", "_")
+    return read
 
 
 # --- asking a person --------------------------------------------------------------------
 
 
 class EndOfInput(Exception):
-    """The player closed the input: the game ends quietly."""
+    """The player closed the input or typed quit: the game ends quietly."""
+
+
+QUIT = ("quit", "exit")
 
 
 def ask(prompt: str, allowed: Callable[[str], str | None], read: Callable[[], str],
         out: IO[str]) -> str:
-    """Ask until ``allowed`` accepts the answer; ``allowed`` returns None or a complaint."""
+    """Ask until ``allowed`` accepts the answer; ``allowed`` returns None or a complaint.
+
+    The end of input (Ctrl-D) or one of ``QUIT`` ends the game (EndOfInput).
+    """
     while True:
         out.write(prompt)
         out.flush()
         answer = read()
         if answer == "":
-            raise EndOfInput
+            raise EndOfInput("end of input: goodbye")
+        if answer.strip().lower() in QUIT:
+            raise EndOfInput("goodbye")
         answer = answer.strip().lower()
         complaint = allowed(answer)
         if complaint is None:
@@ -135,8 +176,14 @@ def exact_within(game: Any, state: Any, quick: bool, stop: Callable[[], bool] | 
         return None
 
 
-def decisive_within(game: Any, state: Any, max_nodes: int) -> engine.SearchResult[Any] | None:
-    """Return an exact result that iterative deepening finds within ``max_nodes``, or None.
+def decisive_within(game: Any, state: Any, max_nodes: int,
+                    stop: Callable[[], bool] | None = None,
+                    clock: Callable[[], float] = time.monotonic,
+                    seconds: float | None = None) -> engine.SearchResult[Any] | None:
+    """Return an exact result iterative deepening finds within ``max_nodes``, or None.
+
+    The search also ends after ``seconds`` by ``clock``, or when ``stop()`` (a progress
+    line, say) says so, so a big board is refused soon, not after minutes of silence.
 
     Besides a search that reaches every end, a decisive value (a forced win or loss inside
     the horizon) is exact however the cut-off positions were scored: a quicker win, or a
@@ -151,9 +198,15 @@ def decisive_within(game: Any, state: Any, max_nodes: int) -> engine.SearchResul
             found.append(result)
 
     rules = game if game.heuristic is not None else replace(game, heuristic=zero)
+    started = clock()
+
+    def enough() -> bool:
+        return (bool(found) or (stop is not None and bool(stop()))
+                or (seconds is not None and clock() - started > seconds))
+
     try:
         result = engine.iterative_deepening(rules, state, max_nodes=max_nodes,
-                                            stop=lambda: bool(found), reached=reached)
+                                            stop=enough, reached=reached)
     except ValueError:  # the budget ran out before depth 1
         return None
     if result.exact:

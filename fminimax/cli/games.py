@@ -8,18 +8,14 @@ from dataclasses import replace
 from typing import Any
 
 from fminimax import registry
+from fminimax.cli.common import count_option
 from fminimax.game import zero
 from fminimax.registry import Made, Options
 
-MAX_DEPTH = 1000
+MAX_DEPTH = registry.PLIES  # deeper, the search would outrun Python's recursion limit
 
 
-def depth(text: str) -> int:
-    """Return a --depth: a whole number from 0 to MAX_DEPTH."""
-    try:
-        return registry.whole_number(text, "--depth", 0, MAX_DEPTH)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+depth = count_option("--depth", 0, MAX_DEPTH)
 
 
 def seconds(text: str) -> float:

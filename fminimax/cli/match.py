@@ -69,10 +69,11 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     chosen = made(args)
     if chosen.game.is_over(chosen.state):
         raise ValueError("the position is over: there is no game to play from it")
+    far = chosen.beyond(chosen.state)
     for spec in (args.first, args.second):
-        if spec.depth is None and spec.seconds is None and chosen.beyond:
+        if spec.depth is None and spec.seconds is None and far:
             raise ValueError(f"the spec {matches.spec_str(spec)!r} searches to the end, but "
-                             f"{chosen.beyond}; give it depth=N or seconds=S (iterative)")
+                             f"{far}; give it depth=N or seconds=S (iterative)")
         if spec.quiescence and chosen.game.noisy is None:
             raise ValueError(f"{args.game} has no noisy moves, so no quiescence; drop "
                              f"quiescence from {matches.spec_str(spec)!r}")

@@ -41,7 +41,9 @@ def computer_move(chosen: Made, state: Any, depth: int | None, budget: float,
     """Return the search result the computer plays from: to ``depth``, or within ``budget``.
 
     Without a depth the exact search gets two thirds of the budget; if it does not end in
-    time, iterative deepening gets the rest (at least depth 1 is always finished).
+    time, iterative deepening gets the rest (at least depth 1 is always finished).  A
+    position the registry calls far beyond an exact search gives iterative deepening the
+    whole budget (which is exact if it reaches every end).
     """
     hook: Callable[[], bool] = progress if progress is not None else _never
     if depth is not None:
@@ -52,9 +54,10 @@ def computer_move(chosen: Made, state: Any, depth: int | None, budget: float,
     def until(share: float) -> Callable[[], bool]:
         return lambda: bool(hook()) or time.perf_counter() - started > budget * share
 
-    exact = exact_within(chosen.exact, state, chosen.quick, stop=until(EXACT_SHARE))
-    if exact is not None:
-        return exact
+    if chosen.beyond(state) is None:
+        exact = exact_within(chosen.exact, state, chosen.quick, stop=until(EXACT_SHARE))
+        if exact is not None:
+            return exact
     game = chosen.game if chosen.game.heuristic is not None else replace(chosen.game,
                                                                          heuristic=zero)
     try:
@@ -84,6 +87,9 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str],
         args.game = PLAYABLE[0]
     if not args.args:
         args.args = list(registry.GAMES[args.game].play_args)
+    if args.depth is not None and args.seconds is not None:
+        raise ValueError("--seconds budgets a search without a fixed depth; give --depth or "
+                         "--seconds, not both")
     if args.depth == 0:
         raise ValueError("--depth 0 looks at no move at all; give --depth 1 or more, or "
                          "leave it out to search within --seconds")
@@ -133,11 +139,12 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str],
                           f"{spoken.show_move(move)}{how}\n")
             state = game.play(state, move)
         score = game.utility(state, human)
-        verdict = "a draw" if score == 0 else "you win" if score > 0 else "the computer wins"
-        out.write(f"\n{spoken.draw(state)}\n{spoken.ended(state)}: {verdict}\n")
+        verdict = "" if score == 0 else ", you win" if score > 0 else ", the computer wins"
+        out.write(f"\n{spoken.draw(state)}\nthe game is over: {spoken.ended(state)}"
+                  f"{verdict}\n")
         return 0
-    except EndOfInput:
-        out.write("\nend of input: goodbye\n")
+    except EndOfInput as end:
+        out.write(f"\n{end}\n")
         return 0
 
 
@@ -160,7 +167,10 @@ def add(sub: Any) -> None:
                           f"{', '.join(PLAYABLE)} (tic-tac-toe if none is named).  The "
                           "computer plays exactly when the exact search ends within "
                           f"--seconds (default {DEFAULT_SECONDS:g}); otherwise the deepest "
-                          "search that did.  End with Ctrl-D or Ctrl-C.")
+                          "search that did.  End with quit, Ctrl-D or Ctrl-C.  Examples: 'play', "
+                          "'play tictactoe --size 4x4 --human o', 'play connect4 --size 5x4 "
+                          "--first human', 'play nim 3 4 5 --misere', 'play connect4 --seconds "
+                          "10'.")
     play.add_argument("game", nargs="?", choices=PLAYABLE,
                       help="the game (default tictactoe)")
     play.add_argument("args", nargs="*", metavar="ARG", help="nim: the heap sizes (3 4 5); "

@@ -9,17 +9,24 @@ from typing import IO, Any
 
 from fminimax import algorithms, engine, registry, stepper
 from fminimax import trace as tr
-from fminimax.cli.common import PROG, decisive_within, progress_reporter, write_atomically
+from fminimax.cli.common import (
+    PROG,
+    count_option,
+    decisive_within,
+    progress_reporter,
+    write_atomically,
+)
 from fminimax.cli.games import add_game_options, games_help, made, seconds
 from fminimax.cli.pools import add_parallel_arguments, parallel_solve, wants_pool
 from fminimax.cli.report import game_fields, stats_fields, write_json
-from fminimax.cli.tree import _at_least_one, _limit
+from fminimax.cli.tree import DRAWN_NODES
 from fminimax.game import Game, zero
 from fminimax.registry import Made
 
-PROBE_NODES = 50_000
+PROBE_NODES, PROBE_SECONDS = 50_000, 2.0
 """A position the registry calls beyond an exact search is still solved when iterative
-deepening finds a forced end within this many nodes (a quick win); else it is refused."""
+deepening finds a forced end within this many nodes and seconds (a quick win); else it is
+refused."""
 MAX_TRACED_NODES = 200_000
 
 
@@ -37,18 +44,28 @@ def trace_page(args: argparse.Namespace, chosen: Made, game: Game[Any, Any], alg
                       quick=chosen.quick, table=engine.Table() if args.table else None)
     title = (f"{algorithm} on {game.name}: value "
              f"{trace.show(trace.value)}{'' if args.depth is None else f', depth {args.depth}'}")
-    return tr.to_html(trace, title=title, max_nodes=args.trace_max_nodes,
+    return tr.to_html(trace, title=title, max_nodes=args.trace_max_nodes or stepper.MAX_NODES,
                       max_depth=args.trace_max_depth,
                       estimate=None if args.depth is None
                       else stepper.estimated_leaves(game, state)).encode("utf-8")
 
 
-def _max_nodes(text: str) -> int:
-    """Return a --max-nodes budget: a whole number from 1 to 10**12."""
-    try:
-        return registry.whole_number(text, "--max-nodes", 1, 10**12)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+def _refuse_idle_options(args: argparse.Namespace, algorithm: str) -> None:
+    """Refuse options that would change nothing in this search, or contradict it."""
+    if args.trace_html and algorithm == "iterative":
+        raise ValueError("--trace-html traces minimax, negamax or alphabeta, not iterative "
+                         "deepening")
+    if not args.trace_html:
+        for flag, given in (("--trace-max-nodes", args.trace_max_nodes),
+                            ("--trace-max-depth", args.trace_max_depth)):
+            if given is not None:
+                raise ValueError(f"{flag} limits the --trace-html page; give --trace-html FILE")
+    if args.heuristic != "game" and args.depth is None and algorithm != "iterative":
+        raise ValueError("--heuristic scores the positions a bounded search cuts off; give "
+                         "--depth N, --seconds S or --max-nodes N with it")
+    if not args.table and algorithm in ("memoized", "iterative"):
+        raise ValueError(f"--no-table does not apply to {algorithm}, which always keeps a "
+                         f"table")
 
 
 def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
@@ -57,16 +74,20 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     state, spoken = chosen.state, chosen.notation
     bounded = args.seconds is not None or args.max_nodes is not None
     algorithm = args.algorithm or ("iterative" if bounded else "alphabeta")
-    if args.trace_html and algorithm == "iterative":
-        raise ValueError("--trace-html traces minimax, negamax or alphabeta, not iterative "
-                         "deepening")
+    _refuse_idle_options(args, algorithm)
     started = time.perf_counter()
     probed = None
-    if chosen.beyond and args.depth is None and not bounded:
-        probed = decisive_within(chosen.game, state, PROBE_NODES) if chosen.quick else None
+    progress = progress_reporter(err, args.quiet)
+    beyond = chosen.beyond(state)
+    if beyond and args.depth is None and not bounded:
+        try:
+            probed = decisive_within(chosen.game, state, PROBE_NODES, stop=progress,
+                                     seconds=PROBE_SECONDS) if chosen.quick else None
+        finally:
+            progress.done()
         if probed is None or wants_pool(args):
-            why = "" if probed else f", and no forced end was found in {PROBE_NODES:,} nodes"
-            raise ValueError(f"{chosen.beyond}{why}; bound it with --depth N or --seconds S "
+            why = "" if probed else ", and a quick search found no forced end"
+            raise ValueError(f"{beyond}{why}; bound it with --depth N or --seconds S "
                              f"(iterative deepening)")
     exact_rules = algorithm == "alphabeta" and args.depth is None
     game = chosen.exact if exact_rules else chosen.game
@@ -74,7 +95,6 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     if args.seconds is not None:
         deadline = time.perf_counter() + args.seconds
         stop = (lambda: time.perf_counter() > deadline)  # noqa: E731
-    progress = progress_reporter(err, args.quiet)
     try:
         if probed is not None:
             result = replace(probed, depth=None)
@@ -154,7 +174,8 @@ def add(sub: Any) -> None:
                        "or --seconds)")
     solve.add_argument("--table", action=argparse.BooleanOptionalAction, default=True,
                        help="memoize positions in a transposition table (default on)")
-    solve.add_argument("--max-nodes", type=_max_nodes, help="iterative: the node budget")
+    solve.add_argument("--max-nodes", type=count_option("--max-nodes", 1, 10**12),
+                       help="iterative: the node budget")
     solve.add_argument("--seconds", type=seconds,
                        help="iterative: the time budget")
     solve.add_argument("--all", action="store_true",
@@ -163,10 +184,13 @@ def add(sub: Any) -> None:
     solve.add_argument("--trace-html", metavar="FILE",
                        help="write a page that steps through the search (searched again, "
                        f"traced; at most {MAX_TRACED_NODES:,} nodes)")
-    solve.add_argument("--trace-max-nodes", type=_at_least_one, default=stepper.MAX_NODES,
-                       metavar="N", help=f"draw at most N nodes on the page (default "
+    solve.add_argument("--trace-max-nodes", type=count_option("--trace-max-nodes", 1,
+                                                              DRAWN_NODES),
+                       default=None, metavar="N", help=f"draw at most N nodes on the page (default "
                        f"{stepper.MAX_NODES})")
-    solve.add_argument("--trace-max-depth", type=_limit, default=None, metavar="D",
+    solve.add_argument("--trace-max-depth", type=count_option("--trace-max-depth", 0,
+                                                              DRAWN_NODES),
+                       default=None, metavar="D",
                        help="draw nodes at most D plies below the root on the page")
     solve.add_argument("--quiet", action="store_true", help="no progress line on stderr")
     add_parallel_arguments(solve)

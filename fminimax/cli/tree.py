@@ -8,11 +8,18 @@ from typing import IO, Any
 
 from fminimax import engine, registry
 from fminimax import trace as tr
-from fminimax.cli.common import PROG, can_encode, progress_reporter, write_atomically
+from fminimax.cli.common import (
+    PROG,
+    can_encode,
+    count_option,
+    progress_reporter,
+    write_atomically,
+)
 from fminimax.cli.report import game_fields, stats_fields, write_json
 from fminimax.games import tree as trees
 
-MAX_TREE_NODES = 100_000
+DRAWN_NODES = 10**9
+"""The largest drawing limit (--max-nodes, --max-depth) a command line takes: no limit."""
 ALGORITHMS = {"minimax": False, "alphabeta": True}
 
 
@@ -27,10 +34,14 @@ def _is_json(text: str) -> bool:
 
 def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     """Trace minimax or alpha-beta over a tree: the drawn tree, the visit order, pictures."""
-    game, root = trees.game(), trees.parse(args.tree)
-    if trees.size(root) > MAX_TREE_NODES:
-        raise ValueError(f"the tree has more than {MAX_TREE_NODES:,} nodes, too large to "
-                         f"trace and draw; give a smaller tree")
+    if args.json and args.dot == "-":
+        raise ValueError("--json and --dot without a FILE both print instead of the drawing; "
+                         "give --dot FILE")
+    if args.ascii and (args.json or args.dot == "-"):
+        instead = "--json" if args.json else "--dot"
+        raise ValueError(f"--ascii changes the drawing, which {instead} replaces")
+    made = registry.make("tree", registry.Options(args=(args.tree,)))  # the size limit too
+    game, root = made.game, made.state
     shown = json.dumps(json.loads(args.tree)) if _is_json(args.tree) else args.tree.strip()
     progress = progress_reporter(err, args.quiet)
     prune = ALGORITHMS[args.algorithm]
@@ -38,12 +49,6 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     progress.done()
     trace = tr.trace_of(result, label=tr.tree_labels(game, root, trees.node_name),
                         windows=prune)
-    if args.json:
-        made = registry.make("tree", registry.Options(args=(args.tree,)))
-        write_json({**game_fields(made, root, result), "algorithm": args.algorithm,
-                    "visits": len(tr.visits(trace))}
-                   | {k: v for k, v in stats_fields(result, 0.0).items() if k != "seconds"}, out)
-        return 0
     limits = {"max_nodes": args.max_nodes, "max_depth": args.max_depth}
     title = f"{args.algorithm} on {shown}: value {tr.number_str(trace.value)}"
     dot = tr.to_dot(trace, title=title, **limits)
@@ -63,6 +68,11 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         write_atomically(path, data)
         if not args.quiet:
             err.write(f"{PROG}: wrote {path}\n")
+    if args.json:
+        write_json({**game_fields(made, root, result), "algorithm": args.algorithm,
+                    "visits": len(tr.visits(trace))}
+                   | {k: v for k, v in stats_fields(result, 0.0).items() if k != "seconds"}, out)
+        return 0
     if args.dot == "-":
         out.write(dot)
         return 0
@@ -72,20 +82,6 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     visits = tr.visits_str(trace, **limits)
     out.write("visit order:\n" + (visits if unicode else visits.translate(tr._ASCII)) + "\n")
     return 0
-
-
-def _limit(text: str) -> int:
-    """Return a command-line drawing limit: an int >= 0."""
-    if not (text.isascii() and text.isdigit()):
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}")
-    return int(text)
-
-
-def _at_least_one(text: str) -> int:
-    """Return a command-line node limit: a whole number >= 1."""
-    if not (text.isascii() and text.isdigit()) or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {text[:40]!r}")
-    return int(text)
 
 
 def add(sub: Any) -> None:
@@ -108,9 +104,11 @@ def add(sub: Any) -> None:
     tree.add_argument("--html", metavar="FILE",
                       help="write a page that steps through the search (one file, no "
                       "network: open it in a browser)")
-    tree.add_argument("--max-nodes", type=_at_least_one, default=tr.MAX_NODES, metavar="N",
+    tree.add_argument("--max-nodes", type=count_option("--max-nodes", 1, DRAWN_NODES),
+                      default=tr.MAX_NODES, metavar="N",
                       help=f"draw at most N nodes (default {tr.MAX_NODES})")
-    tree.add_argument("--max-depth", type=_limit, default=None, metavar="D",
+    tree.add_argument("--max-depth", type=count_option("--max-depth", 0, DRAWN_NODES),
+                      default=None, metavar="D",
                       help="draw nodes at most D plies below the root")
     tree.add_argument("--json", action="store_true",
                       help="print the result as JSON (docs/cli.md) instead of the drawing")

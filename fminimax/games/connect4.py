@@ -37,7 +37,7 @@ from dataclasses import replace
 from functools import lru_cache, partial
 from typing import NamedTuple
 
-from fminimax.game import WIN, Game, Notation, Score, whole_number
+from fminimax.game import WIN, Game, Notation, Score, quoted, whole_number
 
 Move = int
 MARKS = "xo"
@@ -602,13 +602,13 @@ def parse(text: str, width: int = 7, height: int = 6, k: int = 4) -> C4:
     >>> parse("..../..../.x../....", 4, 4)
     Traceback (most recent call last):
     ...
-    ValueError: the stone at column 1, row 1 floats over an empty cell
+    ValueError: the stone in column 2, row 2 from the bottom floats over an empty cell
     """
     s = shape(width, height, k)
     rows = [row for row in text.replace("\n", "/").replace(" ", "").split("/") if row]
     if len(rows) != height or any(len(row) != width for row in rows):
         raise ValueError(f"a {width}x{height} board is {height} rows of {width} cells, "
-                         f"got {text!r}")
+                         f"got {quoted(text)}")
     stones = {0: 0, 1: 0}
     mask = 0
     for r, row in enumerate(reversed(rows)):
@@ -616,9 +616,10 @@ def parse(text: str, width: int = 7, height: int = 6, k: int = 4) -> C4:
             if ch in "._":
                 continue
             if ch.lower() not in MARKS:
-                raise ValueError(f"unknown cell {ch!r} at column {c}; use x, o and '.'")
+                raise ValueError(f"unknown cell {ch!r} at column {c + 1}; use x, o and '.'")
             if r > 0 and not mask & (1 << (c * (height + 1) + r - 1)):
-                raise ValueError(f"the stone at column {c}, row {r} floats over an empty cell")
+                raise ValueError(f"the stone in column {c + 1}, row {r + 1} from the bottom "
+                                 f"floats over an empty cell")
             bit = 1 << (c * (height + 1) + r)
             stones[MARKS.index(ch.lower())] |= bit
             mask |= bit
@@ -650,16 +651,17 @@ def read_sequence(text: str, width: int = 7, height: int = 6, k: int = 4) -> C4:
     s = shape(width, height, k)
     if width > 9 or not all(ch in "123456789"[:width] for ch in text):
         raise ValueError(f"a move sequence is column digits 1 to {min(width, 9)}, got "
-                         f"{text!r}" + ("; boards wider than 9 are written as rows"
+                         f"{quoted(text)}" + ("; boards wider than 9 are written as rows"
                                         if width > 9 else ""))
     state = start(width, height, k)
     for ch in text:
         column = int(ch) - 1
         if not (state.mask + (1 << column * (height + 1))) & (((1 << height) - 1)
                                                               << column * (height + 1)):
-            raise ValueError(f"column {ch} is full in the sequence {text!r}")
+            raise ValueError(f"column {ch} is full in the sequence {quoted(text)}")
         if state.won:
-            raise ValueError(f"the game is over before the end of the sequence {text!r}")
+            raise ValueError(f"the game is over before the end of the sequence "
+                             f"{quoted(text)}")
         state = play(s, state, column)
     return state
 

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from functools import partial
 from typing import NamedTuple
 
-from fminimax.game import Game, Notation, Score, whole_number
+from fminimax.game import Game, Notation, Score, quoted, whole_number
 
 Move = tuple[int, int]
 
@@ -150,11 +150,14 @@ def _read_move(state: Nim, text: str) -> Move:
         raise ValueError("the game is over: there is no move to make")
     parts = text.replace(":", " ").replace(",", " ").split()
     if len(parts) != 2:
-        raise ValueError(f"{text.strip()!r} is not a move; type heap:count, e.g. "
+        raise ValueError(f"{quoted(text.strip())} is not a move; type heap:count, e.g. "
                          f"{_show_move(moves(state)[0])}")
-    heap = whole_number(parts[0], "a heap", 1, 10**9)
-    if heap > len(state.heaps):
-        raise ValueError(f"heap {heap} does not exist; the heaps are 1 to {len(state.heaps)}")
+    named = parts[0]
+    if named.isascii() and named.isdigit() and len(named) <= 9 \
+            and not 1 <= int(named) <= len(state.heaps):
+        raise ValueError(f"heap {int(named)} does not exist; the heaps are 1 to "
+                         f"{len(state.heaps)}")
+    heap = whole_number(named, "a heap", 1, len(state.heaps))
     size = state.heaps[heap - 1]
     if size == 0:
         raise ValueError(f"heap {heap} is empty")

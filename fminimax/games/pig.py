@@ -243,7 +243,7 @@ def _ended(r: Rules, state: Pig) -> str:
     for player in (0, 1):
         if state.scores[player] >= r.winscore:
             return f"{PLAYERS[player]} won"
-    return f"a draw: the horizon of {r.horizon} decisions was reached"
+    return f"the horizon of {r.horizon} decisions was reached: draw"
 
 
 def _show_outcome(before: Pig, after: Pig) -> str:

@@ -107,7 +107,8 @@ class Rules(NamedTuple):
 
     ``run(stones)``               whether the stones hold k in a row (a few shifts);
     ``threats(stones, mask)``     the empty cells where one more of these stones makes k;
-    ``moves``, ``play``, ``utility``, ``key``, ``order`` and ``solver_order``: the game's.
+    ``moves``, ``play``, ``utility``, ``key``, ``order`` and ``solver_order``: the game's;
+    ``decided``: the solver's end seen without search (see ``decided``).
     """
 
     run: Callable[[int], bool]
@@ -118,6 +119,7 @@ class Rules(NamedTuple):
     key: Callable[[C4], int]
     order: Callable[[C4, Sequence[Move]], list[Move]]
     solver_order: Callable[[C4, Sequence[Move]], list[Move]]
+    decided: Callable[[C4], tuple[Score, int] | None]
 
 
 def _steps(k: int) -> tuple[int, ...]:
@@ -327,7 +329,26 @@ def rules(width: int = 7, height: int = 6, k: int = 4) -> Rules:
         ranked.sort()
         return [column_of_rank[r & rank_mask] for r in ranked]
 
-    return Rules(run, threats, moves, play, utility, key, order, solver_order)
+    last_two = width * height - 2
+
+    def decided(state: C4) -> tuple[Score, int] | None:
+        cur, mask = state.current, state.mask
+        possible = (mask + bottom) & full
+        if possible & threats(cur, mask):
+            return (1, 1)
+        theirs = threats(cur ^ mask, mask)
+        forced = possible & theirs
+        if forced:
+            if forced & (forced - 1):
+                return (-1, 2)
+            possible = forced
+        if not possible & ~(theirs >> 1):
+            return (-1, 2)
+        if state.plies >= last_two:
+            return (0, width * height - state.plies)
+        return None
+
+    return Rules(run, threats, moves, play, utility, key, order, solver_order, decided)
 
 
 def _rules(s: Shape) -> Rules:
@@ -462,6 +483,24 @@ def solver_order(s: Shape, state: C4, columns: Sequence[Move]) -> list[Move]:
     return _rules(s).solver_order(state, columns)
 
 
+def decided(s: Shape, state: C4) -> tuple[Score, int] | None:
+    """Return the end the solver sees without searching, as (score for the mover, plies).
+
+    (1, 1): the player to move wins now; (-1, 2): every move lets the opponent win at once
+    (two threats, or the only block lies under an opponent's winning cell); (0, plies left):
+    at most two stones are left and the mover has a move that does not lose, so a draw.
+    None otherwise.  Pons' losing-move anticipation: ``solver`` hands it to the engine,
+    which uses it below the root of searches to the end.
+
+    >>> s = shape(5, 4)
+    >>> decided(s, from_moves("112233", 5, 4)), decided(s, from_moves("11223", 5, 4))
+    ((1, 1), (-1, 2))
+    >>> decided(s, start(5, 4)) is None
+    True
+    """
+    return _rules(s).decided(state)
+
+
 def mirror(s: Shape, bits: int) -> int:
     """Return ``bits`` with the columns in reverse order.
 
@@ -507,15 +546,17 @@ def solver(width: int = 7, height: int = 6, k: int = 4) -> Game[C4, Move]:
     """Return Connect Four for searches to the end: ``game`` with ``solver_order``.
 
     The fastest exact path: search it with a table and no depth limit.  Its order leaves
-    out moves that lose within two plies, which keeps every value searched to the end but
-    not depth-limited estimates (use ``game`` for those).
+    out moves that lose within two plies, and its ``decided`` rule ends the search where a
+    win next move or a loss in two is certain; both keep every value searched to the end
+    but not depth-limited estimates (use ``game`` for those).
 
     >>> from fminimax.engine import Table, search
     >>> search(solver(4, 4), start(4, 4), table=Table(), quick=False, alpha=-1, beta=1).value
     0
     """
     g = game(width, height, k)
-    return replace(g, name=f"{g.name}-solver", order=rules(width, height, k).solver_order,
+    r = rules(width, height, k)
+    return replace(g, name=f"{g.name}-solver", order=r.solver_order, decided=r.decided,
                    recipe=(solver, (width, height, k)))
 
 

@@ -46,9 +46,22 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Protocol
 
-from fminimax.engine import (INFINITY, WIN, MateError, Pass, SearchResult, Stats, Table,
-                             _above, _below, is_decisive, iterative_deepening, quick_value,
-                             search, sign)
+from fminimax.engine import (
+    INFINITY,
+    WIN,
+    MateError,
+    Pass,
+    SearchResult,
+    Stats,
+    Table,
+    _above,
+    _below,
+    is_decisive,
+    iterative_deepening,
+    quick_value,
+    search,
+    sign,
+)
 from fminimax.game import Game, Move, Score, State
 
 __all__ = ["FAMILY", "alphabeta", "aspiration", "auto", "bisection", "depth_limited", "dual",
@@ -232,8 +245,8 @@ class _Passes:
     def __init__(self, game: Game[Any, Any], state: Any, *, table: Table, depth: int | None,
                  quick: bool, order: bool, trace: bool, stop: Stop, mate: bool) -> None:
         self.game, self.state, self.table = game, state, table
-        self.options = {"depth": depth, "quick": quick, "order": order, "trace": trace,
-                        "stop": stop, "mate": mate}
+        self.depth, self.quick, self.order, self.trace = depth, quick, order, trace
+        self.stop, self.mate = stop, mate
         self.results: list[SearchResult[Any]] = []
         self.passes: list[Pass] = []
         self.best: SearchResult[Any] | None = None
@@ -241,9 +254,9 @@ class _Passes:
     def run(self, alpha: Score, beta: Score, kind: str) -> Score:
         """Search the root in the window (alpha, beta) and return the value it gives."""
         result = search(self.game, self.state, alpha=alpha, beta=beta, table=self.table,
-                        complete=False, **self.options)  # type: ignore[arg-type]
-        self.passes.append(Pass(len(self.passes), alpha, beta, self.options["depth"], kind,
-                                result.value))
+                        complete=False, depth=self.depth, quick=self.quick, order=self.order,
+                        trace=self.trace, stop=self.stop, mate=self.mate)
+        self.passes.append(Pass(len(self.passes), alpha, beta, self.depth, kind, result.value))
         self.results.append(result)
         if result.value > alpha and result.move is not None:
             self.best = result  # its move reaches at least its value
@@ -251,19 +264,19 @@ class _Passes:
 
     def result(self, value: Score, algorithm: str) -> SearchResult[Any]:
         """Return the gathered result: ``value``, a move of that value and its line."""
-        best, options = self.best, self.options
-        if best is None or best.value < value:
-            self.run(_below(value), value, "null window")  # a move that reaches the value
-            best = self.best
-        assert best is not None
+        move = None
+        if not self.game.is_over(self.state):
+            if self.best is None or self.best.value < value:
+                self.run(_below(value), value, "null window")  # a move that reaches it
+            assert self.best is not None
+            move = self.best.move
         stats = sum((result.stats for result in self.results), Stats())
         steps = tuple(replace(step, pass_number=number)
                       for number, result in enumerate(self.results) for step in result.trace)
-        move = best.move
         line = () if move is None else _line(
-            self.game, self.state, value, move, table=self.table, depth=options["depth"],
-            quick=options["quick"], order=options["order"], mate=options["mate"])
-        return SearchResult(value, move, line, stats, options["depth"],
+            self.game, self.state, value, move, table=self.table, depth=self.depth,
+            quick=self.quick, order=self.order, mate=self.mate)
+        return SearchResult(value, move, line, stats, self.depth,
                             all(result.exact for result in self.results), steps, algorithm,
                             tuple(self.passes))
 
@@ -382,8 +395,11 @@ def bisection(game: Game[State, Move], state: State, *, quick: bool = True,
 
     >>> from fminimax import tictactoe as ttt
     >>> result = bisection(ttt.game(), ttt.start(3, 3, "xo. ... ..."))
-    >>> result.value, result.move, [(p.beta, p.value, p.outcome) for p in result.passes]
-    (999995, 3, [(1, 999993, 'fail high'), (999997, 999995, 'fail low'), (999995, 999995, 'fail high')])
+    >>> result.value, result.move
+    (999995, 3)
+    >>> [(p.beta, p.value, p.outcome) for p in result.passes]  # doctest: +NORMALIZE_WHITESPACE
+    [(1, 999993, 'fail high'), (999997, 999995, 'fail low'),
+     (999995, 999995, 'fail high')]
     """
     if depth is not None:
         raise ValueError(f"bisection solves to the end of the game; depth must be None, got "
@@ -406,7 +422,7 @@ def bisection(game: Game[State, Move], state: State, *, quick: bool = True,
     return passes.result(low, "bisection")
 
 
-def _bisected(low: int, high: int) -> int:
+def _bisected(low: Score, high: Score) -> Score:
     """Return the next value to test between quick values ``low`` < ``high``.
 
     First the sign (a win? else a draw?), then the middle one of the distances left, a
@@ -423,15 +439,15 @@ def _bisected(low: int, high: int) -> int:
     if low < 0 <= high:
         return 0
     if low >= 1:  # a win in near ... far plies: does it come within d?
-        near, far = WIN - high, WIN - low
+        near, far = int(WIN - high), int(WIN - low)
         wins = range(near, far, 2) if (far - near) % 2 == 0 else range(near, far)
         return WIN - wins[(len(wins) - 1) // 2]
-    near, far = WIN + low, WIN + high  # a loss in near ... far plies: not before d?
+    near, far = int(WIN + low), int(WIN + high)  # a loss in near ... far plies: not before d?
     losses = range(far, near, -2) if (far - near) % 2 == 0 else range(far, near, -1)
     return losses[(len(losses) - 1) // 2] - WIN
 
 
-def _root_bounds(game: Game[State, Move], state: State) -> tuple[int, int]:
+def _root_bounds(game: Game[State, Move], state: State) -> tuple[Score, Score]:
     """Return the quick values the root's value lies between, from its children's ends.
 
     The game's ``decided`` rule may know it; else a move that ends the game scores at once,

@@ -329,8 +329,9 @@ class _Search:
     """The state of one search call: options, counters, table and trace (never escapes).
 
     ``mate`` clips each node's window by the mate-distance bounds (quick values, final
-    scores -1, 0, +1, nobody losing by their own move); ``scout`` searches every move after the first with a null window
-    first (PVS); ``history`` ranks moves by the history heuristic and two killers a ply.
+    scores -1, 0, +1, nobody losing by their own move); ``scout`` searches every move after
+    the first with a null window first (PVS); ``history`` ranks moves by the history
+    heuristic and two killers a ply.
     """
 
     def __init__(self, game: Game[Any, Any], *, prune: bool, depth: int | None, quick: bool,
@@ -428,7 +429,7 @@ class _Search:
                 if ply:
                     return value, ()
                 return value, ((self.order(state, moves) if self.order else moves)[0],)
-        if self.mate:
+        if self.mate and ply:  # (the root always searches, to name a move)
             top, bottom = WIN - ply - 1, 2 + ply - WIN  # a win next move, a loss after it
             if alpha >= top or beta <= bottom:
                 value = top if alpha >= top else bottom

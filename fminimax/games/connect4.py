@@ -303,8 +303,15 @@ def rules(width: int = 7, height: int = 6, k: int = 4) -> Rules:
             ranked[rank].append(c)
         return ranked[0] + ranked[1] + ranked[2] + ranked[3]
 
+    # decided's last open position and its safe cells, for solver_order right after it (one
+    # slot, replaced whole, so threads sharing the rules never read half of one)
+    seen: list[tuple[C4 | None, int]] = [(None, 0)]
+
     def solver_order(state: C4, columns: Sequence[Move]) -> list[Move]:
         cur, mask = state.current, state.mask
+        last, safe = seen[0]
+        if last is state:
+            return ranked_safe(cur, mask, safe)
         possible = (mask + bottom) & full
         mine = threats(cur, mask)
         win = possible & mine
@@ -319,8 +326,13 @@ def rules(width: int = 7, height: int = 6, k: int = 4) -> Rules:
                 return [column_of[forced & -forced]]
             possible = forced
         safe = possible & ~(theirs >> 1)
+        if not safe:
+            return [column_of[possible & -possible]]
+        return ranked_safe(cur, mask, safe)
+
+    def ranked_safe(cur: int, mask: int, safe: int) -> list[Move]:
         if not safe & (safe - 1):
-            return [column_of[(safe or possible) & -(safe or possible)]]
+            return [column_of[safe]]
         ranked = []
         for col in column_masks:
             bit = safe & col
@@ -334,7 +346,8 @@ def rules(width: int = 7, height: int = 6, k: int = 4) -> Rules:
     def decided(state: C4) -> tuple[Score, int] | None:
         cur, mask = state.current, state.mask
         possible = (mask + bottom) & full
-        if possible & threats(cur, mask):
+        mine = threats(cur, mask)
+        if possible & mine:
             return (1, 1)
         theirs = threats(cur ^ mask, mask)
         forced = possible & theirs
@@ -342,10 +355,13 @@ def rules(width: int = 7, height: int = 6, k: int = 4) -> Rules:
             if forced & (forced - 1):
                 return (-1, 2)
             possible = forced
-        if not possible & ~(theirs >> 1):
+        safe = possible & ~(theirs >> 1)
+        if not safe:
             return (-1, 2)
-        if state.plies >= last_two:
-            return (0, width * height - state.plies)
+        if state.plies >= last_two or (not mine | theirs and not run(full ^ cur ^ mask)
+                                       and not run(full ^ cur)):
+            return (0, width * height - state.plies)  # no window open to either: a draw
+        seen[0] = (state, safe)
         return None
 
     return Rules(run, threats, moves, play, utility, key, order, solver_order, decided)
@@ -488,9 +504,9 @@ def decided(s: Shape, state: C4) -> tuple[Score, int] | None:
 
     (1, 1): the player to move wins now; (-1, 2): every move lets the opponent win at once
     (two threats, or the only block lies under an opponent's winning cell); (0, plies left):
-    at most two stones are left and the mover has a move that does not lose, so a draw.
-    None otherwise.  Pons' losing-move anticipation: ``solver`` hands it to the engine,
-    which uses it below the root of searches to the end.
+    a draw, when at most two stones are left and the mover has a move that does not lose,
+    or when no run of k is open to either player.  None otherwise.  Pons' losing-move
+    anticipation: ``solver`` hands it to the engine, which uses it in searches to the end.
 
     >>> s = shape(5, 4)
     >>> decided(s, from_moves("112233", 5, 4)), decided(s, from_moves("11223", 5, 4))
@@ -577,6 +593,26 @@ def from_moves(columns: str, width: int = 7, height: int = 6, k: int = 4) -> C4:
     for ch in columns:
         state = play(s, state, int(ch))
     return state
+
+
+def strong_score(state: C4, value: Score, width: int = 7, height: int = 6) -> int:
+    """Return the strong score of a quick value in the Connect Four solving convention.
+
+    0 a draw; positive when the player to move wins: (width * height) / 2 + 1 minus the
+    stones the winner has when the game ends (22 minus them on 7x6); negative when it loses.
+
+    >>> from fminimax.engine import quick_value
+    >>> strong_score(from_moves("3344"), quick_value(1, 3))
+    18
+    >>> strong_score(from_moves("3344"), quick_value(-1, 4)), strong_score(start(), 0)
+    (-18, 0)
+    """
+    if value == 0:
+        return 0
+    utility = 1 if value > 0 else -1
+    plies = round(abs(utility * 1_000_000 - value))  # quick values: u * WIN - sign(u) * plies
+    stones = (state.plies + plies + 1) // 2
+    return utility * (width * height // 2 + 1 - stones)
 
 
 def cell(s: Shape, state: C4, column: int, row: int) -> str:

@@ -13,6 +13,15 @@ takes those steps and shows them.
   ``visits_str`` numbers the nodes in the order they were visited (text 4's trace);
   ``to_dot`` gives Graphviz DOT text.  All three cut large trees at ``max_nodes`` or
   ``max_depth`` with a marker saying how much was left out.
+* Several root passes (MTD, aspiration windows, bisection, iterative deepening) make one
+  trace: each ``Step`` carries its ``pass_number`` (0, 1, ...) and the result's ``passes``
+  hold one ``engine.Pass`` per pass (number, alpha, beta, depth, kind such as 'null
+  window', 're-search' or 'depth 3', and the value it returned; ``outcome`` says fail
+  high, fail low or exact).  ``visits`` numbers the nodes on through the passes
+  (``Visit.pass_number``, ``parent`` and ``kids`` link them); a node searched twice under
+  one parent (a PVS re-search) is a second child with ``again`` set.  The renderers draw
+  the passes one after another under a header each (``pass_str``); a one-pass trace has
+  no header and looks as it always did.
 * ``render`` turns DOT text into SVG or PNG bytes through the optional ``graphviz`` package
   and its ``dot`` program: the one function here that runs a program.  It writes no file.
 
@@ -47,7 +56,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fminimax.engine import SearchResult, Step, is_decisive, search, sign
+from fminimax.engine import Pass, SearchResult, Step, is_decisive, search, sign
 from fminimax.game import Game, Score
 
 Path = tuple[Any, ...]
@@ -148,7 +157,8 @@ class Trace:
 
     ``steps`` are the core's, in finishing order; ``label`` names a node by its path;
     ``show`` writes a value (MAX's view); ``windows`` says whether alpha and beta apply
-    (alpha-beta) or not (plain minimax).  In Jupyter a trace displays as a picture.
+    (alpha-beta) or not (plain minimax); ``passes`` are the search's root passes (each
+    step names its pass).  In Jupyter a trace displays as a picture.
 
     >>> from fminimax.games import tree
     >>> t = traced(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False, prune=False)
@@ -160,6 +170,7 @@ class Trace:
     label: Label = path_str
     show: Show = number_str
     windows: bool = True
+    passes: tuple[Pass, ...] = ()
 
     @property
     def value(self) -> Score:
@@ -210,7 +221,7 @@ def trace_of(source: Traceable, *, label: Label | None = None, show: Show | None
     elif isinstance(source, SearchResult):
         if not source.trace:
             raise ValueError("the search result holds no trace; search with trace=True")
-        base = Trace(source.trace)
+        base = Trace(source.trace, passes=source.passes)
     elif isinstance(source, Sequence) and source and all(isinstance(s, Step) for s in source):
         base = Trace(tuple(source))
     else:
@@ -218,7 +229,7 @@ def trace_of(source: Traceable, *, label: Label | None = None, show: Show | None
                         f"Steps, got {source!r}")
     return Trace(base.steps, base.label if label is None else label,
                  base.show if show is None else show,
-                 base.windows if windows is None else windows)
+                 base.windows if windows is None else windows, base.passes)
 
 
 def traced(game: Game[Any, Any], state: Any, *, label: Label | None = None,
@@ -233,7 +244,8 @@ def traced(game: Game[Any, Any], state: Any, *, label: Label | None = None,
     """
     result = search(game, state, trace=True, **options)
     return Trace(result.trace, path_str if label is None else label,
-                 number_str if show is None else show, options.get("prune", True))
+                 number_str if show is None else show, options.get("prune", True),
+                 result.passes)
 
 
 # --- nodes in visit order, seen from MAX --------------------------------------------------
@@ -243,11 +255,15 @@ def traced(game: Game[Any, Any], state: Any, *, label: Label | None = None,
 class Visit:
     """One searched node as drawn: visit number, place, MAX's window and value, and kind.
 
-    ``number`` counts nodes in the order they were entered (1 for the root); ``finished``
-    in the order they were finished (the core's order); ``is_max`` is True where the root's
-    player moves; ``alpha``, ``beta`` and ``value`` are for MAX; ``kind`` is 'leaf',
-    'node', 'cutoff' or 'table'; ``pruned`` are the moves left unsearched; ``children``
-    the moves searched, in order; ``size`` the nodes searched in this subtree.
+    ``number`` counts nodes in the order they were entered (1 for the root, counting on
+    through later passes); ``finished`` in the order they were finished (the core's order);
+    ``is_max`` is True where the root's player moves; ``alpha``, ``beta`` and ``value`` are
+    for MAX; ``kind`` is 'leaf', 'node', 'cutoff', 'table' or 'mate'; ``pruned`` are the
+    moves left unsearched; ``children`` the moves searched, in order (a move twice when PVS
+    searched it again); ``size`` the nodes searched in this subtree.  ``pass_number`` is
+    the root pass the visit belongs to; ``parent`` the parent's number (0 at a pass's root);
+    ``kids`` the children's numbers; ``again`` is True for a second search of the same
+    child (a PVS re-search).
     """
 
     number: int
@@ -262,13 +278,19 @@ class Visit:
     pruned: tuple[Any, ...]
     children: tuple[Any, ...]
     size: int
+    pass_number: int = 0
+    parent: int = 0
+    kids: tuple[int, ...] = ()
+    again: bool = False
 
 
 def visits(source: Traceable) -> tuple[Visit, ...]:
     """Return the searched nodes in the order they were visited (entered), seen from MAX.
 
     The core records nodes as they finish; a node is entered before its children, which
-    finish in the order they were searched, so the entry order follows from the paths.
+    finish in the order they were searched, so the entry order follows from the paths:
+    the finished nodes one ply deeper under a node's path, just before it, are its
+    children.  Passes follow one another; two roots in one pass are refused.
 
     >>> from fminimax.games import tree
     >>> t = traced(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False)
@@ -276,31 +298,51 @@ def visits(source: Traceable) -> tuple[Visit, ...]:
     [(4, (0, 1), 7, -inf, 2), (5, (1,), 1, 2, inf), (6, (1, 0), 1, 2, inf)]
     """
     steps = trace_of(source).steps
-    by_path: dict[Path, tuple[int, Step]] = {}
-    kids: dict[Path, list[Any]] = {}
-    size: dict[Path, int] = {}
-    for finished, step in enumerate(steps, 1):
-        if step.path in by_path:
-            raise ValueError(f"the trace visits the path {step.path!r} twice; a trace holds "
-                             f"one search")
-        by_path[step.path] = (finished, step)
-        size[step.path] = 1 + sum(size[step.path + (m,)] for m in kids.get(step.path, ()))
-        if step.path:
-            kids.setdefault(step.path[:-1], []).append(step.path[-1])
-    root = steps[-1].path
+    kids: list[list[int]] = []
+    size: list[int] = []
+    waiting: list[int] = []  # finished steps whose parent has not finished yet
+    for index, step in enumerate(steps):
+        below: list[int] = []
+        while waiting and _is_child(steps[waiting[-1]], step):
+            below.append(waiting.pop())
+        below.reverse()
+        kids.append(below)
+        size.append(1 + sum(size[kid] for kid in below))
+        waiting.append(index)
+    roots = waiting
+    for first, second in zip(roots, roots[1:], strict=False):
+        if steps[first].pass_number == steps[second].pass_number:
+            raise ValueError(f"the trace visits the path {steps[second].path!r} twice in pass "
+                             f"{steps[second].pass_number}; a trace holds one search a pass "
+                             f"(number each root pass's steps with pass_number)")
     found: list[Visit] = []
-    stack = [root]
-    while stack:
-        path = stack.pop()
-        finished, step = by_path[path]
-        is_max = (step.depth - steps[-1].depth) % 2 == 0
-        alpha, beta, value = ((step.alpha, step.beta, step.value) if is_max
-                              else (-step.beta, -step.alpha, -step.value))
-        moves = tuple(kids.get(path, ()))
-        found.append(Visit(len(found) + 1, finished, path, step.depth, is_max, alpha, beta,
-                           value, step.kind, step.pruned, moves, size[path]))
-        stack.extend(path + (move,) for move in reversed(moves))
+    for root in roots:
+        top = steps[root].depth
+        stack: list[tuple[int, int, bool]] = [(root, 0, False)]
+        while stack:
+            index, parent, again = stack.pop()
+            step = steps[index]
+            is_max = (step.depth - top) % 2 == 0
+            alpha, beta, value = ((step.alpha, step.beta, step.value) if is_max
+                                  else (-step.beta, -step.alpha, -step.value))
+            number = len(found) + 1
+            numbers, at = [], number + 1
+            for kid in kids[index]:
+                numbers.append(at)
+                at += size[kid]
+            moves = tuple(steps[kid].path[-1] for kid in kids[index])
+            found.append(Visit(number, index + 1, step.path, step.depth, is_max, alpha, beta,
+                               value, step.kind, step.pruned, moves, size[index],
+                               step.pass_number, parent, tuple(numbers), again))
+            stack.extend((kid, number, moves[:position].count(moves[position]) > 0)
+                         for position, kid in reversed(list(enumerate(kids[index]))))
     return tuple(found)
+
+
+def _is_child(step: Step, parent: Step) -> bool:
+    """Return whether a finished ``step`` lies one ply under ``parent``, in its pass."""
+    return (step.depth == parent.depth + 1 and step.path[:-1] == parent.path
+            and step.pass_number == parent.pass_number and len(step.path) > len(parent.path))
 
 
 # --- cutting large trees ------------------------------------------------------------------
@@ -320,8 +362,8 @@ class _Cut:
     """The nodes to draw: those within the node and depth limits, and what was left out."""
 
     shown: tuple[Visit, ...]
-    by_path: dict[Path, Visit]
-    drawn: frozenset[Path]
+    by_number: dict[int, Visit]
+    drawn: frozenset[int]
     total: int
     why: str
 
@@ -337,14 +379,42 @@ def _cut(source: Traceable, max_nodes: int | None, max_depth: int | None) -> _Cu
     reasons = [f"{name}={value}" for name, value, cut in
                (("max_nodes", max_nodes, len(shown) < len(deep)),
                 ("max_depth", max_depth, len(deep) < len(every))) if cut]
-    return _Cut(shown, {v.path: v for v in every}, frozenset(v.path for v in shown),
+    return _Cut(shown, {v.number: v for v in every}, frozenset(v.number for v in shown),
                 len(every), ", ".join(reasons))
 
 
 def _hidden(cut: _Cut, visit: Visit) -> int:
     """Return how many searched nodes below ``visit`` the cut leaves out."""
-    return sum(cut.by_path[visit.path + (m,)].size for m in visit.children
-               if visit.path + (m,) not in cut.drawn)
+    return sum(cut.by_number[kid].size for kid in visit.kids if kid not in cut.drawn)
+
+
+def _passes_of(trace: Trace, cut: _Cut) -> list[tuple[str, Visit]]:
+    """Return (header, root visit) of each pass drawn; no header when there is one pass."""
+    roots = [visit for visit in cut.shown if visit.parent == 0]
+    if len(roots) == 1 and roots[0].pass_number == 0 and len(trace.passes) <= 1:
+        return [("", roots[0])]
+    return [(pass_str(trace, root.pass_number), root) for root in roots]
+
+
+def pass_str(source: Traceable, number: int) -> str:
+    """Return the header of one root pass: its number, kind, window and outcome for MAX.
+
+    >>> from fminimax import algorithms
+    >>> from fminimax.games import tree
+    >>> result = algorithms.mtdf(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False,
+    ...                          trace=True)
+    >>> pass_str(result, 1)
+    'pass 2 (null window) [α 2, β 3]: 2, fail low'
+    """
+    trace = trace_of(source)
+    known = [p for p in trace.passes if p.number == number]
+    if not known:
+        return f"pass {number + 1}"
+    record = known[0]
+    def show(bound: Score) -> str:
+        return number_str(bound) if abs(bound) == float("inf") else trace.show(bound)
+    return (f"pass {number + 1} ({record.kind}) [α {show(record.alpha)}, "
+            f"β {show(record.beta)}]: {trace.show(record.value)}, {record.outcome}")
 
 
 # --- the drawn tree and the visit order ---------------------------------------------------
@@ -364,8 +434,10 @@ def _head(trace: Trace, visit: Visit) -> tuple[str, list[str]]:
     name = label[0] if len(label) == 1 else path_str(visit.path)
     shown = trace.show(visit.value)
     value = "" if visit.kind == "leaf" and name == shown else f" = {shown}"
-    table = " (from the table)" if visit.kind == "table" else ""
-    return f"{_role(visit)} {name}{value}{table}", label if len(label) > 1 else []
+    table = {"table": " (from the table)", "mate": " (a mate-distance bound)"}.get(
+        visit.kind, "")
+    again = " (re-search)" if visit.again else ""
+    return f"{_role(visit)} {name}{value}{table}{again}", label if len(label) > 1 else []
 
 
 def _window(trace: Trace, visit: Visit, alpha: str, beta: str) -> str:
@@ -404,17 +476,23 @@ def trace_str(source: Traceable, *, max_nodes: int | None = MAX_NODES,
     cut = _cut(trace, max_nodes, max_depth)
     tee, elbow, pipe, blank, scissors, dots, alpha, beta = _GLYPHS[unicode]
     rows: list[tuple[str, str]] = []
-    stack: list[tuple[Any, str, str, str]] = [(cut.shown[0], "", "", "")]
+    stack: list[tuple[Any, str, str, str]] = []
+    for header, root in reversed(_passes_of(trace, cut)):
+        stack.append((root, "", "", ""))
+        if header:
+            stack.append((("header", header), "", "", ""))
     while stack:
         item, prefix, first, rest = stack.pop()
+        if isinstance(item, tuple):
+            rows.append((item[1], ""))
+            continue
         if isinstance(item, str):
             rows.append((prefix + first + item, ""))
             continue
         visit: Visit = item
         head, more = _head(trace, visit)
         rows.append((prefix + first + head, _window(trace, visit, alpha, beta)))
-        below: list[Any] = [cut.by_path[visit.path + (m,)] for m in visit.children
-                            if visit.path + (m,) in cut.drawn]
+        below: list[Any] = [cut.by_number[kid] for kid in visit.kids if kid in cut.drawn]
         hidden = _hidden(cut, visit)
         if hidden:
             below.append(f"{dots} {hidden} more node{'s' * (hidden != 1)} not drawn "
@@ -464,13 +542,17 @@ def visits_str(source: Traceable, *, max_nodes: int | None = MAX_NODES,
     cut = _cut(trace, max_nodes, max_depth)
     width = len(str(cut.shown[-1].number))
     lines = []
+    headers = {root.number: header for header, root in _passes_of(trace, cut) if header}
     for visit in cut.shown:
+        if visit.number in headers:
+            lines.append(headers[visit.number])
         head, more = _head(trace, visit)
         lines.append(f"{str(visit.number).rjust(width)}. {head}")
         lines += [" " * (width + 2) + line for line in more]
     if len(cut.shown) < cut.total:
         lines.append(f"... {cut.total - len(cut.shown)} more nodes not listed ({cut.why})")
-    pruned = [_pruned_name(trace, v.path + (m,)) for v in visits(trace) for m in v.pruned]
+    paths = dict.fromkeys(v.path + (m,) for v in visits(trace) for m in v.pruned)
+    pruned = [_pruned_name(trace, path) for path in paths]
     listed = ", ".join(pruned[:20]) + (f" and {len(pruned) - 20} more" if len(pruned) > 20
                                        else "")
     lines.append(f"value {trace.show(trace.value)}; {cut.total} nodes visited"
@@ -532,24 +614,31 @@ def to_dot(source: Traceable, *, max_nodes: int | None = MAX_NODES,
              f'  node [shape=box, style="rounded,filled", fontname={font}, fontsize=11];',
              "  edge [arrowhead=none];"]
     ranks: dict[int, list[str]] = {}
-    ids = {v.path: f"n{v.number}" for v in cut.shown}
+    ids = {v.number: f"n{v.number}" for v in cut.shown}
     edges: list[str] = []
     later: list[tuple[int, str]] = []
+    for header, root in _passes_of(trace, cut):
+        if header:  # a row of pass headers above the roots, one per pass
+            later.append((-1, f"h{root.number}"))
+            edges.append(f"  h{root.number} [label={_quoted(header)}, shape=note, "
+                         f"style=\"\"];")
+            edges.append(f"  h{root.number} -> {ids[root.number]} [style=dotted];")
     for visit in cut.shown:
-        node = ids[visit.path]
+        node = ids[visit.number]
         level = visit.depth - top
         ranks.setdefault(level, []).append(node)
         label = trace.label(visit.path)
         value = trace.show(visit.value)
         text = label if visit.kind == "leaf" and label == value else f"{label}\n= {value}"
-        if visit.kind == "table":
-            text += " (table)"
+        if visit.kind in ("table", "mate"):
+            text += f" ({visit.kind})"
+        if visit.again:
+            text += " (re-search)"
         if trace.windows:
             text += f"\n[α {number_str(visit.alpha)}, β {number_str(visit.beta)}]"
         color = "white" if visit.kind == "leaf" else "#d6e6f5" if visit.is_max else "#f6d9d2"
         lines.append(f"  {node} [label={_quoted(text)}, fillcolor=\"{color}\"];")
-        edges += [f"  {node} -> {ids[visit.path + (m,)]};" for m in visit.children
-                  if visit.path + (m,) in ids]
+        edges += [f"  {node} -> {ids[kid]};" for kid in visit.kids if kid in ids]
         hidden = _hidden(cut, visit)
         if hidden:
             more = f"{node}_more"
@@ -568,15 +657,25 @@ def to_dot(source: Traceable, *, max_nodes: int | None = MAX_NODES,
     for level, node in later:
         ranks.setdefault(level, []).append(node)
     levels = sorted(ranks)
-    lines[4:4] = [f"  level{level} [label=\"{'MAX' if level % 2 == 0 else 'MIN'}\", "
+    lines[4:4] = [f"  {_level_id(level)} [label=\"{_level_name(level)}\", "
                   f"shape=plaintext, style=\"\"];" for level in levels]
     lines += edges
-    lines += [f"  level{a} -> level{b} [style=invis];"
+    lines += [f"  {_level_id(a)} -> {_level_id(b)} [style=invis];"
               for a, b in zip(levels, levels[1:], strict=False)]
-    lines += [f"  {{ rank=same; level{level}; {'; '.join(ranks[level])}; }}"
+    lines += [f"  {{ rank=same; {_level_id(level)}; {'; '.join(ranks[level])}; }}"
               for level in levels]
     lines.append("}")
     return "\n".join(lines) + "\n"
+
+
+def _level_id(level: int) -> str:
+    """Return the DOT name of a row: level0, level1, ..., or passes for the pass headers."""
+    return f"level{level}" if level >= 0 else "passes"
+
+
+def _level_name(level: int) -> str:
+    """Return the name of a row of the drawing: MAX, MIN, or 'pass' for the pass headers."""
+    return "pass" if level < 0 else "MAX" if level % 2 == 0 else "MIN"
 
 
 # --- pictures through the optional graphviz package ---------------------------------------

@@ -297,3 +297,25 @@ def test_every_exact_algorithm_gives_the_strong_score_of_small_end_positions(
     for columns, score, nodes in scored("end")[::4]:
         if nodes <= 200:
             assert strong(columns, name) == score, (name, columns)
+
+
+def test_a_multi_pass_trace_is_drawn_pass_after_pass_with_a_header_each() -> None:
+    from fminimax import trace as tr
+    game, root = tree.game(), tree.start([[2, 7], [1, 8]])
+    result = algorithms.mtdf(game, root, quick=False, trace=True)
+    drawn = tr.trace_str(result)
+    assert drawn.index("pass 1 (null window) [α 0, β 1]: 2, fail high") < drawn.index(
+        "pass 2 (null window) [α 2, β 3]: 2, fail low")
+    seen = tr.visits(result)
+    assert [v.number for v in seen] == list(range(1, 10))
+    assert [v.pass_number for v in seen if v.parent == 0] == [0, 1]
+    assert "pass 2" in tr.visits_str(result) and "passes" in tr.to_dot(result)
+
+
+def test_a_pvs_re_search_is_a_second_child_marked_again() -> None:
+    from fminimax import trace as tr
+    result = algorithms.pvs(tree.game(), tree.start([[2, 7], [5, 8]]), quick=False,
+                            trace=True)
+    again = [v for v in tr.visits(result) if v.again]
+    assert [(v.path, v.alpha, v.beta) for v in again] == [((1,), 2, float("inf"))]
+    assert "(re-search)" in tr.trace_str(result)

@@ -234,11 +234,12 @@ def rules(width: int = 7, height: int = 6, k: int = 4) -> Rules:
     centre_first = sorted(range(width), key=lambda c: (abs(2 * c - (width - 1)), c))
     by_centre = tuple((c, column_bits[c][0], column_bits[c][1]) for c in centre_first)
     column_of = {1 << (c * h1 + r): c for c in range(width) for r in range(height)}
-    # solver_order's rank of a cell: 4 per winning cell the move creates (added there), then
-    # the windows through the cell, then centre-first: one int, smallest first
+    # solver_order's rank of a cell: the winning cells the move creates (added there, above
+    # every windows count), then the windows through the cell, then centre-first: one int,
+    # smallest first
     centre_rank = {c: i for i, c in enumerate(centre_first)}
     rank_bits = width.bit_length()
-    rank_mask, threat_shift = (1 << rank_bits) - 1, rank_bits + 2
+    rank_mask, threat_shift = (1 << rank_bits) - 1, rank_bits + 6
     cells_windows = {bit: sum(1 for w in s.windows if w & bit) for bit in column_of}
     rank = {bit: (-cells_windows[bit] << rank_bits) | centre_rank[c]
             for bit, c in column_of.items()}
@@ -484,9 +485,9 @@ def solver_order(s: Shape, state: C4, columns: Sequence[Move]) -> list[Move]:
     (every line is a draw); else, if the opponent threatens to win next move,
     only a block (one column even when two are needed: the game is lost either way); never
     a move right under the opponent's winning cell unless every move is one.  The rest are
-    ranked by 4 points per winning cell the move creates plus the number of windows through
-    the cell it fills, ties centre-first (on 5x4 the bottom cells beside the centre lie on
-    more windows than the centre's).  Every column left out
+    ranked by the winning cells the move creates (Pons' move score), then by the number of
+    windows through the cell it fills, then centre-first (on 5x4 the bottom cells beside
+    the centre lie on more windows than the centre's).  Every column left out
     loses within two plies while a kept one does no worse, so a search to the end keeps its
     value; a depth-limited search would score the dropped columns differently, so only
     ``solver`` uses this order.

@@ -1,6 +1,7 @@
 """The benchmark: fminimax against its Python peers on the same workloads, in one table.
 
     python benchmarks/bench.py [--repeat N] [--slow] [--workload W ...] [--no-peers]
+                               [--c4-file PATH] [--c4-every K]
 
 For each workload (see benchmarks/peers.py: ttt-solve, ttt-all, c4-solve, c4-depth, nim) it
 runs fminimax's runners and every peer that is installed (extra ``bench``: easyAI, OpenSpiel;
@@ -25,15 +26,27 @@ first, which is the card's reference recursion):
                     Connect Four: connect4.solver with the window (-1, 1), connect4.game for
                     c4-depth) or Nim's tuples.
 
+The ``c4-7x6`` workload (issue 11) reads the shared file of 260 scored 7x6 positions
+(../shared/data/connect4-7x6-scored.txt: 1-based columns, strong scores, the reference
+solver's node counts) and solves each in a fresh process, as a user would:
+``python -c`` imports fminimax and calls ``algorithms.solve(connect4.solver(), state)`` (the
+default, ``auto``), which prints its search seconds, nodes and value as JSON.  Per group
+(end, middle, early) it prints the median and worst search seconds and whole-process
+seconds (start-up, import and solve), the nodes, the node ratio to the file's (median /
+p90 / max) and whether every strong score was right.
+
 Timing and printing live here; the answers come back as values and are checked.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import platform
 import resource
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -283,13 +296,97 @@ def rows(args: argparse.Namespace, per_node: dict[str, float] | None = None,
                              Run(result.answer, result.nodes, result.seconds), fastest)
 
 
+# --- Connect Four 7x6: the shared scored positions, whole process ---------------------------
+
+C4_FILE = Path(__file__).resolve().parent.parent / "tests" / "data" / "connect4-7x6-scored.txt"
+C4_CHILD = """
+import json, sys, time
+from fminimax import algorithms
+from fminimax.games import connect4
+state = connect4.from_moves(sys.argv[1])
+start = time.perf_counter()
+result = algorithms.solve(connect4.solver(), state)
+seconds = time.perf_counter() - start
+print(json.dumps({"seconds": seconds, "nodes": result.stats.nodes, "algorithm":
+                  result.algorithm, "score": connect4.strong_score(state, result.value),
+                  "best_move": result.move}))
+"""
+
+
+def c4_group(moves: str) -> str:
+    """Return the group of a position by its stones: end (28+), middle (18-27) or early."""
+    return "end" if len(moves) >= 28 else "middle" if len(moves) >= 18 else "early"
+
+
+def c4_positions(path: Path) -> list[tuple[str, int, int]]:
+    """Return (1-based columns, strong score, reference nodes) of each line of the file."""
+    rows = [line.split() for line in path.read_text().splitlines() if line.strip()]
+    return [(moves, int(score), int(nodes)) for moves, score, nodes in rows]
+
+
+def c4_solve_process(moves: str) -> dict[str, Any]:
+    """Return the child's JSON for one position (0-based columns), plus the wall seconds."""
+    zero_based = "".join(str(int(c) - 1) for c in moves)
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", C4_CHILD, zero_based], capture_output=True,
+                          text=True, check=True, env=env)
+    wall = time.perf_counter() - start
+    return {**json.loads(done.stdout), "wall": wall}
+
+
+def _quantile(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def c4_7x6_lines(path: Path, every: int = 1) -> Iterator[str]:
+    """Yield the c4-7x6 table: one row per group, then any wrong answers."""
+    yield (f"c4-7x6: {path} (every {every}), one process per position, "
+           f"algorithms.solve(connect4.solver(), state) = auto")
+    yield ("| group | positions | median s (search) | worst s (search) | median s (whole "
+           "process) | worst s (whole process) | nodes | reference nodes | node ratio "
+           "median / p90 / max | algorithm | right |")
+    yield "|---|---:|---:|---:|---:|---:|---:|---:|---|---|---|"
+    positions = c4_positions(path)[::every]
+    wrong = []
+    for group in ("end", "middle", "early"):
+        runs = []
+        for moves, score, nodes in positions:
+            if c4_group(moves) == group:
+                run = c4_solve_process(moves)
+                runs.append((run, nodes))
+                if run["score"] != score:
+                    wrong.append(f"{moves}: {run['score']} != {score}")
+        if not runs:
+            continue
+        seconds = [run["seconds"] for run, _ in runs]
+        walls = [run["wall"] for run, _ in runs]
+        ratios = [run["nodes"] / nodes for run, nodes in runs]
+        algorithms = sorted({run["algorithm"] for run, _ in runs})
+        right = sum(run["score"] == score for (run, _), (_, score, _) in zip(
+            runs, [p for p in positions if c4_group(p[0]) == group], strict=True))
+        yield (f"| {group} | {len(runs)} | {statistics.median(seconds):.3f} | "
+               f"{max(seconds):.2f} | {statistics.median(walls):.3f} | {max(walls):.2f} | "
+               f"{sum(run['nodes'] for run, _ in runs):,} | "
+               f"{sum(nodes for _, nodes in runs):,} | "
+               f"{statistics.median(ratios):.2f} / {_quantile(ratios, 0.9):.2f} / "
+               f"{max(ratios):.2f} | {', '.join(algorithms)} | {right}/{len(runs)} |")
+    for line in wrong:
+        yield f"WRONG {line}"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the options, print the machine and the table; return 0."""
     parser = argparse.ArgumentParser(description="Time fminimax against its peers.")
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure (median)")
     parser.add_argument("--slow", action="store_true", help="include peer runs over ~2 min")
-    parser.add_argument("--workload", action="append", choices=sorted(RUNNERS),
+    parser.add_argument("--workload", action="append", choices=sorted([*RUNNERS, "c4-7x6"]),
                         help="only this workload (repeatable)")
+    parser.add_argument("--c4-file", type=Path, default=C4_FILE,
+                        help="c4-7x6: the scored positions (default: the shared file)")
+    parser.add_argument("--c4-every", type=int, default=1,
+                        help="c4-7x6: every K-th position only (default: all 260)")
     parser.add_argument("--no-peers", action="store_true", help="fminimax's runners only")
     args = parser.parse_args(argv)
     if args.repeat < 1:
@@ -298,11 +395,16 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"Python {platform.python_version()}, command: python benchmarks/bench.py "
           f"{' '.join(argv if argv is not None else sys.argv[1:])}")
     per_node: dict[str, float] = {}
-    for row in rows(args, per_node):
-        print(row, flush=True)
-    print()
-    for line in per_node_lines(per_node):
-        print(line)
+    if not args.workload or set(args.workload) - {"c4-7x6"}:
+        for row in rows(args, per_node):
+            print(row, flush=True)
+        print()
+        for line in per_node_lines(per_node):
+            print(line)
+    if not args.workload or "c4-7x6" in args.workload:
+        print()
+        for line in c4_7x6_lines(args.c4_file, args.c4_every):
+            print(line, flush=True)
     return 0
 
 

@@ -34,6 +34,7 @@ Conventions (docs/design.md has them all, each tested):
 
 from __future__ import annotations
 
+import math
 import sys
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -239,9 +240,12 @@ class Step:
     """One node of a trace: where, how deep, the window on entry and the value backed up.
 
     ``alpha`` and ``beta`` are for the player to move at the node (negamax form); ``pruned``
-    lists the moves left unsearched after a cut-off.  At a chance node (kind 'chance',
-    'chance-cutoff') the moves are outcome indices and ``probabilities`` lists the outcomes'
-    probabilities in order.
+    lists the moves left unsearched after a cut-off.  ``kind`` is 'leaf', 'node', 'cutoff',
+    'table' (a stored result settled it) or 'mate' (a mate-distance bound settled it).  At a
+    chance node (kind 'chance', 'chance-cutoff') the moves are outcome indices and
+    ``probabilities`` lists the outcomes' probabilities in order.  ``pass_number`` counts
+    the root passes of a search that makes several (MTD, aspiration windows, iterative
+    deepening), from 0.
     """
 
     path: tuple[Any, ...]
@@ -253,6 +257,32 @@ class Step:
     kind: str
     pruned: tuple[Any, ...] = ()
     probabilities: tuple[Score, ...] = ()
+    pass_number: int = 0
+
+
+@dataclass(frozen=True)
+class Pass:
+    """One root pass of a search: its number, the window and depth it searched, and its value.
+
+    ``kind`` says why the pass was made: 'full', 'null window', 'aspiration', 're-search'
+    or 'depth N'; ``value`` is what the pass returned (for the root's player).
+
+    >>> Pass(1, 2, 3, None, "null window", 3).outcome
+    'fail high'
+    """
+
+    number: int
+    alpha: Score
+    beta: Score
+    depth: int | None
+    kind: str
+    value: Score
+
+    @property
+    def outcome(self) -> str:
+        """'fail high' (the value is a lower bound), 'fail low' (an upper bound) or 'exact'."""
+        return ("fail high" if self.value >= self.beta else "fail low" if self.value <= self.alpha
+                else "exact")
 
 
 @dataclass(frozen=True)
@@ -261,7 +291,10 @@ class SearchResult(Generic[Move]):
 
     ``depth`` is the depth limit searched to (None: to the end of the game); ``exact`` is
     False when a heuristic estimate at the cut-off went into the value; ``trace`` holds the
-    steps when tracing was asked for, in the order the nodes were finished.
+    steps when tracing was asked for, in the order the nodes were finished.  ``algorithm``
+    names the algorithm that ran (``algorithms.solve`` may choose one); ``passes`` lists
+    the root passes (one for a plain search; several for MTD, aspiration windows,
+    bisection and iterative deepening), and ``stats`` counts the nodes of them all.
     """
 
     value: Score
@@ -271,6 +304,8 @@ class SearchResult(Generic[Move]):
     depth: int | None = None
     exact: bool = True
     trace: tuple[Step, ...] = field(default=(), repr=False)
+    algorithm: str = ""
+    passes: tuple[Pass, ...] = field(default=(), repr=False)
 
 
 # --- the transposition table --------------------------------------------------------------
@@ -333,15 +368,32 @@ class _Stop(Exception):
 # --- the search core ----------------------------------------------------------------------
 
 
+class MateError(ValueError):
+    """Mate-distance bounds met a game they do not fit: a final score other than -1, 0 or +1,
+    or a player who lost by their own move (the bounds assume neither happens)."""
+
+
 class _Search:
-    """The state of one search call: options, counters, table and trace (never escapes)."""
+    """The state of one search call: options, counters, table and trace (never escapes).
+
+    ``mate`` clips each node's window by the mate-distance bounds (quick values, final
+    scores -1, 0, +1, nobody losing by their own move); ``scout`` searches every move after
+    the first with a null window first (PVS); ``history`` ranks moves by the history
+    heuristic and two killers a ply.
+    """
 
     def __init__(self, game: Game[Any, Any], *, prune: bool, depth: int | None, quick: bool,
                  table: Table | None, order: bool, trace: bool,
                  max_nodes: int | None = None, stop: Callable[[], bool] | None = None,
                  star: int = 0, bounds: tuple[Score, Score] | None = None,
-                 quiescence: int = 0) -> None:
+                 quiescence: int = 0, mate: bool = False, scout: bool = False,
+                 history: bool = False) -> None:
         self.game = game
+        self.mate = mate and quick
+        self.scout = scout and prune
+        self.history: dict[Any, int] | None = {} if history else None
+        self.killers: dict[int, list[Any]] = {}
+        self.decided = game.decided if depth is None else None
         self.prune = prune
         self.limit = FULL_DEPTH if depth is None else depth
         self.quick = quick
@@ -384,6 +436,11 @@ class _Search:
         player = game.to_move(state)
         if over:
             utility = game.utility(state, player)
+            if self.mate and utility not in (-1, 0):
+                raise MateError(f"mate-distance bounds need final scores of -1, 0 or 1 and a "
+                                f"player who never loses by their own move, but "
+                                f"{game.name!r} scored {utility!r} for the player to move "
+                                f"at {state!r}; search with mate=False")
             return quick_value(utility, ply) if self.quick else utility
         if game.heuristic is None:
             raise ValueError(f"game {game.name!r} has no heuristic, so it can only be "
@@ -417,9 +474,30 @@ class _Search:
             if self.steps is not None:
                 self.record(path, ply, state, alpha, beta, value, "leaf", ())
             return value, ()
+        if self.decided is not None:
+            known = self.decided(state)
+            if known is not None:
+                self.leaves += 1
+                value = quick_value(known[0], ply + known[1]) if self.quick else known[0]
+                if self.steps is not None:
+                    self.record(path, ply, state, alpha, beta, value, "leaf", ())
+                if ply:
+                    return value, ()
+                return value, ((self.order(state, moves) if self.order else moves)[0],)
+        if self.mate and ply:  # (the root always searches, to name a move)
+            top, bottom = WIN - ply - 1, 2 + ply - WIN  # a win next move, a loss after it
+            if alpha >= top or beta <= bottom:
+                value = top if alpha >= top else bottom
+                if self.steps is not None:
+                    self.record(path, ply, state, alpha, beta, value, "mate", tuple(moves))
+                return value, ()
+            if beta > top:
+                beta = top
+            if alpha < bottom:
+                alpha = bottom
         remaining = self.limit - ply
         table, first, key = self.table, None, None
-        alpha0, estimates0 = alpha, self.estimates
+        estimates0 = self.estimates
         if table is not None:
             key = state if self.key is None else self.key(state)
             entry = table.entries.get(key)
@@ -438,22 +516,39 @@ class _Search:
                         if self.steps is not None:
                             self.record(path, ply, state, alpha, beta, stored, "table", ())
                         return stored, line
+                    if self.prune and (alpha < stored if flag == LOWER else stored < beta):
+                        if depth < FULL_DEPTH:  # a stored bound narrows the window
+                            self.estimates += 1
+                        if flag == LOWER:
+                            alpha = stored
+                        else:
+                            beta = stored
+        alpha0 = alpha
         if self.order is not None:
             moves = self.order(state, moves)
+        if self.history is not None:
+            moves = self.ranked(moves, ply)
         if first is not None and moves[0] != first and first in moves:
             moves = [first, *(move for move in moves if move != first)]
-        prune, play, tracing = self.prune, self.play, self.steps is not None
+        prune, play, tracing, scout = self.prune, self.play, self.steps is not None, self.scout
         best: Score = -INFINITY
         line = ()
         for move in moves:
-            value, rest = self.node(play(state, move), ply + 1, -beta,
-                                    -(alpha if alpha > best else best) if prune else INFINITY,
-                                    path + (move,) if tracing else path)
-            value = -value
+            if scout and best != -INFINITY:
+                value, rest = self.scouted(play(state, move), ply + 1,
+                                           alpha if alpha > best else best, beta,
+                                           path + (move,) if tracing else path)
+            else:
+                value, rest = self.node(play(state, move), ply + 1, -beta,
+                                        -(alpha if alpha > best else best) if prune
+                                        else INFINITY, path + (move,) if tracing else path)
+                value = -value
             if value > best:
                 best, line = value, (move, *rest)
                 if prune and best >= beta:
                     self.cutoffs += 1
+                    if self.history is not None:
+                        self.credit(move, ply, remaining)
                     if tracing:
                         self.record(path, ply, state, alpha, beta, best, "cutoff",
                                     tuple(moves[list(moves).index(move) + 1:]))
@@ -466,6 +561,36 @@ class _Search:
             flag = UPPER if prune and best <= alpha0 else EXACT
             self.save(key, remaining, estimates0, best, ply, flag, line)
         return best, line
+
+    def scouted(self, child: Any, ply: int, alpha: Score, beta: Score,
+                path: tuple[Any, ...]) -> tuple[Score, tuple[Any, ...]]:
+        """Return a later move's value for its parent by PVS: a null window above ``alpha``,
+        searched again with the window (alpha, beta) when it fails high below ``beta``."""
+        above = _above(alpha)
+        value, rest = self.node(child, ply, -above, -alpha, path)
+        value = -value
+        if above <= value < beta:
+            value, rest = self.node(child, ply, -beta, -alpha, path)
+            value = -value
+        return value, rest
+
+    def ranked(self, moves: Sequence[Any], ply: int) -> list[Any]:
+        """Return ``moves`` with this ply's killers first, then by history score (stable)."""
+        history, side = self.history, ply & 1
+        assert history is not None
+        ranked = sorted(moves, key=lambda move: -history.get((side, move), 0))
+        killers = [move for move in self.killers.get(ply, ()) if move in ranked]
+        return killers + [move for move in ranked if move not in killers] if killers else ranked
+
+    def credit(self, move: Any, ply: int, remaining: int) -> None:
+        """Credit a move that caused a cut-off: its history score, and this ply's killers."""
+        assert self.history is not None
+        weight = min(remaining, 64 - min(ply, 63))
+        self.history[(ply & 1, move)] = self.history.get((ply & 1, move), 0) + weight * weight
+        killers = self.killers.setdefault(ply, [])
+        if move not in killers:
+            killers.insert(0, move)
+            del killers[2:]
 
     def save(self, key: Hashable, remaining: int, estimates0: int, value: Score, ply: int,
              flag: int, line: tuple[Any, ...]) -> None:
@@ -775,6 +900,8 @@ def _checked_bounds(game: Game[Any, Any], state: Any, star: int, prune: bool,
         return bounds
     if not prune:
         raise ValueError(f"Star{star} pruning needs alpha-beta windows: prune=True")
+    if game.chances is None:  # no chance node to prune: Star1 and Star2 are alpha-beta
+        return bounds
     if bounds is None and game.bounds is not None:
         bounds = game.bounds(state)
     if bounds is None:
@@ -798,6 +925,31 @@ def _checked_quiescence(game: Game[Any, Any], quiescence: int) -> int:
     return quiescence
 
 
+def _above(value: Score) -> Score:
+    """Return the next value above ``value``: +1 for an int, the next float otherwise.
+
+    The top of a null window: no value lies strictly between ``value`` and it (for ints and
+    floats).
+
+    >>> _above(3), _above(0.5) > 0.5
+    (4, True)
+    """
+    if isinstance(value, int):
+        return value + 1
+    return math.nextafter(float(value), INFINITY)
+
+
+def _below(value: Score) -> Score:
+    """Return the next value below ``value``: -1 for an int, the next float otherwise.
+
+    >>> _below(3), _below(INFINITY) < INFINITY
+    (2, True)
+    """
+    if isinstance(value, int):
+        return value - 1
+    return math.nextafter(float(value), -INFINITY)
+
+
 def _checked_depth(depth: int | None) -> int | None:
     """Return ``depth`` if it is None or a non-negative int, else raise."""
     if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int)
@@ -812,15 +964,24 @@ def search(game: Game[State, Move], state: State, *, prune: bool = True,
            beta: Score = INFINITY, max_nodes: int | None = None,
            stop: Callable[[], bool] | None = None,
            complete: bool = True, star: int = 0, bounds: tuple[Score, Score] | None = None,
-           quiescence: int = 0) -> SearchResult[Move]:
+           quiescence: int = 0, mate: bool = False, scout: bool = False,
+           history: bool = False) -> SearchResult[Move]:
     """Return the value, best move, principal variation and statistics of ``state``.
 
     The one search core.  ``prune`` turns alpha-beta on; ``depth`` cuts the search off
     there and scores the cut-off states with the game's heuristic; ``table`` memoizes
-    results with bound flags; ``order`` uses the game's move ordering; ``trace`` records
-    every node; ``alpha`` and ``beta`` give an initial window.  A table under a game's own
-    ``key`` keeps no moves, so the line may stop at a table hit; ``complete`` carries it on
-    to the end with cheap searches (set it False when only the value is wanted).
+    results with bound flags (a stored bound that does not settle the window narrows it);
+    ``order`` uses the game's move ordering; ``trace`` records every node; ``alpha`` and
+    ``beta`` give an initial window.  A table under a game's own ``key`` keeps no moves, so
+    the line may stop at a table hit; ``complete`` carries it on to the end with cheap
+    searches (set it False when only the value is wanted).  The variants of the family:
+    ``mate`` clips each window by mate-distance bounds (with ``quick`` values of games
+    whose final scores are -1, 0 or 1 and where nobody loses by their own move: at ply p
+    nothing beats a win at ply p + 1 or is worse than a loss at ply p + 2; a ``MateError``
+    says when a game breaks that); ``scout`` is principal variation search (null windows
+    after the first move, a re-search on a fail-high); ``history`` orders moves by the
+    history heuristic and killer moves, for any game.  A game's ``decided`` rule is used in
+    searches to the end (at the root, the first move of the game's order is the move).
 
     A game with ``chances`` is searched by expectiminimax (quick=False: quick values do
     not average); ``star`` 1 or 2 prunes at chance nodes (Ballard's Star1, Star2: with
@@ -833,15 +994,24 @@ def search(game: Game[State, Move], state: State, *, prune: bool = True,
     (2, 0, Stats(nodes=7, leaves=4, cutoffs=0, table_hits=0))
     """
     _check_state(game, state)
+    if mate and quick and game.bounds is not None:
+        low, high = game.bounds(state)
+        if low < -1 or high > 1:  # a pruned leaf would never get the chance to say so
+            raise MateError(f"mate-distance bounds need final scores of -1, 0 or 1, but "
+                            f"{game.name!r} scores from {low!r} to {high!r} here; search "
+                            f"with mate=False")
     run = _Search(game, prune=prune, depth=_checked_depth(depth), quick=quick, table=table,
                   order=order, trace=trace, max_nodes=max_nodes, stop=stop, star=star,
                   bounds=_checked_bounds(game, state, star, prune, bounds),
-                  quiescence=_checked_quiescence(game, quiescence))
+                  quiescence=_checked_quiescence(game, quiescence), mate=mate,
+                  scout=scout, history=history)
     value, line = _guarded(run, state, alpha, beta)
     if complete and table is not None and game.key is not None:
         line = _completed_line(game, state, line, depth, quick, table)
     return SearchResult(value, line[0] if line else None, line, run.stats(), depth,
-                        run.estimates == 0, tuple(run.steps or ()))
+                        run.estimates == 0, tuple(run.steps or ()),
+                        "alphabeta" if prune else "minimax",
+                        (Pass(0, alpha, beta, depth, "full", value),))
 
 
 def _check_state(game: Game[State, Move], state: State) -> None:
@@ -986,6 +1156,7 @@ def iterative_deepening(game: Game[State, Move], state: State, *,
     true, the last complete iteration's result is returned; it ends early when a depth
     reaches the end of the game.  ``stop`` is a caller's test, e.g. of a deadline;
     ``reached`` is given each complete iteration's result (a caller's progress display).
+    Each iteration is a root pass ('depth 1', 'depth 2', ...); a trace holds them all.
 
     A game without a heuristic (Nim, explicit trees) is searched with zero at the cut-off
     (``game.zero``: every cut-off counted even) as a provisional estimate: a depth that does
@@ -1010,6 +1181,8 @@ def iterative_deepening(game: Game[State, Move], state: State, *,
     best: SearchResult[Move] | None = None
     spent = Stats()
     depth = 1
+    steps: tuple[Step, ...] = ()
+    passes: tuple[Pass, ...] = ()
     while max_depth is None or depth <= max_depth:
         budget = None if max_nodes is None else max_nodes - spent.nodes
         try:
@@ -1018,13 +1191,18 @@ def iterative_deepening(game: Game[State, Move], state: State, *,
         except _Stop:
             break
         spent = spent + result.stats
-        best = SearchResult(result.value, result.move, result.pv, spent, depth, exact=False)
+        steps += tuple(replace(step, pass_number=len(passes)) for step in result.trace)
+        passes += (Pass(len(passes), -INFINITY, INFINITY, depth, f"depth {depth}",
+                        result.value),)
+        best = SearchResult(result.value, result.move, result.pv, spent, depth, False, steps,
+                            "iterative", passes)
         if reached is not None:
             reached(best)
         if result.exact:  # exact: a line cut short at a keyed table hit goes on to the end
             line = result.pv if game.key is None or not options.get("complete", True) else \
                 _completed_line(game, state, result.pv, None, options.get("quick", True), table)
-            return SearchResult(result.value, result.move, line, spent, None)
+            return SearchResult(result.value, result.move, line, spent, None, True,
+                                steps, "iterative", passes)
         depth += 1
     if best is None:
         raise ValueError(f"the budget (max_nodes={max_nodes!r}) ran out before depth 1 was "

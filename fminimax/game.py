@@ -57,6 +57,11 @@ class Game(Generic[State, Move]):
     ``order(state, moves)``     optional: the moves in the order to search them (best first).
     ``key(state)``              optional: the transposition-table key; states with equal
                                 keys must have equal values (for example mirror images).
+    ``decided(state)``          optional: the end the rules see without searching, as (final
+                                score for the player to move, plies to it), else None: a
+                                win next move is (1, 1), every move losing at once (-1, 2);
+                                the first move of ``order`` must reach it.  Searches to the
+                                end use it (``connect4.solver``).
     ``recipe``                  optional: (function, arguments) that make this game again.
                                 A game pickles by its recipe, plus any field changed since
                                 (``dataclasses.replace``), so rules built as closures (fast,
@@ -93,6 +98,7 @@ class Game(Generic[State, Move]):
     chances: Callable[[State], Sequence[tuple[Score, State]]] | None = None
     bounds: Callable[[State], tuple[Score, Score]] | None = None
     noisy: Callable[[State], Sequence[Move]] | None = None
+    decided: Callable[[State], tuple[Score, int] | None] | None = None
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Return how pickle makes this game again: by its recipe if it has one.

@@ -57,6 +57,7 @@ from fminimax.trace import (
     Traceable,
     Visit,
     number_str,
+    pass_str,
     path_str,
     replayed,
     trace_of,
@@ -65,9 +66,6 @@ from fminimax.trace import (
 
 MAX_NODES = 5000
 """The default node limit of a page: a few hundred KB of HTML at most."""
-
-PASS_FIELDS = ("pass_index", "pass_", "root_pass")
-"""The names a Step's pass index may have; a Step with none of them is in pass 0."""
 
 Estimate = Callable[[Path], bool]
 
@@ -89,17 +87,14 @@ class Pass:
 
 
 def pass_of(step: Step) -> int:
-    """Return the index of the root pass a step belongs to (0 when the Step has none).
+    """Return the index of the root pass a step belongs to (``Step.pass_number``, from 0).
 
     >>> from fminimax.engine import Step
-    >>> pass_of(Step((), 0, True, 0, 1, 1, "leaf"))
-    0
+    >>> pass_of(Step((), 0, True, 0, 1, 1, "leaf")), pass_of(Step((), 0, True, 0, 1, 1,
+    ...                                                          "leaf", pass_number=2))
+    (0, 2)
     """
-    for name in PASS_FIELDS:
-        index = getattr(step, name, None)
-        if isinstance(index, int) and not isinstance(index, bool):
-            return index
-    return 0
+    return step.pass_number
 
 
 def _window_str(alpha: Score, beta: Score) -> str:
@@ -108,17 +103,10 @@ def _window_str(alpha: Score, beta: Score) -> str:
 
 
 def _headers_of(source: Any) -> dict[int, str]:
-    """Return the headers a SearchResult's ``passes`` gives, by pass index (if it has any).
-
-    Each entry of ``passes`` is (pass number, alpha, beta, depth, kind, value).
+    """Return the headers of a traced search's root passes, by pass index (``trace.pass_str``).
     """
-    found = {}
-    for index, entry in enumerate(getattr(source, "passes", None) or ()):
-        number, alpha, beta, depth, kind, _ = entry
-        depth_text = "" if depth is None else f", depth {depth}"
-        found[index] = (f"pass {number}: {str(kind).replace('_', ' ')} "
-                        f"{_window_str(alpha, beta)}{depth_text}")
-    return found
+    numbers = [one.number for one in getattr(source, "passes", None) or ()]
+    return {number: pass_str(source, number) for number in numbers}
 
 
 def passes(source: Traceable | Sequence[Traceable],
@@ -149,6 +137,7 @@ def passes(source: Traceable | Sequence[Traceable],
         given = _headers_of(source)
         indices = sorted({pass_of(step) for step in steps})
         groups = [tuple(s for s in steps if pass_of(s) == i) for i in indices]
+        given = {place: given[i] for place, i in enumerate(indices) if i in given}
     if headers is not None and len(headers) != len(groups):
         raise ValueError(f"got {len(headers)} headers for {len(groups)} passes; give one "
                          f"header per pass")
@@ -158,10 +147,10 @@ def passes(source: Traceable | Sequence[Traceable],
         depth = max(step.depth for step in steps) - root.depth
         if headers is not None:
             header = headers[index]
-        elif index in given:
-            header = given[index]
         elif len(groups) == 1:
             header = ""
+        elif index in given:
+            header = given[index]
         else:
             header = (f"pass {index + 1}: window {_window_str(root.alpha, root.beta)}, "
                       f"depth {depth}")
@@ -219,12 +208,10 @@ def _nodes(all_passes: Sequence[Pass]) -> list[_Node]:
     """Return every visit of every pass, numbered from 1 in visit order."""
     found: list[_Node] = []
     for one in all_passes:
-        numbers: dict[Path, int] = {}
-        for visit in visits(one.steps):
-            number = len(found) + 1
-            numbers[visit.path] = number
-            found.append(_Node(number, one.number, numbers.get(visit.path[:-1])
-                               if visit.path != one.steps[-1].path else None, visit))
+        offset = len(found)  # visits number each pass's nodes from 1, parents by number
+        found.extend(_Node(offset + visit.number, one.number,
+                           offset + visit.parent if visit.parent else None, visit)
+                     for visit in visits(one.steps))
     return found
 
 

@@ -14,6 +14,15 @@ takes those steps and shows them.
   ``to_dot`` gives Graphviz DOT text; ``to_html`` a page that steps through the search
   (``fminimax.stepper``).  All four cut large trees at ``max_nodes`` or
   ``max_depth`` with a marker saying how much was left out.
+* Several root passes (MTD, aspiration windows, bisection, iterative deepening) make one
+  trace: each ``Step`` carries its ``pass_number`` (0, 1, ...) and the result's ``passes``
+  hold one ``engine.Pass`` per pass (number, alpha, beta, depth, kind such as 'null
+  window', 're-search' or 'depth 3', and the value it returned; ``outcome`` says fail
+  high, fail low or exact).  ``visits`` numbers the nodes on through the passes
+  (``Visit.pass_number``, ``parent`` and ``kids`` link them); a node searched twice under
+  one parent (a PVS re-search) is a second child with ``again`` set.  The renderers draw
+  the passes one after another under a header each (``pass_str``); a one-pass trace has
+  no header and looks as it always did.
 * ``render`` turns DOT text into SVG or PNG bytes through the optional ``graphviz`` package
   and its ``dot`` program: the one function here that runs a program.  It writes no file.
 
@@ -48,7 +57,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fminimax.engine import SearchResult, Step, is_decisive, search, sign
+from fminimax.engine import Pass, SearchResult, Step, is_decisive, search, sign
 from fminimax.game import Game, Score
 
 Path = tuple[Any, ...]
@@ -150,8 +159,9 @@ class Trace:
 
     ``steps`` are the core's, in finishing order; ``label`` names a node by its path;
     ``show`` writes a value (MAX's view); ``windows`` says whether alpha and beta apply
-    (alpha-beta) or not (plain minimax).  In Jupyter a trace displays as a picture and
-    as a page that steps through the search.
+    (alpha-beta) or not (plain minimax); ``passes`` are the search's root passes (each
+    step names its pass).  In Jupyter a trace displays as a picture and as a page that
+    steps through the search.
 
     >>> from fminimax.games import tree
     >>> t = traced(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False, prune=False)
@@ -163,6 +173,7 @@ class Trace:
     label: Label = path_str
     show: Show = number_str
     windows: bool = True
+    passes: tuple[Pass, ...] = ()
 
     @property
     def value(self) -> Score:
@@ -210,7 +221,7 @@ def trace_of(source: Traceable, *, label: Label | None = None, show: Show | None
     elif isinstance(source, SearchResult):
         if not source.trace:
             raise ValueError("the search result holds no trace; search with trace=True")
-        base = Trace(source.trace)
+        base = Trace(source.trace, passes=source.passes)
     elif isinstance(source, Sequence) and source and all(isinstance(s, Step) for s in source):
         base = Trace(tuple(source))
     else:
@@ -218,7 +229,7 @@ def trace_of(source: Traceable, *, label: Label | None = None, show: Show | None
                         f"Steps, got {source!r}")
     return Trace(base.steps, base.label if label is None else label,
                  base.show if show is None else show,
-                 base.windows if windows is None else windows)
+                 base.windows if windows is None else windows, base.passes)
 
 
 def traced(game: Game[Any, Any], state: Any, *, label: Label | None = None,
@@ -233,7 +244,8 @@ def traced(game: Game[Any, Any], state: Any, *, label: Label | None = None,
     """
     result = search(game, state, trace=True, **options)
     return Trace(result.trace, path_str if label is None else label,
-                 number_str if show is None else show, options.get("prune", True))
+                 number_str if show is None else show, options.get("prune", True),
+                 result.passes)
 
 
 def to_html(source: Traceable | Sequence[Traceable], **options: Any) -> str:
@@ -254,11 +266,15 @@ def to_html(source: Traceable | Sequence[Traceable], **options: Any) -> str:
 class Visit:
     """One searched node as drawn: visit number, place, MAX's window and value, and kind.
 
-    ``number`` counts nodes in the order they were entered (1 for the root); ``finished``
-    in the order they were finished (the core's order); ``is_max`` is True where the root's
-    player moves; ``alpha``, ``beta`` and ``value`` are for MAX; ``kind`` is 'leaf',
-    'node', 'cutoff' or 'table'; ``pruned`` are the moves left unsearched; ``children``
-    the moves searched, in order; ``size`` the nodes searched in this subtree;
+    ``number`` counts nodes in the order they were entered (1 for the root, counting on
+    through later passes); ``finished`` in the order they were finished (the core's order);
+    ``is_max`` is True where the root's player moves; ``alpha``, ``beta`` and ``value`` are
+    for MAX; ``kind`` is 'leaf', 'node', 'cutoff', 'table' or 'mate' (and the chance and
+    quiescence kinds); ``pruned`` are the moves left unsearched; ``children`` the moves
+    searched, in order (a move twice when PVS searched it again); ``size`` the nodes
+    searched in this subtree.  ``pass_number`` is the root pass the visit belongs to;
+    ``parent`` the parent's number (0 at a pass's root); ``kids`` the children's numbers;
+    ``again`` is True for a second search of the same child (a PVS re-search);
     ``probability`` the chance of this outcome when the node's parent is a chance node.
     """
 
@@ -274,6 +290,10 @@ class Visit:
     pruned: tuple[Any, ...]
     children: tuple[Any, ...]
     size: int
+    pass_number: int = 0
+    parent: int = 0
+    kids: tuple[int, ...] = ()
+    again: bool = False
     probability: Score | None = None
 
 
@@ -281,7 +301,9 @@ def visits(source: Traceable) -> tuple[Visit, ...]:
     """Return the searched nodes in the order they were visited (entered), seen from MAX.
 
     The core records nodes as they finish; a node is entered before its children, which
-    finish in the order they were searched, so the entry order follows from the paths.
+    finish in the order they were searched, so the entry order follows from the paths:
+    the finished nodes one ply deeper under a node's path, just before it, are its
+    children.  Passes follow one another; two roots in one pass are refused.
 
     >>> from fminimax.games import tree
     >>> t = traced(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False)
@@ -289,32 +311,46 @@ def visits(source: Traceable) -> tuple[Visit, ...]:
     [(4, (0, 1), 7, -inf, 2), (5, (1,), 1, 2, inf), (6, (1, 0), 1, 2, inf)]
     """
     steps = trace_of(source).steps
-    by_path: dict[Path, tuple[int, Step]] = {}
-    kids: dict[Path, list[Any]] = {}
-    size: dict[Path, int] = {}
-    for finished, step in enumerate(steps, 1):
-        if step.path in by_path:
-            raise ValueError(f"the trace visits the path {step.path!r} twice; a trace holds "
-                             f"one search")
-        by_path[step.path] = (finished, step)
-        size[step.path] = 1 + sum(size[step.path + (m,)] for m in kids.get(step.path, ()))
-        if step.path:
-            kids.setdefault(step.path[:-1], []).append(step.path[-1])
-    root = steps[-1].path
+    kids: list[list[int]] = []
+    size: list[int] = []
+    waiting: dict[tuple[int, Path], list[int]] = {}  # finished steps by (pass, parent's path)
+    for index, step in enumerate(steps):
+        below = waiting.pop((step.pass_number, step.path), [])  # children finish first
+        kids.append(below)
+        size.append(1 + sum(size[kid] for kid in below))
+        key = (step.pass_number, step.path[:-1] if step.path else ("root",))
+        waiting.setdefault(key, []).append(index)
+    last = {step.pass_number: index for index, step in enumerate(steps)}
+    roots = sorted(last.values())  # each pass ends at its root; a probe Star2 left is not drawn
+    for index in (i for indices in waiting.values() for i in indices):
+        top = steps[last[steps[index].pass_number]]
+        if index != last[top.pass_number] and steps[index].path == top.path:
+            raise ValueError(f"the trace visits the path {top.path!r} twice in pass "
+                             f"{top.pass_number}; a trace holds one search a pass "
+                             f"(number each root pass's steps with pass_number)")
     found: list[Visit] = []
-    stack = [root]
-    while stack:
-        path = stack.pop()
-        finished, step = by_path[path]
-        is_max = step.player == steps[-1].player  # chance nodes take no level
-        parent = by_path[path[:-1]][1] if path != root else None
-        chance = parent.probabilities[path[-1]] if parent and parent.probabilities else None
-        alpha, beta, value = ((step.alpha, step.beta, step.value) if is_max
-                              else (-step.beta, -step.alpha, -step.value))
-        moves = tuple(kids.get(path, ()))
-        found.append(Visit(len(found) + 1, finished, path, step.depth, is_max, alpha, beta,
-                           value, step.kind, step.pruned, moves, size[path], chance))
-        stack.extend(path + (move,) for move in reversed(moves))
+    for root in roots:
+        player = steps[root].player  # MAX moves where the root's player does (chance: no level)
+        stack: list[tuple[int, int, bool, int]] = [(root, 0, False, -1)]
+        while stack:
+            index, parent, again, above = stack.pop()
+            step = steps[index]
+            is_max = step.player == player
+            alpha, beta, value = ((step.alpha, step.beta, step.value) if is_max
+                                  else (-step.beta, -step.alpha, -step.value))
+            odds = steps[above].probabilities if above >= 0 else ()
+            number = len(found) + 1
+            numbers, at = [], number + 1
+            for kid in kids[index]:
+                numbers.append(at)
+                at += size[kid]
+            moves = tuple(steps[kid].path[-1] for kid in kids[index])
+            found.append(Visit(number, index + 1, step.path, step.depth, is_max, alpha, beta,
+                               value, step.kind, step.pruned, moves, size[index],
+                               step.pass_number, parent, tuple(numbers), again,
+                               odds[step.path[-1]] if odds else None))
+            stack.extend((kid, number, moves[:position].count(moves[position]) > 0, index)
+                         for position, kid in reversed(list(enumerate(kids[index]))))
     return tuple(found)
 
 
@@ -335,8 +371,8 @@ class _Cut:
     """The nodes to draw: those within the node and depth limits, and what was left out."""
 
     shown: tuple[Visit, ...]
-    by_path: dict[Path, Visit]
-    drawn: frozenset[Path]
+    by_number: dict[int, Visit]
+    drawn: frozenset[int]
     total: int
     why: str
 
@@ -352,14 +388,42 @@ def _cut(source: Traceable, max_nodes: int | None, max_depth: int | None) -> _Cu
     reasons = [f"{name}={value}" for name, value, cut in
                (("max_nodes", max_nodes, len(shown) < len(deep)),
                 ("max_depth", max_depth, len(deep) < len(every))) if cut]
-    return _Cut(shown, {v.path: v for v in every}, frozenset(v.path for v in shown),
+    return _Cut(shown, {v.number: v for v in every}, frozenset(v.number for v in shown),
                 len(every), ", ".join(reasons))
 
 
 def _hidden(cut: _Cut, visit: Visit) -> int:
     """Return how many searched nodes below ``visit`` the cut leaves out."""
-    return sum(cut.by_path[visit.path + (m,)].size for m in visit.children
-               if visit.path + (m,) not in cut.drawn)
+    return sum(cut.by_number[kid].size for kid in visit.kids if kid not in cut.drawn)
+
+
+def _passes_of(trace: Trace, cut: _Cut) -> list[tuple[str, Visit]]:
+    """Return (header, root visit) of each pass drawn; no header when there is one pass."""
+    roots = [visit for visit in cut.shown if visit.parent == 0]
+    if len(roots) == 1 and roots[0].pass_number == 0 and len(trace.passes) <= 1:
+        return [("", roots[0])]
+    return [(pass_str(trace, root.pass_number), root) for root in roots]
+
+
+def pass_str(source: Traceable, number: int) -> str:
+    """Return the header of one root pass: its number, kind, window and outcome for MAX.
+
+    >>> from fminimax import algorithms
+    >>> from fminimax.games import tree
+    >>> result = algorithms.mtdf(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False,
+    ...                          trace=True)
+    >>> pass_str(result, 1)
+    'pass 2 (null window) [α 2, β 3]: 2, fail low'
+    """
+    trace = trace_of(source)
+    known = [p for p in trace.passes if p.number == number]
+    if not known:
+        return f"pass {number + 1}"
+    record = known[0]
+    def show(bound: Score) -> str:
+        return number_str(bound) if abs(bound) == float("inf") else trace.show(bound)
+    return (f"pass {number + 1} ({record.kind}) [α {show(record.alpha)}, "
+            f"β {show(record.beta)}]: {trace.show(record.value)}, {record.outcome}")
 
 
 # --- the drawn tree and the visit order ---------------------------------------------------
@@ -375,8 +439,9 @@ def _role(visit: Visit) -> str:
     return "CHANCE" if visit.kind.startswith("chance") else "MAX" if visit.is_max else "MIN"
 
 
-_NOTES = {"table": " (from the table)", "quiet": " (quiet)", "quiescence": " (quiescence)",
-          "quiescence-cutoff": " (quiescence)", "probe": " (probed: first move only)"}
+_NOTES = {"table": " (from the table)", "mate": " (a mate-distance bound)", "quiet": " (quiet)",
+          "quiescence": " (quiescence)", "quiescence-cutoff": " (quiescence)",
+          "probe": " (probed: first move only)"}
 
 
 def _chance_str(visit: Visit) -> str:
@@ -391,7 +456,8 @@ def _head(trace: Trace, visit: Visit) -> tuple[str, list[str]]:
     shown = trace.show(visit.value)
     value = "" if visit.kind == "leaf" and name == shown else f" = {shown}"
     note = _NOTES.get(visit.kind, "")
-    return (f"{_chance_str(visit)}{_role(visit)} {name}{value}{note}",
+    again = " (re-search)" if visit.again else ""
+    return (f"{_chance_str(visit)}{_role(visit)} {name}{value}{note}{again}",
             label if len(label) > 1 else [])
 
 
@@ -431,17 +497,23 @@ def trace_str(source: Traceable, *, max_nodes: int | None = MAX_NODES,
     cut = _cut(trace, max_nodes, max_depth)
     tee, elbow, pipe, blank, scissors, dots, alpha, beta = _GLYPHS[unicode]
     rows: list[tuple[str, str]] = []
-    stack: list[tuple[Any, str, str, str]] = [(cut.shown[0], "", "", "")]
+    stack: list[tuple[Any, str, str, str]] = []
+    for header, root in reversed(_passes_of(trace, cut)):
+        stack.append((root, "", "", ""))
+        if header:
+            stack.append((("header", header), "", "", ""))
     while stack:
         item, prefix, first, rest = stack.pop()
+        if isinstance(item, tuple):
+            rows.append((item[1], ""))
+            continue
         if isinstance(item, str):
             rows.append((prefix + first + item, ""))
             continue
         visit: Visit = item
         head, more = _head(trace, visit)
         rows.append((prefix + first + head, _window(trace, visit, alpha, beta)))
-        below: list[Any] = [cut.by_path[visit.path + (m,)] for m in visit.children
-                            if visit.path + (m,) in cut.drawn]
+        below: list[Any] = [cut.by_number[kid] for kid in visit.kids if kid in cut.drawn]
         hidden = _hidden(cut, visit)
         if hidden:
             below.append(f"{dots} {hidden} more node{'s' * (hidden != 1)} not drawn "
@@ -491,13 +563,17 @@ def visits_str(source: Traceable, *, max_nodes: int | None = MAX_NODES,
     cut = _cut(trace, max_nodes, max_depth)
     width = len(str(cut.shown[-1].number))
     lines = []
+    headers = {root.number: header for header, root in _passes_of(trace, cut) if header}
     for visit in cut.shown:
+        if visit.number in headers:
+            lines.append(headers[visit.number])
         head, more = _head(trace, visit)
         lines.append(f"{str(visit.number).rjust(width)}. {head}")
         lines += [" " * (width + 2) + line for line in more]
     if len(cut.shown) < cut.total:
         lines.append(f"... {cut.total - len(cut.shown)} more nodes not listed ({cut.why})")
-    pruned = [_pruned_name(trace, v.path + (m,)) for v in visits(trace) for m in v.pruned]
+    paths = dict.fromkeys(v.path + (m,) for v in visits(trace) for m in v.pruned)
+    pruned = [_pruned_name(trace, path) for path in paths]
     listed = ", ".join(pruned[:20]) + (f" and {len(pruned) - 20} more" if len(pruned) > 20
                                        else "")
     lines.append(f"value {trace.show(trace.value)}; {cut.total} nodes visited"
@@ -560,11 +636,17 @@ def to_dot(source: Traceable, *, max_nodes: int | None = MAX_NODES,
     ranks: dict[int, list[str]] = {}
     roles: dict[int, set[str]] = {}
     top = len(cut.shown[0].path)
-    ids = {v.path: f"n{v.number}" for v in cut.shown}
+    ids = {v.number: f"n{v.number}" for v in cut.shown}
     edges: list[str] = []
     later: list[tuple[int, str]] = []
+    for header, root in _passes_of(trace, cut):
+        if header:  # a row of pass headers above the roots, one per pass
+            later.append((-1, f"h{root.number}"))
+            edges.append(f"  h{root.number} [label={_quoted(header)}, shape=note, "
+                         f"style=\"\"];")
+            edges.append(f"  h{root.number} -> {ids[root.number]} [style=dotted];")
     for visit in cut.shown:
-        node = ids[visit.path]
+        node = ids[visit.number]
         level = len(visit.path) - top  # a chance outcome is a level down, though no ply
         ranks.setdefault(level, []).append(node)
         roles.setdefault(level, set()).add("CHANCE" if _role(visit) == "CHANCE"
@@ -572,8 +654,10 @@ def to_dot(source: Traceable, *, max_nodes: int | None = MAX_NODES,
         label = trace.label(visit.path)
         value = trace.show(visit.value)
         text = label if visit.kind == "leaf" and label == value else f"{label}\n= {value}"
-        if visit.kind == "table":
-            text += " (table)"
+        if visit.kind in ("table", "mate"):
+            text += f" ({visit.kind})"
+        if visit.again:
+            text += " (re-search)"
         if trace.windows:
             text += f"\n[α {number_str(visit.alpha)}, β {number_str(visit.beta)}]"
         role = _role(visit)
@@ -581,8 +665,8 @@ def to_dot(source: Traceable, *, max_nodes: int | None = MAX_NODES,
                  else "#d6e6f5" if visit.is_max else "#f6d9d2")
         shape = ", shape=ellipse" if role == "CHANCE" else ""
         lines.append(f"  {node} [label={_quoted(text)}, fillcolor=\"{color}\"{shape}];")
-        edges += [f"  {node} -> {ids[path]}{_edge_label(cut.by_path[path])};"
-                  for path in (visit.path + (m,) for m in visit.children) if path in ids]
+        edges += [f"  {node} -> {ids[kid]}{_edge_label(cut.by_number[kid])};"
+                  for kid in visit.kids if kid in ids]
         hidden = _hidden(cut, visit)
         if hidden:
             more = f"{node}_more"
@@ -601,12 +685,12 @@ def to_dot(source: Traceable, *, max_nodes: int | None = MAX_NODES,
     for level, node in later:
         ranks.setdefault(level, []).append(node)
     levels = sorted(ranks)
-    lines[4:4] = [f"  level{level} [label=\"{_level_name(level, roles.get(level, set()))}\", "
+    lines[4:4] = [f"  {_level_id(level)} [label=\"{_level_name(level, roles.get(level, set()))}\", "
                   f"shape=plaintext, style=\"\"];" for level in levels]
     lines += edges
-    lines += [f"  level{a} -> level{b} [style=invis];"
+    lines += [f"  {_level_id(a)} -> {_level_id(b)} [style=invis];"
               for a, b in zip(levels, levels[1:], strict=False)]
-    lines += [f"  {{ rank=same; level{level}; {'; '.join(ranks[level])}; }}"
+    lines += [f"  {{ rank=same; {_level_id(level)}; {'; '.join(ranks[level])}; }}"
               for level in levels]
     lines.append("}")
     return "\n".join(lines) + "\n"
@@ -617,8 +701,16 @@ def _edge_label(child: Visit) -> str:
     return "" if child.probability is None else f' [label="{number_str(child.probability)}"]'
 
 
+def _level_id(level: int) -> str:
+    """Return the DOT name of a row: level0, level1, ..., or passes for the pass headers."""
+    return f"level{level}" if level >= 0 else "passes"
+
+
 def _level_name(level: int, roles: set[str]) -> str:
-    """Return a drawn level's name: who moves on it (MAX, MIN, CHANCE), else by parity."""
+    """Return a drawn row's name: 'pass' for the headers, who moves on it (MAX, MIN, CHANCE),
+    else MAX or MIN by parity."""
+    if level < 0:
+        return "pass"
     found = sorted(roles, key=["MAX", "MIN", "CHANCE"].index)
     return "/".join(found) if found else "MAX" if level % 2 == 0 else "MIN"
 

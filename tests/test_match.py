@@ -59,7 +59,7 @@ def test_a_time_limit_uses_the_callers_clock() -> None:
 
 
 @pytest.mark.parametrize("text, message", [
-    ("sss", "unknown algorithm 'sss'"),
+    ("chess", "unknown algorithm 'chess'"),
     ("alphabeta:width=3", "unknown option 'width'"),
     ("alphabeta:depth=-1", "depth must be an int >= 0"),
     ("alphabeta:seconds=1", "needs the iterative algorithm"),

@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fminimax import engine, stepper
+from fminimax import algorithms, engine, stepper
 from fminimax import tictactoe as ttt
 from fminimax import trace as tr
-from fminimax.engine import Step
 from fminimax.games import tree
 
 SEED = [[2, 7], [1, 8]]
@@ -107,18 +106,11 @@ def test_depth_limited_leaves_are_marked_as_estimates_and_table_hits_as_such() -
     assert any("(from the table)" in line for line in stepper.explanations(full))
 
 
-@dataclass(frozen=True)
-class PassStep(Step):
-    """A Step as the multi-pass core will record it: with its root pass's index."""
-
-    pass_index: int = 0
-
-
 def test_steps_are_grouped_by_their_pass_index_and_played_one_pass_after_another() -> None:
     first = tree_trace(SEED).steps
     second = tr.traced(tree.game(), tree.start(SEED), quick=False, alpha=1, beta=2).steps
-    steps = tuple(PassStep(*vars(s).values(), pass_index=0) for s in first) + tuple(
-        PassStep(*vars(s).values(), pass_index=1) for s in second)
+    steps = tuple(replace(s, pass_number=0) for s in first) + tuple(
+        replace(s, pass_number=1) for s in second)
     found = stepper.passes(steps)
     assert [(p.number, len(p.steps)) for p in found] == [(1, 6), (2, len(second))]
     assert found[1].header == "pass 2: window (1, 2), depth 2"
@@ -129,19 +121,14 @@ def test_steps_are_grouped_by_their_pass_index_and_played_one_pass_after_another
     assert lines[11].endswith("the value of pass 1.")
 
 
-def test_headers_come_from_a_results_passes_when_it_has_them() -> None:
-    @dataclass(frozen=True)
-    class Result(engine.SearchResult[Any]):
-        passes: tuple[tuple[Any, ...], ...] = ()
-
-    plain = engine.alphabeta(tree.game(), tree.start(SEED), trace=True, quick=False)
-    result = Result(plain.value, plain.move, plain.pv, plain.stats, trace=plain.trace,
-                    passes=((1, 0, 1, None, "null_window", 2),))
-    assert stepper.passes(result)[0].header == "pass 1: null window (0, 1)"
-    named = stepper.page_data([plain, plain], headers=["depth 1", "depth 2"])
-    assert named["passes"] == ["depth 1", "depth 2"]
-    with pytest.raises(ValueError, match="got 2 headers for 1 passes"):
-        stepper.passes(plain, headers=["a", "b"])
+def test_a_real_multi_pass_search_plays_its_passes_under_the_engines_headers() -> None:
+    result = algorithms.mtdf(tree.game(), tree.start(SEED), quick=False, trace=True)
+    found = stepper.passes(result)
+    assert len(found) == len(result.passes) >= 2
+    assert [p.header for p in found] == [tr.pass_str(result, p.number) for p in result.passes]
+    assert sum(len(p.steps) for p in found) == len(result.trace)
+    events = stepper.events(result)
+    assert sum(e.action == "enter" for e in events) == len(result.trace)
 
 
 def test_the_page_data_cannot_end_its_script_element() -> None:

@@ -113,14 +113,18 @@ def parallel_search(args: argparse.Namespace, game: Any, state: Any,
         return parallel.ybw_search(executor, game, state, **options)
 
 
+SPLIT = ("auto", "alphabeta", "memoized", "minimax")
+"""The algorithms young brothers wait splits (auto: alpha-beta with a table, in parallel)."""
+
+
 def parallel_solve(args: argparse.Namespace, game: Any, state: Any,
                    stop: Callable[[], bool] | None, quick: bool) -> engine.SearchResult[Any]:
     """Return solve's result by young brothers wait over --workers or --scheduler."""
-    if args.algorithm not in ("alphabeta", "memoized", "minimax") or stop or args.max_nodes:
-        raise ValueError(f"--workers and --scheduler split alphabeta, memoized or minimax "
-                         f"searches without a node or time budget, not {args.algorithm!r}")
+    if args.algorithm not in SPLIT or stop or args.max_nodes:
+        raise ValueError(f"--workers and --scheduler split {', '.join(SPLIT)} searches without "
+                         f"a node or time budget, not {args.algorithm!r}")
     return parallel_search(args, game, state, depth=args.depth, quick=quick,
-                           table=bool(args.table or args.algorithm == "memoized"),
+                           table=bool(args.table or args.algorithm in ("auto", "memoized")),
                            prune=args.algorithm != "minimax")
 
 

@@ -38,11 +38,12 @@ def trace_page(args: argparse.Namespace, chosen: Made, game: Game[Any, Any], alg
                          f"{MAX_TRACED_NODES:,} to trace; give --depth or a position nearer "
                          f"the end; no file was written")
     state = chosen.state
-    trace = tr.traced(game, state, label=tr.state_labels(game, state, chosen.notation.draw),
-                      show=engine.value_str if chosen.quick else tr.number_str,
-                      prune=algorithm == "alphabeta", depth=args.depth,
-                      quick=chosen.quick, table=engine.Table() if args.table else None)
-    title = (f"{algorithm} on {game.name}: value "
+    traced = algorithms.solve(game, state, algorithm, table=args.table, depth=args.depth,
+                              quick=chosen.quick, trace=True)
+    trace = tr.trace_of(traced, label=tr.state_labels(game, state, chosen.notation.draw),
+                        show=engine.value_str if chosen.quick else tr.number_str,
+                        windows=algorithm not in algorithms.PLAIN)
+    title = (f"{traced.algorithm or algorithm} on {game.name}: value "
              f"{trace.show(trace.value)}{'' if args.depth is None else f', depth {args.depth}'}")
     return tr.to_html(trace, title=title, max_nodes=args.trace_max_nodes or stepper.MAX_NODES,
                       max_depth=args.trace_max_depth,
@@ -53,8 +54,9 @@ def trace_page(args: argparse.Namespace, chosen: Made, game: Game[Any, Any], alg
 def _refuse_idle_options(args: argparse.Namespace, algorithm: str) -> None:
     """Refuse options that would change nothing in this search, or contradict it."""
     if args.trace_html and algorithm == "iterative":
-        raise ValueError("--trace-html traces minimax, negamax or alphabeta, not iterative "
-                         "deepening")
+        raise ValueError("--trace-html traces one search, not iterative deepening under a "
+                         "budget (its depths depend on the clock); give --depth or another "
+                         "--algorithm")
     if not args.trace_html:
         for flag, given in (("--trace-max-nodes", args.trace_max_nodes),
                             ("--trace-max-depth", args.trace_max_depth)):
@@ -63,7 +65,7 @@ def _refuse_idle_options(args: argparse.Namespace, algorithm: str) -> None:
     if args.heuristic != "game" and args.depth is None and algorithm != "iterative":
         raise ValueError("--heuristic scores the positions a bounded search cuts off; give "
                          "--depth N, --seconds S or --max-nodes N with it")
-    if not args.table and algorithm in ("memoized", "iterative"):
+    if not args.table and algorithm in algorithms.TABLED:
         raise ValueError(f"--no-table does not apply to {algorithm}, which always keeps a "
                          f"table")
 
@@ -73,7 +75,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     chosen = made(args)
     state, spoken = chosen.state, chosen.notation
     bounded = args.seconds is not None or args.max_nodes is not None
-    algorithm = args.algorithm or ("iterative" if bounded else "alphabeta")
+    algorithm = args.algorithm or ("iterative" if bounded else "auto")
     _refuse_idle_options(args, algorithm)
     started = time.perf_counter()
     probed = None
@@ -89,7 +91,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             why = "" if probed else ", and a quick search found no forced end"
             raise ValueError(f"{beyond}{why}; bound it with --depth N or --seconds S "
                              f"(iterative deepening)")
-    exact_rules = algorithm == "alphabeta" and args.depth is None
+    exact_rules = args.depth is None and algorithm not in ("iterative", *algorithms.PLAIN)
     game = chosen.exact if exact_rules else chosen.game
     stop = None
     if args.seconds is not None:
@@ -122,7 +124,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             err.write(f"{PROG}: wrote {args.trace_html}\n")
     fields = {**game_fields(chosen, state, result, best), "game": game.name}
     if args.json:
-        write_json({**fields, "algorithm": algorithm, "table": args.table,
+        write_json({**fields, "algorithm": result.algorithm or algorithm, "table": args.table,
                     **stats_fields(result, seconds)}, out)
         return 0
     stats = result.stats
@@ -141,7 +143,8 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         f"\nall best:  {' '.join(spoken.show_move(move) for move in best)}")
     out.write(f"{fields['to_move']} to move\n\n"
               f"game:      {game.name}\n"
-              f"algorithm: {algorithm}{' with a table' if args.table else ''}\n"
+              f"algorithm: {result.algorithm or algorithm}"
+              f"{' with a table' if args.table or algorithm in algorithms.TABLED else ''}\n"
               f"value:     {value}{kind}{score}\n"
               f"best move: {'none' if result.move is None else spoken.show_move(result.move)}"
               f"{every}\n"
@@ -170,8 +173,9 @@ def add(sub: Any) -> None:
                        "connect4: the columns played, 1-based (e.g. 4453), or the rows top "
                        "first")
     solve.add_argument("--algorithm", choices=sorted(algorithms.FAMILY),
-                       help="the search (default alphabeta, or iterative under --max-nodes "
-                       "or --seconds)")
+                       help="the search (default auto: the fastest exact path, bisection "
+                       "where it applies; iterative under --max-nodes or --seconds); the "
+                       "output names the algorithm that ran")
     solve.add_argument("--table", action=argparse.BooleanOptionalAction, default=True,
                        help="memoize positions in a transposition table (default on)")
     solve.add_argument("--max-nodes", type=count_option("--max-nodes", 1, 10**12),

@@ -113,7 +113,8 @@ class Rules(NamedTuple):
 
     ``run(stones)``               whether the stones hold k in a row (a few shifts);
     ``threats(stones, mask)``     the empty cells where one more of these stones makes k;
-    ``moves``, ``play``, ``utility``, ``key``, ``order`` and ``solver_order``: the game's.
+    ``moves``, ``play``, ``utility``, ``key``, ``order`` and ``solver_order``: the game's;
+    ``decided``: the solver's end seen without search (see ``decided``).
     """
 
     run: Callable[[int], bool]
@@ -124,6 +125,7 @@ class Rules(NamedTuple):
     key: Callable[[C4], int]
     order: Callable[[C4, Sequence[Move]], list[Move]]
     solver_order: Callable[[C4, Sequence[Move]], list[Move]]
+    decided: Callable[[C4], tuple[Score, int] | None]
 
 
 def _steps(k: int) -> tuple[int, ...]:
@@ -238,11 +240,12 @@ def rules(width: int = 7, height: int = 6, k: int = 4) -> Rules:
     centre_first = sorted(range(width), key=lambda c: (abs(2 * c - (width - 1)), c))
     by_centre = tuple((c, column_bits[c][0], column_bits[c][1]) for c in centre_first)
     column_of = {1 << (c * h1 + r): c for c in range(width) for r in range(height)}
-    # solver_order's rank of a cell: 4 per winning cell the move creates (added there), then
-    # the windows through the cell, then centre-first: one int, smallest first
+    # solver_order's rank of a cell: the winning cells the move creates (added there, above
+    # every windows count), then the windows through the cell, then centre-first: one int,
+    # smallest first
     centre_rank = {c: i for i, c in enumerate(centre_first)}
     rank_bits = width.bit_length()
-    rank_mask, threat_shift = (1 << rank_bits) - 1, rank_bits + 2
+    rank_mask, threat_shift = (1 << rank_bits) - 1, rank_bits + 6
     cells_windows = {bit: sum(1 for w in s.windows if w & bit) for bit in column_of}
     rank = {bit: (-cells_windows[bit] << rank_bits) | centre_rank[c]
             for bit, c in column_of.items()}
@@ -307,8 +310,15 @@ def rules(width: int = 7, height: int = 6, k: int = 4) -> Rules:
             ranked[rank].append(c)
         return ranked[0] + ranked[1] + ranked[2] + ranked[3]
 
+    # decided's last open position and its safe cells, for solver_order right after it (one
+    # slot, replaced whole, so threads sharing the rules never read half of one)
+    seen: list[tuple[C4 | None, int]] = [(None, 0)]
+
     def solver_order(state: C4, columns: Sequence[Move]) -> list[Move]:
         cur, mask = state.current, state.mask
+        last, safe = seen[0]
+        if last is state:
+            return ranked_safe(cur, mask, safe)
         possible = (mask + bottom) & full
         mine = threats(cur, mask)
         win = possible & mine
@@ -323,8 +333,13 @@ def rules(width: int = 7, height: int = 6, k: int = 4) -> Rules:
                 return [column_of[forced & -forced]]
             possible = forced
         safe = possible & ~(theirs >> 1)
+        if not safe:
+            return [column_of[possible & -possible]]
+        return ranked_safe(cur, mask, safe)
+
+    def ranked_safe(cur: int, mask: int, safe: int) -> list[Move]:
         if not safe & (safe - 1):
-            return [column_of[(safe or possible) & -(safe or possible)]]
+            return [column_of[safe]]
         ranked = []
         for col in column_masks:
             bit = safe & col
@@ -333,7 +348,30 @@ def rules(width: int = 7, height: int = 6, k: int = 4) -> Rules:
         ranked.sort()
         return [column_of_rank[r & rank_mask] for r in ranked]
 
-    return Rules(run, threats, moves, play, utility, key, order, solver_order)
+    last_two = width * height - 2
+
+    def decided(state: C4) -> tuple[Score, int] | None:
+        cur, mask = state.current, state.mask
+        possible = (mask + bottom) & full
+        mine = threats(cur, mask)
+        if possible & mine:
+            return (1, 1)
+        theirs = threats(cur ^ mask, mask)
+        forced = possible & theirs
+        if forced:
+            if forced & (forced - 1):
+                return (-1, 2)
+            possible = forced
+        safe = possible & ~(theirs >> 1)
+        if not safe:
+            return (-1, 2)
+        if state.plies >= last_two or (not mine | theirs and not run(full ^ cur ^ mask)
+                                       and not run(full ^ cur)):
+            return (0, width * height - state.plies)  # no window open to either: a draw
+        seen[0] = (state, safe)
+        return None
+
+    return Rules(run, threats, moves, play, utility, key, order, solver_order, decided)
 
 
 def _rules(s: Shape) -> Rules:
@@ -473,9 +511,9 @@ def solver_order(s: Shape, state: C4, columns: Sequence[Move]) -> list[Move]:
     (every line is a draw); else, if the opponent threatens to win next move,
     only a block (one column even when two are needed: the game is lost either way); never
     a move right under the opponent's winning cell unless every move is one.  The rest are
-    ranked by 4 points per winning cell the move creates plus the number of windows through
-    the cell it fills, ties centre-first (on 5x4 the bottom cells beside the centre lie on
-    more windows than the centre's).  Every column left out
+    ranked by the winning cells the move creates (Pons' move score), then by the number of
+    windows through the cell it fills, then centre-first (on 5x4 the bottom cells beside
+    the centre lie on more windows than the centre's).  Every column left out
     loses within two plies while a kept one does no worse, so a search to the end keeps its
     value; a depth-limited search would score the dropped columns differently, so only
     ``solver`` uses this order.
@@ -486,6 +524,24 @@ def solver_order(s: Shape, state: C4, columns: Sequence[Move]) -> list[Move]:
     [1, 3, 2, 0, 4]
     """
     return _rules(s).solver_order(state, columns)
+
+
+def decided(s: Shape, state: C4) -> tuple[Score, int] | None:
+    """Return the end the solver sees without searching, as (score for the mover, plies).
+
+    (1, 1): the player to move wins now; (-1, 2): every move lets the opponent win at once
+    (two threats, or the only block lies under an opponent's winning cell); (0, plies left):
+    a draw, when at most two stones are left and the mover has a move that does not lose,
+    or when no run of k is open to either player.  None otherwise.  Pons' losing-move
+    anticipation: ``solver`` hands it to the engine, which uses it in searches to the end.
+
+    >>> s = shape(5, 4)
+    >>> decided(s, from_moves("112233", 5, 4)), decided(s, from_moves("11223", 5, 4))
+    ((1, 1), (-1, 2))
+    >>> decided(s, start(5, 4)) is None
+    True
+    """
+    return _rules(s).decided(state)
 
 
 def mirror(s: Shape, bits: int) -> int:
@@ -533,15 +589,17 @@ def solver(width: int = 7, height: int = 6, k: int = 4) -> Game[C4, Move]:
     """Return Connect Four for searches to the end: ``game`` with ``solver_order``.
 
     The fastest exact path: search it with a table and no depth limit.  Its order leaves
-    out moves that lose within two plies, which keeps every value searched to the end but
-    not depth-limited estimates (use ``game`` for those).
+    out moves that lose within two plies, and its ``decided`` rule ends the search where a
+    win next move or a loss in two is certain; both keep every value searched to the end
+    but not depth-limited estimates (use ``game`` for those).
 
     >>> from fminimax.engine import Table, search
     >>> search(solver(4, 4), start(4, 4), table=Table(), quick=False, alpha=-1, beta=1).value
     0
     """
     g = game(width, height, k)
-    return replace(g, name=f"{g.name}-solver", order=rules(width, height, k).solver_order,
+    r = rules(width, height, k)
+    return replace(g, name=f"{g.name}-solver", order=r.solver_order, decided=r.decided,
                    recipe=(solver, (width, height, k)))
 
 

@@ -5,8 +5,11 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
-from collections.abc import Callable, Iterator
-from concurrent.futures import Executor
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import Any
 
@@ -56,8 +59,9 @@ def wants_pool(args: argparse.Namespace) -> bool:
 def executor_for(workers: int | None, scheduler: str | None) -> Iterator[Executor | None]:
     """Yield a pool of ``workers`` processes, a Dask cluster's executor, or None (serial).
 
-    On the way out, Ctrl-C included, the pool is shut down: queued tasks are cancelled and
-    worker processes still searching are ended, so the program exits at once.
+    On the way out, Ctrl-C and SIGTERM included, the pool is shut down: queued tasks are
+    cancelled and worker processes still searching are ended, so the program exits at once
+    and leaves no process behind.
     """
     if scheduler is not None:
         try:
@@ -78,9 +82,14 @@ def executor_for(workers: int | None, scheduler: str | None) -> Iterator[Executo
         yield None
         return
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import forkserver, resource_tracker
 
-    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
+    with signals_deferred():
+        resource_tracker.ensure_running()  # first: it unblocks signals when it starts
+        with signals_blocked(signal.SIGINT):  # inherited: a terminal's Ctrl-C skips the
+            forkserver.ensure_running()       # server and its workers; this process acts
+        pool = _Pool(workers, mp_context=multiprocessing.get_context("forkserver"),
+                     initializer=_ignore_ctrl_c)
     try:
         yield pool
     except BaseException:
@@ -89,15 +98,90 @@ def executor_for(workers: int | None, scheduler: str | None) -> Iterator[Executo
     pool.shutdown()
 
 
+class _Pool(ProcessPoolExecutor):
+    """A process pool whose submit (which may start a worker) is not cut short by a signal.
+
+    A worker process half started when Ctrl-C unwinds the program is one the pool never
+    learns of: it is never ended, and keeps the fork server and the resource tracker alive.
+    """
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        with signals_deferred():
+            return super().submit(fn, *args, **kwargs)
+
+
+def _ignore_ctrl_c() -> None:
+    """Start a worker process: Ctrl-C is for the program, which ends its workers itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+STOP_SECONDS = 5.0
+"""How long stop_pool waits for ended workers and the pool's manager thread."""
+
+
 def stop_pool(pool: Any) -> None:
-    """Shut a process pool down without waiting: cancel queued tasks, end its workers."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        if process.is_alive():
-            process.terminate()
-    for process in processes:
-        process.join(timeout=5)
+    """Shut a process pool down without waiting for its tasks: cancel them, end its workers.
+
+    Then wait (at most STOP_SECONDS) for the workers and for the pool's manager thread to
+    finish.  The wait for the manager thread matters: at exit, CPython wakes every live
+    manager thread through a pipe that the thread closes when it ends, without a lock
+    (concurrent.futures.process._python_exit), and a thread still ending then made the exit
+    print "Exception ignored in ... OSError: [Errno 9] Bad file descriptor".  Signals that
+    arrive meanwhile are acted on afterwards, so a second Ctrl-C does not cut this short.
+    """
+    with signals_deferred():
+        manager = getattr(pool, "_executor_manager_thread", None)
+        processes = getattr(pool, "_processes", None) or {}
+        pool.shutdown(wait=False, cancel_futures=True)  # waits for a submit starting a worker
+        ended = list(processes.values())
+        for process in ended:
+            if process.is_alive():
+                process.terminate()
+        deadline = time.monotonic() + STOP_SECONDS
+        for process in ended:
+            process.join(timeout=max(0.0, deadline - time.monotonic()))
+        if manager is not None and manager is not threading.current_thread():
+            manager.join(timeout=max(0.0, deadline - time.monotonic()))
+
+
+@contextmanager
+def signals_deferred(signums: Iterable[int] = (signal.SIGINT, signal.SIGTERM)) -> Iterator[None]:
+    """Hold ``signums`` for the block, then act on the first that came (main thread only).
+
+    Elsewhere (signals only reach Python's main thread) it changes nothing.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    came: list[int] = []
+
+    def hold(signum: int, frame: object) -> None:
+        came.append(signum)
+
+    previous = {signum: signal.signal(signum, hold) for signum in signums}
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        if came:
+            signal.raise_signal(came[0])  # its own handler now: KeyboardInterrupt, ...
+
+
+@contextmanager
+def signals_blocked(*signums: int) -> Iterator[None]:
+    """Block ``signums`` in this thread for the block; processes started meanwhile inherit it.
+
+    A blocked signal waits; it arrives when the block ends.
+    """
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, signums)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def parallel_search(args: argparse.Namespace, game: Any, state: Any,

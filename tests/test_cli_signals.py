@@ -12,11 +12,13 @@ import random
 import signal
 import subprocess
 import sys
+import tempfile
 import textwrap
 import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -74,10 +76,15 @@ def until(test: object, seconds: float, step: float = 0.02) -> bool:
     return bool(test())  # type: ignore[operator]
 
 
-def start(argv: Sequence[str]) -> subprocess.Popen[str]:
-    """Start the program in a session of its own (so a signal can go to its whole group)."""
-    return subprocess.Popen([*PROGRAM, *argv], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+def start(argv: Sequence[str], err: IO[str]) -> subprocess.Popen[str]:
+    """Start the program in a session of its own (so a signal can go to its whole group).
+
+    Its stderr goes to the file ``err``, not a pipe: a process left behind holding a pipe
+    open would keep a reader waiting.
+    """
+    return subprocess.Popen([*PROGRAM, *argv], cwd=ROOT, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.DEVNULL, stderr=err, text=True,
+                            start_new_session=True)
 
 
 def interrupted(argv: Sequence[str], signum: int, group: bool, delay: float,
@@ -88,25 +95,26 @@ def interrupted(argv: Sequence[str], signum: int, group: bool, delay: float,
     the status (None: it did not end within 20 s), stderr and the pids of the processes it
     had started that are still alive ``linger`` seconds after it ended.
     """
-    process = start(argv)
-    try:
-        until(lambda: catches(process.pid, signal.SIGTERM), 20)  # main() has begun
-        time.sleep(delay)
-        family = descendants(process.pid)
-        (os.killpg if group else os.kill)(process.pid, signum)
+    with tempfile.TemporaryFile("w+") as err:
+        process = start(argv, err)
         try:
-            _, err = process.communicate(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            _, err = process.communicate()
-            return None, err, []
-        family += [pid for pid in descendants(process.pid) if pid not in family]
-        until(lambda: not any(alive(pid) for pid in family), linger)
-        return process.returncode, err, [pid for pid in family if alive(pid)]
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
+            until(lambda: catches(process.pid, signal.SIGTERM), 20)  # main() has begun
+            time.sleep(delay)
+            family = descendants(process.pid)
+            (os.killpg if group else os.kill)(process.pid, signum)
+            try:
+                status: int | None = process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                status = None
+            for pid in list(family):  # a worker may have started after the first look
+                family += [child for child in descendants(pid) if child not in family]
+            until(lambda: not any(alive(pid) for pid in family), linger)
+            err.seek(0)
+            return status, err.read(), [pid for pid in family if alive(pid)]
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
 
 
 def kill_all(pids: Sequence[int]) -> None:
@@ -185,3 +193,41 @@ def test_exit_does_not_race_the_pool_manager_thread() -> None:
     done = subprocess.run([sys.executable, "-c", RACE], cwd=ROOT, capture_output=True,
                           text=True, timeout=25)
     assert (done.returncode, done.stdout, done.stderr) == (0, "interrupted\n", "")
+
+
+# --- 2. SIGTERM with --workers: cleaned up as on Ctrl-C, nothing left behind ------------
+
+
+@needs_proc
+@pytest.mark.parametrize("group", [False, True], ids=["client", "process-group"])
+def test_sigterm_with_workers_is_one_line_143_and_leaves_no_process(group: bool) -> None:
+    """``kill <client pid>`` at random moments of a --workers 2 search, 10 times.
+
+    Every process the program started (the fork server, the workers, the resource tracker)
+    must be gone within seconds; before, one stayed behind and kept the rest alive.
+    """
+    rng = random.Random(143)
+    delays = [rng.uniform(0.0, 1.2) for _ in range(10)]
+    with ThreadPoolExecutor(2) as runs:
+        outcomes = list(runs.map(lambda delay: interrupted(SEARCH, signal.SIGTERM, group,
+                                                           delay), delays))
+    try:
+        for delay, (status, err, left) in zip(delays, outcomes, strict=True):
+            assert (status, err, left) == (143, "fminimax: terminated\n", []), delay
+    finally:
+        kill_all([pid for _, _, left in outcomes for pid in left])
+
+
+@needs_proc
+def test_sigkill_of_the_program_leaves_no_process_behind() -> None:
+    """Even SIGKILL, which nothing can catch: the workers exit when their lifeline closes.
+
+    They used to wait for tasks forever, holding the fork server's and the resource
+    tracker's pipes open, so all three kinds outlived the program.
+    """
+    status, err, left = interrupted(SEARCH, signal.SIGKILL, False, 0.8, linger=5)
+    try:
+        assert status == -signal.SIGKILL
+        assert left == []
+    finally:
+        kill_all(left)

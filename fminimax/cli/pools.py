@@ -84,18 +84,24 @@ def executor_for(workers: int | None, scheduler: str | None) -> Iterator[Executo
     import multiprocessing
     from multiprocessing import forkserver, resource_tracker
 
+    context = multiprocessing.get_context("forkserver")
     with signals_deferred():
         resource_tracker.ensure_running()  # first: it unblocks signals when it starts
         with signals_blocked(signal.SIGINT):  # inherited: a terminal's Ctrl-C skips the
             forkserver.ensure_running()       # server and its workers; this process acts
-        pool = _Pool(workers, mp_context=multiprocessing.get_context("forkserver"),
-                     initializer=_ignore_ctrl_c)
+        lifeline, held = context.Pipe(duplex=False)
+        pool = _Pool(workers, mp_context=context, initializer=_start_worker,
+                     initargs=(lifeline,))
     try:
         yield pool
     except BaseException:
         stop_pool(pool)
         raise
-    pool.shutdown()
+    else:
+        pool.shutdown()
+    finally:
+        held.close()  # any worker left exits (after SIGKILL the kernel closes it for us)
+        lifeline.close()
 
 
 class _Pool(ProcessPoolExecutor):
@@ -110,9 +116,24 @@ class _Pool(ProcessPoolExecutor):
             return super().submit(fn, *args, **kwargs)
 
 
-def _ignore_ctrl_c() -> None:
-    """Start a worker process: Ctrl-C is for the program, which ends its workers itself."""
+def _start_worker(lifeline: Any) -> None:
+    """Start a worker process: ignore Ctrl-C, and exit when the program's end of lifeline closes.
+
+    Ctrl-C is for the program, which ends its workers itself.  The lifeline is a pipe
+    only the program writes to; it reads end of file when the program is gone however it
+    ended (SIGKILL included), and the worker exits instead of waiting for tasks forever
+    (holding the fork server and the resource tracker alive with it).
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def watch() -> None:
+        try:
+            lifeline.recv_bytes()
+        except (EOFError, OSError):
+            pass
+        os._exit(1)
+
+    threading.Thread(target=watch, name="fminimax-lifeline", daemon=True).start()
 
 
 STOP_SECONDS = 5.0

@@ -15,10 +15,10 @@ import sys
 import tempfile
 import textwrap
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 import pytest
 
@@ -231,3 +231,60 @@ def test_sigkill_of_the_program_leaves_no_process_behind() -> None:
         assert left == []
     finally:
         kill_all(left)
+
+
+# --- 3. Ctrl-C with --scheduler: the cluster stops computing ------------------------------
+
+
+@pytest.fixture
+def cluster() -> Iterator[Any]:
+    """Yield a client of a Dask cluster on 127.0.0.1: one worker process, two threads."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=True,
+                                  host="127.0.0.1", dashboard_address=None) as local, \
+            distributed.Client(local) as client:
+        yield client
+
+
+def busy(client: Any) -> int:
+    """Return how many tasks the cluster's workers are running (cancelled ones included)."""
+    counts = client.run(lambda dask_worker: len(dask_worker.state.executing))
+    return int(sum(counts.values()))
+
+
+def test_ctrl_c_with_a_scheduler_stops_the_cluster_computing(cluster: Any) -> None:
+    """Ctrl-C while a worker searches: the client cancels its tasks and the worker idles.
+
+    Before, cancelled or not, the task's search ran to its end on the worker (about 40 s
+    in the report; minutes for this one): a Dask worker cannot kill a thread, so the task
+    itself must stop when it learns it was cancelled.
+    """
+    address = cluster.scheduler.address
+    with tempfile.TemporaryFile("w+") as err:
+        process = start(["solve", "connect4", "--size", "6x5", "--scheduler", address], err)
+        try:
+            assert until(lambda: busy(cluster) > 0, 25, step=0.2), "no task started"
+            time.sleep(0.5)
+            process.send_signal(signal.SIGINT)
+            assert process.wait(timeout=20) == 130
+            assert until(lambda: busy(cluster) == 0, 5, step=0.2), "the worker still searches"
+            assert cluster.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)) == 0
+            err.seek(0)
+            assert err.read().endswith("fminimax: interrupted\n")
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+
+
+def test_stoppable_searches_on_a_cluster_give_the_serial_answer(cluster: Any) -> None:
+    """The searches sent with a polled move generator find what the serial search finds."""
+    import json
+
+    argv = ["solve", "nim", "2", "3", "4", "--json"]
+    runs = [subprocess.run([*PROGRAM, *argv, *extra], cwd=ROOT, capture_output=True,
+                           text=True, timeout=60)
+            for extra in ([], ["--scheduler", cluster.scheduler.address])]
+    serial, dask = (json.loads(run.stdout) for run in runs)
+    assert (dask["value"], dask["best_move"], dask["pv"]) == (serial["value"],
+                                                              serial["best_move"], serial["pv"])

@@ -8,9 +8,12 @@ import os
 import signal
 import threading
 import time
+import uuid
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import contextmanager
+from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from fminimax import engine, parallel
@@ -73,9 +76,15 @@ def executor_for(workers: int | None, scheduler: str | None) -> Iterator[Executo
         except OSError as error:
             raise ValueError(f"cannot reach the Dask scheduler at {scheduler!r}: "
                              f"{error}") from None
+        executor = DaskExecutor(client)
         try:
-            yield client.get_executor()
-        finally:
+            yield executor
+        except BaseException:
+            with signals_deferred():
+                executor.shutdown(wait=False, cancel_futures=True)
+                client.close()
+            raise
+        else:
             client.close()
         return
     if workers is None:
@@ -134,6 +143,87 @@ def _start_worker(lifeline: Any) -> None:
         os._exit(1)
 
     threading.Thread(target=watch, name="fminimax-lifeline", daemon=True).start()
+
+
+class DaskExecutor(Executor):
+    """A Dask client's executor whose searches stop on their worker once cancelled.
+
+    A Dask worker cannot end a thread: a cancelled task it was running used to search on
+    to its end (minutes, on a large position).  So each search task goes out with a game
+    whose move generator also asks whether the task was cancelled (``polled_moves``), and
+    runs under ``stoppable``, which watches the worker's record of the task.
+    ``shutdown(wait=False)`` cancels every task still out.
+    """
+
+    def __init__(self, client: Any) -> None:
+        self._client = client  # parallel.capacity reads the cluster's size from it
+        self.executor = client.get_executor()
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        token = uuid.uuid4().hex
+        args = tuple(replace(arg, game=replace(arg.game, moves=partial(
+            polled_moves, arg.game.moves, token))) if isinstance(arg, parallel.Task) else arg
+            for arg in args)
+        return self.executor.submit(stoppable, token, fn, *args,  # type: ignore[no-any-return]
+                                    **kwargs)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        try:
+            self.executor.shutdown(wait=wait and not cancel_futures)
+        except Exception:  # noqa: BLE001 - a lost scheduler: nothing is left to cancel
+            pass
+
+
+class TaskStopped(Exception):
+    """A task was cancelled while its worker ran it, and its search was stopped."""
+
+
+STOP_POLL = 0.1
+"""How often (seconds) a Dask worker looks whether the task it runs was cancelled."""
+
+_CANCELLED: set[str] = set()  # on a worker: the tokens of running tasks found cancelled
+
+
+def polled_moves(moves: Callable[[Any], Any], token: str, state: Any) -> Any:
+    """Return ``moves(state)``, or raise TaskStopped once the task ``token`` was cancelled.
+
+    >>> polled_moves(len, "a task", "abc")
+    3
+    """
+    if token in _CANCELLED:
+        raise TaskStopped(f"task {token} was cancelled while it ran")
+    return moves(state)
+
+
+def stoppable(token: str, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """Return ``fn(*args, **kwargs)``; on a Dask worker, mark ``token`` once it is cancelled.
+
+    Outside a Dask task it is the plain call.
+
+    >>> stoppable("a task", divmod, 7, 2)
+    (3, 1)
+    """
+    try:
+        from distributed import get_worker
+        utils: Any = importlib.import_module("distributed.utils")
+        worker, key = get_worker(), utils.thread_state.key
+    except (ImportError, ValueError, AttributeError):
+        return fn(*args, **kwargs)
+    finished = threading.Event()
+
+    def watch() -> None:
+        while not finished.wait(STOP_POLL):
+            task = worker.state.tasks.get(key)
+            if task is None or task.state == "cancelled":
+                _CANCELLED.add(token)
+                return
+
+    threading.Thread(target=watch, name=f"fminimax-watch-{key}", daemon=True).start()
+    try:
+        return fn(*args, **kwargs)
+    finally:
+        finished.set()
+        _CANCELLED.discard(token)
 
 
 STOP_SECONDS = 5.0

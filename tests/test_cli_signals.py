@@ -288,3 +288,83 @@ def test_stoppable_searches_on_a_cluster_give_the_serial_answer(cluster: Any) ->
     serial, dask = (json.loads(run.stdout) for run in runs)
     assert (dask["value"], dask["best_move"], dask["pv"]) == (serial["value"],
                                                               serial["best_move"], serial["pv"])
+
+
+# --- 4. --scheduler at something that is not a Dask scheduler: one line, exit 2, in time --
+
+
+BOUND = 3  # seconds: the shell's connect bound, lowered for the test
+BOUNDED = textwrap.dedent(f"""
+    import sys
+    from fminimax.cli import main, pools
+    pools.CONNECT_SECONDS = {BOUND}
+    raise SystemExit(main(sys.argv[1:]))
+""")
+
+
+@pytest.fixture(params=["silent", "http"])
+def impostor(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Yield the address of a TCP service that is not a Dask scheduler.
+
+    "silent" accepts and never answers; "http" answers every request with an HTTP error,
+    as a web server on the wrong port does.
+    """
+    import socket
+    import threading
+
+    listener = socket.create_server(("127.0.0.1", 0))
+    held: list[socket.socket] = []
+
+    def serve() -> None:
+        while True:
+            try:
+                connection, _ = listener.accept()
+            except OSError:
+                return
+            held.append(connection)
+            if request.param == "http":
+                try:
+                    connection.recv(65536)
+                    connection.sendall(b"HTTP/1.0 400 Bad Request\r\nContent-Type: text/html"
+                                       b"\r\n\r\n<html>bad request</html>\n")
+                except OSError:
+                    pass
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        yield f"tcp://127.0.0.1:{listener.getsockname()[1]}"
+    finally:
+        listener.close()
+        for connection in held:
+            connection.close()
+
+
+def test_a_scheduler_address_that_is_not_dask_is_one_line_and_exit_2_in_time(
+        impostor: str) -> None:
+    """`solve nim 3 4 5 --scheduler <a web server>`: refused within the connect bound.
+
+    Before: the silent one hung (721 s in the report), the answering one ended in a
+    51-line traceback (MemoryError: the HTTP reply read as a Dask frame length).
+    """
+    started = time.monotonic()
+    try:
+        done = subprocess.run([sys.executable, "-c", BOUNDED, "solve", "nim", "3", "4", "5",
+                               "--scheduler", impostor], cwd=ROOT, capture_output=True,
+                              text=True, timeout=30)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"still waiting for {impostor} after 30 s")
+    elapsed = time.monotonic() - started
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.count("\n") == 1 and impostor in done.stderr, done.stderr
+    assert "Dask scheduler" in done.stderr and "Traceback" not in done.stderr
+    assert elapsed < BOUND + 15  # the bound plus starting Python and importing Dask
+
+
+def test_a_dask_worker_address_is_refused_as_not_a_scheduler(cluster: Any) -> None:
+    """A Dask worker speaks the protocol, but it is not a scheduler: one line, exit 2."""
+    worker = next(iter(cluster.scheduler_info()["workers"]))
+    done = subprocess.run([*PROGRAM, "solve", "nim", "3", "4", "5", "--scheduler", worker],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == f"fminimax: error: {worker!r} is a Dask Worker, not a Dask scheduler\n"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import importlib
 import os
 import signal
@@ -67,15 +68,7 @@ def executor_for(workers: int | None, scheduler: str | None) -> Iterator[Executo
     and leaves no process behind.
     """
     if scheduler is not None:
-        try:
-            distributed: Any = importlib.import_module("distributed")
-        except ImportError:
-            raise ValueError("--scheduler needs Dask: pip install 'fminimax[dask]'") from None
-        try:
-            client = distributed.Client(scheduler, timeout=10)
-        except OSError as error:
-            raise ValueError(f"cannot reach the Dask scheduler at {scheduler!r}: "
-                             f"{error}") from None
+        client = dask_client(scheduler)
         executor = DaskExecutor(client)
         try:
             yield executor
@@ -111,6 +104,63 @@ def executor_for(workers: int | None, scheduler: str | None) -> Iterator[Executo
     finally:
         held.close()  # any worker left exits (after SIGKILL the kernel closes it for us)
         lifeline.close()
+
+
+CONNECT_SECONDS = 10.0
+"""The bound on reaching a Dask scheduler and hearing it answer as one."""
+
+
+def dask_client(address: str) -> Any:
+    """Return a Dask client of the scheduler at ``address``, or refuse within CONNECT_SECONDS.
+
+    Dask's own timeout bounds the TCP connection but not the greeting that follows, so a
+    service that accepts and stays silent held the program for minutes, and one that
+    answers in another protocol (a web server) had its reply read as a frame length
+    (MemoryError).  So first a greeting and an identity request, under a hard bound: the
+    answer must come from a Dask scheduler.
+    """
+    try:
+        distributed: Any = importlib.import_module("distributed")
+        dask: Any = importlib.import_module("dask")
+    except ImportError:
+        raise ValueError("--scheduler needs Dask: pip install 'fminimax[dask]'") from None
+    try:
+        scheme, _ = distributed.comm.parse_address(address)
+        distributed.comm.registry.get_backend(scheme)
+    except ValueError as error:
+        raise ValueError(f"--scheduler needs a Dask address such as tcp://127.0.0.1:8786, got "
+                         f"{address[:60]!r}: {error}") from None
+    seconds = CONNECT_SECONDS
+    dask.config.set({"distributed.comm.timeouts.connect": f"{seconds}s"})
+    try:
+        identity = asyncio.run(asyncio.wait_for(_identity(distributed, address, seconds),
+                                                seconds))
+    except (asyncio.TimeoutError, TimeoutError):
+        raise ValueError(f"no Dask scheduler answered at {address!r} within {seconds:g} s "
+                         f"(is it a Dask scheduler's address?)") from None
+    except OSError as error:
+        why = (str(error).splitlines() or [type(error).__name__])[0]
+        raise ValueError(f"cannot reach a Dask scheduler at {address!r}: {why}") from None
+    except Exception as error:  # noqa: BLE001 - whatever a stranger's bytes made of the reader
+        raise ValueError(f"{address!r} answered, but not as a Dask scheduler does "
+                         f"({type(error).__name__})") from None
+    kind = identity.get("type") if isinstance(identity, dict) else None
+    if kind != "Scheduler":
+        raise ValueError(f"{address!r} is a Dask {kind or 'service'}, not a Dask scheduler")
+    try:
+        return distributed.Client(address, timeout=seconds)
+    except (OSError, asyncio.TimeoutError) as error:
+        raise ValueError(f"cannot reach a Dask scheduler at {address!r}: {error}") from None
+
+
+async def _identity(distributed: Any, address: str, seconds: float) -> Any:
+    """Return what the service at ``address`` says it is, over Dask's own protocol."""
+    comm = await distributed.comm.connect(address, timeout=seconds)
+    try:
+        await comm.write({"op": "identity", "reply": True})
+        return await comm.read()
+    finally:
+        comm.abort()
 
 
 class _Pool(ProcessPoolExecutor):

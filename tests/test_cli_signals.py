@@ -7,8 +7,10 @@ blocking the suite.
 
 from __future__ import annotations
 
+import io
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -21,6 +23,8 @@ from pathlib import Path
 from typing import IO, Any
 
 import pytest
+
+from fminimax.cli import main
 
 PROC = Path("/proc")
 needs_proc = pytest.mark.skipif(not (PROC / "self" / "task").is_dir(),
@@ -368,3 +372,37 @@ def test_a_dask_worker_address_is_refused_as_not_a_scheduler(cluster: Any) -> No
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == f"fminimax: error: {worker!r} is a Dask Worker, not a Dask scheduler\n"
+
+
+# --- 5. solve --workers N shows progress on a terminal ------------------------------------
+
+
+class Terminal(io.StringIO):
+    """A stream that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_solve_with_workers_shows_a_progress_line_on_a_terminal(monkeypatch: Any) -> None:
+    """Tasks done, nodes of the finished tasks and the elapsed time, wiped at the end."""
+    from fminimax.cli import solve
+    from fminimax.cli.common import Progress
+
+    monkeypatch.setattr(solve, "progress_reporter",  # show from the start, every 10 ms
+                        lambda err, quiet: Progress(err, not quiet and err.isatty(),
+                                                    every=0.01, after=0.0))
+    argv = ["solve", "connect4", "--size", "4x4", "--workers", "2"]
+    out, err = io.StringIO(), Terminal()
+    assert main(argv, out, err) == 0
+    lines = [line for line in err.getvalue().split("\r") if line.strip()]
+    assert lines, "no progress line"
+    assert all(re.fullmatch(r"tasks [\d,]+ done, [\d,]+ running  nodes [\d,]+ in finished "
+                            r"tasks  elapsed \d+\.\d s *", line) for line in lines), lines
+    assert err.getvalue().endswith("\r")  # wiped: the last thing written returns the cursor
+    serial = io.StringIO()
+    assert main(argv[:-2], serial, io.StringIO()) == 0
+    value = [line for line in serial.getvalue().splitlines() if line.startswith("value")]
+    assert value == [line for line in out.getvalue().splitlines() if line.startswith("value")]
+    quiet = Terminal()
+    assert main([*argv, "--quiet"], io.StringIO(), quiet) == 0 and quiet.getvalue() == ""

@@ -18,6 +18,7 @@ from functools import partial
 from typing import Any
 
 from fminimax import engine, parallel
+from fminimax.cli.common import Progress
 from fminimax.game import Score
 
 MAX_WORKERS = max(2, 2 * (os.cpu_count() or 1))
@@ -346,25 +347,100 @@ def signals_blocked(*signums: int) -> Iterator[None]:
 
 
 def parallel_search(args: argparse.Namespace, game: Any, state: Any,
+                    progress: Progress | None = None,
                     **options: Any) -> engine.SearchResult[Any]:
     """Return the search result of ``state`` by young brothers wait on the pool asked for.
 
     For commands with ``add_parallel_arguments`` (solve): ``options`` go to
-    ``parallel.ybw_search`` (split, depth, quick, ...).
+    ``parallel.ybw_search`` (split, depth, quick, ...).  With an enabled ``progress`` the
+    line shows the tasks (their nodes are counted in the workers).
     """
     with executor_for(args.workers, args.scheduler) as executor:
         if executor is None:
-            return engine.search(game, state, table=engine.Table(), **options)
-        return parallel.ybw_search(executor, game, state, **options)
+            return engine.search(game, state, table=engine.Table(), stop=progress, **options)
+        if progress is None or not progress.enabled:
+            return parallel.ybw_search(executor, game, state, **options)
+        tasks = TaskProgress(progress)
+        with tasks.shown():
+            return parallel.ybw_search(tasks.watched(executor), game, state,
+                                       **{"workers": parallel.capacity(executor), **options})
+
+
+class TaskProgress(Progress):
+    """The progress line of a search split over workers: tasks done and running, their nodes.
+
+    The nodes are those of finished tasks (a worker reports its count with its result); a
+    thread redraws the line, since the search itself runs elsewhere.
+    """
+
+    def __init__(self, like: Progress) -> None:
+        super().__init__(like.err, like.enabled, like.clock, like.every, like.after)
+        self.sent = self.finished = 0
+        self.lock = threading.Lock()
+
+    def line(self, now: float) -> str:
+        """Return the progress line at time ``now``."""
+        with self.lock:
+            finished, running, nodes = self.finished, self.sent - self.finished, self.nodes
+        return (f"tasks {finished:,} done, {running:,} running  nodes {nodes:,} in finished "
+                f"tasks  elapsed {max(now - self.started, 0.0):.1f} s")
+
+    def watched(self, executor: Executor) -> Executor:
+        """Return ``executor``, its tasks counted on this line."""
+        return _Watched(executor, self)
+
+    def count(self, future: Future[Any]) -> None:
+        """Count a finished task (and its nodes, when it sends a search result back)."""
+        result = None
+        if not future.cancelled() and future.exception() is None:
+            result = future.result()
+        with self.lock:
+            self.finished += 1
+            self.nodes += getattr(getattr(result, "stats", None), "nodes", 0)
+
+    @contextmanager
+    def shown(self) -> Iterator[None]:
+        """Redraw the line every ``every`` seconds while the block runs; wipe it after."""
+        over = threading.Event()
+
+        def redraw() -> None:
+            while not over.wait(self.every):
+                now = self.clock()
+                if now - self.started >= self.after:
+                    self.show(now)
+
+        drawer = threading.Thread(target=redraw, name="fminimax-progress", daemon=True)
+        drawer.start()
+        try:
+            yield
+        finally:
+            over.set()
+            drawer.join()
+            self.done()
+
+
+class _Watched(Executor):
+    """An executor passed through whose tasks a TaskProgress counts."""
+
+    def __init__(self, executor: Executor, progress: TaskProgress) -> None:
+        self.executor, self.progress = executor, progress
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future = self.executor.submit(fn, *args, **kwargs)
+        with self.progress.lock:
+            self.progress.sent += 1
+        future.add_done_callback(self.progress.count)
+        return future
 
 
 def parallel_solve(args: argparse.Namespace, game: Any, state: Any,
-                   stop: Callable[[], bool] | None, quick: bool) -> engine.SearchResult[Any]:
+                   stop: Callable[[], bool] | None, quick: bool,
+                   progress: Progress | None = None) -> engine.SearchResult[Any]:
     """Return solve's result by young brothers wait over --workers or --scheduler."""
     if args.algorithm not in ("alphabeta", "memoized", "minimax") or stop or args.max_nodes:
         raise ValueError(f"--workers and --scheduler split alphabeta, memoized or minimax "
                          f"searches without a node or time budget, not {args.algorithm!r}")
-    return parallel_search(args, game, state, depth=args.depth, quick=quick,
+    return parallel_search(args, game, state, progress, depth=args.depth, quick=quick,
                            table=bool(args.table or args.algorithm == "memoized"),
                            prune=args.algorithm != "minimax")
 

@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import IO, Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from fminimax.cli import main
 
@@ -406,3 +408,113 @@ def test_solve_with_workers_shows_a_progress_line_on_a_terminal(monkeypatch: Any
     assert value == [line for line in out.getvalue().splitlines() if line.startswith("value")]
     quiet = Terminal()
     assert main([*argv, "--quiet"], io.StringIO(), quiet) == 0 and quiet.getvalue() == ""
+
+
+# --- 6. Ctrl-C anywhere inside any subcommand: status 130, one line -------------------------
+
+
+PACKAGE = ROOT / "fminimax"
+LINES = [  # small runs of every subcommand, so a traced run stays quick
+    ["best-move", "oox/xx5/oo8", "--explain"],
+    ["best-move", "xo.x.o...", "--json"],
+    ["solve", "nim", "2", "3"],
+    ["solve", "tictactoe", "--size", "3x3", "--board", "xo./.x./o..", "--all", "--json"],
+    ["solve", "connect4", "--size", "4x4", "--board", "1234123", "--depth", "3"],
+    ["solve", "tree", "[[2,7],[1,8]]", "--trace-html", "{tmp}/trace.html"],
+    ["tree", "[[2,7],[1,8]]", "--json"],
+    ["tree", "[[3,[5,1]],[2,9]]", "--html", "{tmp}/tree.html"],
+    ["play", "nim", "1", "2", "--first", "human", "--seconds", "0.1"],
+    ["play", "tictactoe", "--human", "x", "--first", "computer", "--depth", "2"],
+]
+
+
+def interrupt_at(line: int) -> tuple[Any, list[bool]]:
+    """Return a trace function raising KeyboardInterrupt at the ``line``-th line run in
+    fminimax outside ``main`` itself (the shell's package __init__), and a flag it sets."""
+    fired: list[bool] = []
+    main_file = str(PACKAGE / "cli" / "__init__.py")
+    count = 0
+
+    def local(frame: Any, event: str, arg: Any) -> Any:
+        nonlocal count
+        if event == "line":
+            count += 1
+            if count == line:
+                fired.append(True)
+                raise KeyboardInterrupt
+        return local
+
+    def calls(frame: Any, event: str, arg: Any) -> Any:
+        name = frame.f_code.co_filename
+        return local if name.startswith(str(PACKAGE)) and name != main_file else None
+
+    return calls, fired
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(argv=st.sampled_from(LINES),
+       line=st.one_of(st.integers(1, 300), st.integers(300, 30_000)),
+       answers=st.lists(st.sampled_from(["1:1", "2:2", "2:1", "0", "4", "8", "x"]),
+                        max_size=5))
+def test_ctrl_c_anywhere_in_a_subcommand_is_status_130_and_one_line(
+        argv: list[str], line: int, answers: list[str]) -> None:
+    """KeyboardInterrupt at any line of the library or the shell below main: 130, one line.
+
+    Runs that end before that line must end as usual (status 0).
+    """
+    with tempfile.TemporaryDirectory() as tmp:
+        argv = [part.replace("{tmp}", tmp) for part in argv]
+        trace, fired = interrupt_at(line)
+        out, err = io.StringIO(), io.StringIO()
+        stdin = sys.stdin
+        sys.stdin = io.StringIO("".join(f"{answer}\n" for answer in answers))
+        sys.settrace(trace)
+        try:
+            status = main(argv, out, err)
+        finally:
+            sys.settrace(None)
+            sys.stdin = stdin
+        left = sorted(path.name for path in Path(tmp).iterdir())
+    said = [text for text in err.getvalue().splitlines(keepends=True)
+            if not text.startswith("fminimax: wrote ")]  # a file written before Ctrl-C
+    if fired:
+        assert (status, said) == (130, ["fminimax: interrupted\n"]), (argv, line)
+        assert not [name for name in left if name.startswith(".fminimax-")], left
+    else:
+        assert (status, said) == (0, []), (argv, line)
+
+
+def test_ctrl_c_at_every_line_of_writing_a_file_leaves_no_temporary_file() -> None:
+    """`tree --html FILE` interrupted at each line of the atomic write: 130, nothing left."""
+    from fminimax.cli import common
+
+    body = common.write_atomically.__code__
+    for line in range(1, 100):
+        count = 0
+
+        def local(frame: Any, event: str, arg: Any, at: int = line) -> Any:
+            nonlocal count
+            if event == "line":
+                count += 1
+                if count == at:
+                    raise KeyboardInterrupt
+            return local
+
+        def calls(frame: Any, event: str, arg: Any) -> Any:
+            return local if frame.f_code is body else None
+
+        with tempfile.TemporaryDirectory() as tmp:
+            err = io.StringIO()
+            sys.settrace(calls)
+            try:
+                status = main(["tree", "[[2,7],[1,8]]", "--html", f"{tmp}/tree.html"],
+                              io.StringIO(), err)
+            finally:
+                sys.settrace(None)
+            left = sorted(os.listdir(tmp))
+        if count < line:  # the write ran to its end before this line: every line was tried
+            assert status == 0 and left == ["tree.html"]
+            break
+        assert (status, err.getvalue(), left) == (130, "fminimax: interrupted\n", []), line
+    else:
+        pytest.fail("the write never ended")

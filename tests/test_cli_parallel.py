@@ -51,7 +51,7 @@ def test_ctrl_c_during_a_parallel_search_exits_130_without_a_traceback(monkeypat
         raise KeyboardInterrupt
     monkeypatch.setattr(parallel, "move_lines", interrupted)
     status, out, err = run("best-move", "x...o....", "--workers", "2")
-    assert (status, err) == (130, "\nfminimax: interrupted\n")
+    assert (status, err) == (130, "fminimax: interrupted\n")
 
 
 def test_ctrl_c_shuts_the_pool_down_and_ends_workers_that_are_still_searching() -> None:

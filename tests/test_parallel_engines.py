@@ -95,7 +95,9 @@ def test_a_dask_cluster_closed_mid_search_ends_it_with_a_clear_error_not_a_hang(
         cluster.close()
     error = box["value"]
     assert isinstance(error, parallel.SearchFailed), error
-    assert "was cancelled by the executor" in str(error) and "\n" not in str(error)
+    # how the loss shows depends on when Dask notices it (a cancelled task, or a worker's
+    # reply that no longer fits); either way one line naming a position, never a hang
+    assert str(error).startswith("the search of Nim(") and "\n" not in str(error)
 
 
 # --- MPI --------------------------------------------------------------------------------------

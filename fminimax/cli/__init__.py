@@ -69,7 +69,7 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None,
         os.dup2(devnull, sys.stdout.fileno())
         return 1
     except Terminated:
-        err.write(f"\n{PROG}: terminated\n")
+        err.write(f"{_fresh_line(err)}{PROG}: terminated\n")
         return 143
     except UsageError as error:
         err.write(f"{error}\n")
@@ -81,11 +81,19 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None,
         err.write(f"{PROG}: error: {clip(str(error))}\n")
         return 2
     except KeyboardInterrupt:
-        err.write(f"\n{PROG}: interrupted\n")
+        err.write(f"{_fresh_line(err)}{PROG}: interrupted\n")
         return 130
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
+
+
+def _fresh_line(err: IO[str]) -> str:
+    """Return a newline on a terminal (past the echoed ^C or a prompt), else nothing."""
+    try:
+        return "\n" if err.isatty() else ""
+    except (OSError, ValueError):
+        return ""
 
 
 class Terminated(BaseException):

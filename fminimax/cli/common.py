@@ -220,18 +220,19 @@ def decisive_within(game: Any, state: Any, max_nodes: int,
 def write_atomically(path: str, data: bytes) -> None:
     """Write ``data`` to ``path`` through a temporary file and a rename: all or nothing."""
     folder = os.path.dirname(os.path.abspath(path))
+    temporary = ""
     try:
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=".fminimax-", suffix=".tmp")
-    except OSError as error:
-        raise ValueError(f"cannot write {path!r}: {error.strerror}") from None
-    try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
         os.chmod(temporary, 0o644)
         os.replace(temporary, path)
-    except OSError as error:
-        os.unlink(temporary)
-        raise ValueError(f"cannot write {path!r}: {error.strerror}") from None
+    except BaseException as error:  # Ctrl-C too: no temporary file is left behind
+        if temporary and os.path.exists(temporary):
+            os.unlink(temporary)
+        if isinstance(error, OSError):
+            raise ValueError(f"cannot write {path!r}: {error.strerror}") from None
+        raise
 
 
 def can_encode(stream: IO[str], text: str) -> bool:

@@ -102,7 +102,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             result = replace(probed, depth=None)
         elif wants_pool(args):
             args.algorithm = algorithm
-            result = parallel_solve(args, game, state, stop, chosen.quick)
+            result = parallel_solve(args, game, state, stop, chosen.quick, progress)
         else:
             result = algorithms.solve(game, state, algorithm, table=args.table,
                                       depth=args.depth, max_nodes=args.max_nodes, stop=stop,

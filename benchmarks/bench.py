@@ -299,18 +299,6 @@ def rows(args: argparse.Namespace, per_node: dict[str, float] | None = None,
 # --- Connect Four 7x6: the shared scored positions, whole process ---------------------------
 
 C4_FILE = Path(__file__).resolve().parent.parent / "tests" / "data" / "connect4-7x6-scored.txt"
-C4_CHILD = """
-import json, sys, time
-from fminimax import algorithms
-from fminimax.games import connect4
-state = connect4.from_moves(sys.argv[1])
-start = time.perf_counter()
-result = algorithms.solve(connect4.solver(), state)
-seconds = time.perf_counter() - start
-print(json.dumps({"seconds": seconds, "nodes": result.stats.nodes, "algorithm":
-                  result.algorithm, "score": connect4.strong_score(state, result.value),
-                  "best_move": result.move}))
-"""
 
 
 def c4_group(moves: str) -> str:
@@ -325,12 +313,13 @@ def c4_positions(path: Path) -> list[tuple[str, int, int]]:
 
 
 def c4_solve_process(moves: str) -> dict[str, Any]:
-    """Return the child's JSON for one position (0-based columns), plus the wall seconds."""
-    zero_based = "".join(str(int(c) - 1) for c in moves)
+    """Return ``fminimax solve connect4 --board MOVES --json`` (1-based columns, as the
+    file writes them) run as its own process, plus the process's wall seconds."""
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", C4_CHILD, zero_based], capture_output=True,
-                          text=True, check=True, env=env)
+    done = subprocess.run([sys.executable, "-m", "fminimax", "solve", "connect4", "--board",
+                           moves, "--json", "--quiet"], capture_output=True, text=True,
+                          check=True, env=env)
     wall = time.perf_counter() - start
     return {**json.loads(done.stdout), "wall": wall}
 
@@ -342,8 +331,8 @@ def _quantile(values: Sequence[float], q: float) -> float:
 
 def c4_7x6_lines(path: Path, every: int = 1) -> Iterator[str]:
     """Yield the c4-7x6 table: one row per group, then any wrong answers."""
-    yield (f"c4-7x6: {path} (every {every}), one process per position, "
-           f"algorithms.solve(connect4.solver(), state) = auto")
+    yield (f"c4-7x6: {path} (every {every}), one process per position: "
+           f"fminimax solve connect4 --board SEQ --json (default algorithm auto)")
     yield ("| group | positions | median s (search) | worst s (search) | median s (whole "
            "process) | worst s (whole process) | nodes | reference nodes | node ratio "
            "median / p90 / max | algorithm | right |")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import importlib
 import os
 import signal
@@ -120,6 +119,8 @@ def dask_client(address: str) -> Any:
     (MemoryError).  So first a greeting and an identity request, under a hard bound: the
     answer must come from a Dask scheduler.
     """
+    import asyncio  # only here: the other commands need not pay for importing it
+
     try:
         distributed: Any = importlib.import_module("distributed")
         dask: Any = importlib.import_module("dask")

@@ -120,6 +120,10 @@ def dask_client(address: str) -> Any:
     answer must come from a Dask scheduler.
     """
     import asyncio  # only here: the other commands need not pay for importing it
+    import logging
+
+    # Dask logs a lost scheduler as tracebacks on stderr; the shell says it in one line
+    logging.getLogger("distributed").setLevel(logging.CRITICAL)
 
     try:
         distributed: Any = importlib.import_module("distributed")

@@ -110,6 +110,16 @@ CONNECT_SECONDS = 10.0
 """The bound on reaching a Dask scheduler and hearing it answer as one."""
 
 
+def _quiet(package: str) -> None:
+    """Silence the loggers of ``package`` (Dask logs a lost scheduler as tracebacks on
+    stderr; the shell says it in one line)."""
+    import logging
+
+    for name in [package, *logging.root.manager.loggerDict]:
+        if name == package or name.startswith(package + "."):
+            logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+
+
 def dask_client(address: str) -> Any:
     """Return a Dask client of the scheduler at ``address``, or refuse within CONNECT_SECONDS.
 
@@ -120,10 +130,6 @@ def dask_client(address: str) -> Any:
     answer must come from a Dask scheduler.
     """
     import asyncio  # only here: the other commands need not pay for importing it
-    import logging
-
-    # Dask logs a lost scheduler as tracebacks on stderr; the shell says it in one line
-    logging.getLogger("distributed").setLevel(logging.CRITICAL)
 
     try:
         distributed: Any = importlib.import_module("distributed")
@@ -154,7 +160,9 @@ def dask_client(address: str) -> Any:
     if kind != "Scheduler":
         raise ValueError(f"{address!r} is a Dask {kind or 'service'}, not a Dask scheduler")
     try:
-        return distributed.Client(address, timeout=seconds)
+        client = distributed.Client(address, timeout=seconds)
+        _quiet("distributed")
+        return client
     except (OSError, asyncio.TimeoutError) as error:
         raise ValueError(f"cannot reach a Dask scheduler at {address!r}: {error}") from None
 

@@ -713,14 +713,11 @@ def read_sequence(text: str, width: int = 7, height: int = 6, k: int = 4) -> C4:
                                         if width > 9 else ""))
     state = start(width, height, k)
     for ch in text:
-        column = int(ch) - 1
-        if not (state.mask + (1 << column * (height + 1))) & (((1 << height) - 1)
-                                                              << column * (height + 1)):
-            raise ValueError(f"column {ch} is full in the sequence {quoted(text)}")
-        if state.won:
-            raise ValueError(f"the game is over before the end of the sequence "
-                             f"{quoted(text)}")
-        state = play(s, state, column)
+        try:
+            state = play(s, state, int(ch) - 1)  # the rules say what is wrong, 0-based
+        except ValueError:
+            why = "the game is over before the end of" if state.won else f"column {ch} is full in"
+            raise ValueError(f"{why} the sequence {quoted(text)}") from None
     return state
 
 

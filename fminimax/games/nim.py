@@ -43,17 +43,6 @@ def start(heaps: Iterable[int]) -> Nim:
     return Nim(tuple(sizes), 0)
 
 
-def heaps_str(state: Nim) -> str:
-    """Return the heaps drawn one a line as sticks (a small board for drawn trees).
-
-    >>> print(heaps_str(Nim((3, 0, 1), 0)))
-    0: | | |
-    1:
-    2: |
-    """
-    return "\n".join(f"{heap}:{' |' * size}" for heap, size in enumerate(state.heaps))
-
-
 def moves(state: Nim) -> tuple[Move, ...]:
     """Return the moves (heap index, how many to take), by heap then by count.
 

@@ -16,6 +16,31 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "fminimax"
 DOC = ROOT / "docs" / "architecture.md"
+ALLOWED: dict[str, set[str]] = {
+    "fminimax.game": set(),
+    "fminimax.board": set(),
+    "fminimax.reference": {"fminimax.game"},
+    "fminimax.core": {"fminimax.game", "fminimax.core"},
+    "fminimax.algorithms": {"fminimax.game", "fminimax.core"},
+    "fminimax.games": {"fminimax.game", "fminimax.board", "fminimax.games"},
+    "fminimax.registry": {"fminimax.game", "fminimax.board", "fminimax.games"},
+    "fminimax.tictactoe": {"fminimax.game", "fminimax.board", "fminimax.games",
+                           "fminimax.reference", "fminimax.core", "fminimax.algorithms"},
+    "fminimax.curried": {"fminimax.game", "fminimax.board", "fminimax.tictactoe"},
+    "fminimax.trace": {"fminimax.game", "fminimax.core", "fminimax.algorithms",
+                       "fminimax.trace"},
+    "fminimax.policy": {"fminimax.game", "fminimax.core", "fminimax.algorithms"},
+    "fminimax.parallel": {"fminimax.game", "fminimax.core", "fminimax.algorithms",
+                          "fminimax.parallel"},
+    "fminimax.match": {"fminimax.game", "fminimax.core", "fminimax.algorithms",
+                       "fminimax.policy"},
+    "fminimax.mpi": {"fminimax.game", "fminimax.core", "fminimax.algorithms",
+                     "fminimax.parallel", "fminimax.policy"},
+}
+"""What each part of the package may import from fminimax (a part is a top-level module or a
+subpackage).  The shell (fminimax.cli, fminimax.__main__) may import anything; the package's
+``__init__`` anything but the shell."""
+
 BEGIN, END = "<!-- map: begin (python tests/import_graph.py writes it) -->", "<!-- map: end -->"
 
 
@@ -119,7 +144,17 @@ def map_text(edges: dict[str, set[str]]) -> str:
         lines.append(f'  {_node(box)}["{shown}{detail}"]')
     lines += [f"  {_node(a)} --> {_node(b)}" for a, b in arrows]
     lines.append("```")
+    lines += ["", "| part | may import from fminimax |", "|---|---|"]
+    lines += [f"| `{name}` | {_below(name)} |" for name in ALLOWED]
+    lines += ["| `fminimax.cli`, `fminimax.__main__` | anything (the shell) |",
+              "| `fminimax` (the package's table of contents) | anything but the shell |"]
     return "\n".join(lines)
+
+
+def _below(name: str) -> str:
+    """Return the parts ``name`` may import, as the page lists them."""
+    others = sorted(a for a in ALLOWED[name] if a != name)
+    return ", ".join(f"`{a}`" for a in others) or "nothing"
 
 
 def _node(name: str) -> str:

@@ -14,32 +14,16 @@ import ast
 from pathlib import Path
 
 import pytest
-from import_graph import PACKAGE, current_doc, cycles, graph, imports_of, modules, part
-
-ALLOWED: dict[str, set[str]] = {
-    "fminimax.game": set(),
-    "fminimax.board": set(),
-    "fminimax.reference": {"fminimax.game"},
-    "fminimax.core": {"fminimax.game", "fminimax.core"},
-    "fminimax.algorithms": {"fminimax.game", "fminimax.core"},
-    "fminimax.games": {"fminimax.game", "fminimax.board", "fminimax.games"},
-    "fminimax.registry": {"fminimax.game", "fminimax.board", "fminimax.games"},
-    "fminimax.tictactoe": {"fminimax.game", "fminimax.board", "fminimax.games",
-                           "fminimax.reference", "fminimax.core", "fminimax.algorithms"},
-    "fminimax.curried": {"fminimax.game", "fminimax.board", "fminimax.tictactoe"},
-    "fminimax.trace": {"fminimax.game", "fminimax.core", "fminimax.algorithms",
-                       "fminimax.trace"},
-    "fminimax.policy": {"fminimax.game", "fminimax.core", "fminimax.algorithms"},
-    "fminimax.parallel": {"fminimax.game", "fminimax.core", "fminimax.algorithms",
-                          "fminimax.parallel"},
-    "fminimax.match": {"fminimax.game", "fminimax.core", "fminimax.algorithms",
-                       "fminimax.policy"},
-    "fminimax.mpi": {"fminimax.game", "fminimax.core", "fminimax.algorithms",
-                     "fminimax.parallel", "fminimax.policy"},
-}
-"""What each part of the package may import from fminimax (a part is a top-level module or a
-subpackage).  The shell (fminimax.cli, fminimax.__main__) may import anything; the package's
-``__init__`` anything but the shell."""
+from import_graph import (
+    ALLOWED,
+    PACKAGE,
+    current_doc,
+    cycles,
+    graph,
+    imports_of,
+    modules,
+    part,
+)
 
 SHELL = ("fminimax.cli", "fminimax.__main__")
 EFFECTS = {"print", "input", "exit", "quit", "breakpoint"}

@@ -11,9 +11,9 @@ functions) and a state, never changes either, and returns a plain value:
 ``best_move``        the move of the largest score (max-key); ``best_moves`` all of them
 ``negamax_score``    the same value in negamax form: a move is worth minus the opponent's best
 ``alphabeta_score``  the same value with alpha-beta cut-offs, the book's algorithm
-``alphabeta_visits`` alpha-beta's value and every state it entered, in order: what it skips
+``alphabeta_visits`` alpha-beta's value and every state it enters, in order (the rest: pruned)
 
-Conventions, the same in every function here and in the fast core:
+Conventions (the fast core keeps them too, in negamax form):
 
 * A score is for one player (``player``, who moves at the root): positive good for them,
   negative bad; the game is zero-sum, so the other player's score is the negation.
@@ -23,7 +23,9 @@ Conventions, the same in every function here and in the fast core:
 * Ties go to the first move in the game's move order (Python's ``max`` keeps the first of
   equal keys; Clojure's ``max-key`` would keep the last).
 * A win now and a win later score the same here; the fast core's quick values prefer the
-  quicker win (:func:`fminimax.engine.quick_value`).
+  quicker win.
+* Two players take turns; there are no chance nodes (dice) here: the fast core averages
+  them (expectiminimax).
 
 On the seed tree (MAX at the root, two MIN nodes below, leaves 2 7 | 1 8):
 
@@ -35,11 +37,12 @@ On the seed tree (MAX at the root, two MIN nodes below, leaves 2 7 | 1 8):
 >>> scores, best_move(scores)
 ({0: 2, 1: 1}, 0)
 
-See also: the fast search these are the oracles for, with pruning, tables, move ordering,
-statistics, traces and the whole family of algorithms, in :mod:`fminimax.core` (today
-:mod:`fminimax.engine`) and :mod:`fminimax.algorithms`; the card's functions on tic-tac-toe
-boards in :mod:`fminimax.tictactoe`; the words of the sources ("the card", "text 3", ...)
-in docs/glossary.md.
+See also: the fast search these are the oracles for (pruning, tables, move ordering,
+statistics, traces) in :mod:`fminimax.core`, and the whole family of algorithms by name in
+:mod:`fminimax.algorithms`; tests/test_reference.py holds every one of them to these
+functions.  The card's functions on tic-tac-toe boards are in :mod:`fminimax.tictactoe`.
+The words of the sources ("the card", "text 3", "the Clojure text", "the study group's
+tree") are explained in docs/glossary.md.
 """
 
 from __future__ import annotations
@@ -212,11 +215,12 @@ def alphabeta_score(game: Game[State, Move], state: State, player: Any, depth: i
                     alpha: Score = -INFINITY, beta: Score = INFINITY) -> Score:
     """Return ``retrieve_score``'s value, skipping the children that cannot change it.
 
-    ``alpha`` is the score ``player`` is already sure of, ``beta`` the score the opponent
-    is already sure of; once they meet, the remaining children are cut off.  Inside the
-    window (alpha, beta) the value is exact; outside it, it is only a bound on the side
-    it fell.  On the seed tree the leaf 8 is never scored: MAX is sure of 2 and the right
-    MIN node can already force 1 (``alphabeta_visits`` shows which states it entered).
+    ``alpha`` is the least ``player`` is already sure to get, ``beta`` the most the
+    opponent is already sure to hold them to; once they meet, the remaining children are
+    cut off.  Inside the window (alpha, beta) the value is exact; outside it, it is only
+    a bound on the side it fell.  On the seed tree the leaf 8 is never scored: MAX is sure
+    of 2 and the right MIN node can already force 1 (``alphabeta_visits`` shows which
+    states it entered).
 
     >>> from fminimax.games import tree
     >>> alphabeta_score(tree.game(), tree.start([[2, 7], [1, 8]]), True)

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import importlib
 import io
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import needs_module, needs_tool
 
 from fminimax import cli
 from fminimax import trace as tr
+from fminimax.cli import render
+from fminimax.cli import tree as tree_command
+from fminimax.games import tree
 
 SEED = "[[2,7],[1,8]]"
 
@@ -24,10 +29,10 @@ def run(*argv: str) -> tuple[int, str, str]:
 def test_tree_with_alphabeta_prints_the_drawing_with_8_pruned_and_the_visit_order() -> None:
     status, out, err = run("tree", SEED, "--algorithm", "alphabeta")
     assert status == 0 and err == ""
-    assert "└── MIN 1 = 1   [α 2, β +∞]  cut-off: 1 ≤ α 2\n    ├── leaf 1" in out
+    assert "└── MIN 1 ≤ 1   [α 2, β +∞]  cut-off: 1 ≤ α 2\n    ├── leaf 1" in out
     assert "    └── ✂ 8 pruned" in out
     assert out.endswith("visit order:\n1. MAX root = 2\n2. MIN 0 = 2\n3. leaf 2\n4. leaf 7\n"
-                        "5. MIN 1 = 1\n6. leaf 1\nvalue 2; 6 nodes visited; pruned: 8\n")
+                        "5. MIN 1 ≤ 1\n6. leaf 1\nvalue 2; 6 nodes visited; pruned: 8\n")
 
 
 def test_tree_with_minimax_visits_all_seven_nodes() -> None:
@@ -74,9 +79,10 @@ def test_unwritable_files_are_errors_and_nothing_is_half_written(tmp_path: Path)
 def test_a_picture_that_cannot_be_drawn_writes_no_file_at_all(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def missing(dot: str, fmt: str = "svg") -> bytes:
-        raise tr.RenderError("drawing SVG or PNG needs the graphviz package")
+        raise render.RenderError("drawing SVG or PNG needs the graphviz package")
 
-    monkeypatch.setattr(tr, "render", missing)
+    monkeypatch.setattr(tree_command, "render", missing)
+    monkeypatch.setattr(tree_command, "renderer_missing", lambda: None)
     status, out, err = run("tree", SEED, "--dot", str(tmp_path / "a.dot"),
                            "--svg", str(tmp_path / "a.svg"))
     assert status == 2 and err.count("\n") == 1 and "no file was written" in err
@@ -112,6 +118,38 @@ def test_best_move_explain_shows_the_line_under_each_move() -> None:
 def test_best_move_explain_as_json_gives_the_lines() -> None:
     status, out, _ = run("best-move", "oox/xx5/oo8", "--explain", "--json")
     assert status == 0 and '"lines": {"5": [5], "8": [8, 5]}' in out
+
+
+# --- pictures: the shell runs dot ----------------------------------------------------------
+
+
+def seed_trace() -> tr.Trace:
+    game, root = tree.game(), tree.start([[2, 7], [1, 8]])
+    return tr.traced(game, root, label=tr.tree_labels(game, root), quick=False)
+
+
+def test_render_draws_svg_and_png_with_dot() -> None:
+    needs_tool("dot")
+    needs_module("graphviz")
+    dot = tr.to_dot(seed_trace())
+    assert b"<svg" in render.render(dot, "svg")
+    assert render.render(dot, "png").startswith(b"\x89PNG")
+    assert render.renderer_missing() is None
+
+
+def test_without_graphviz_render_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = importlib.import_module
+
+    def missing(name: str, *args: Any) -> Any:
+        if name == "graphviz":
+            raise ImportError(name)
+        return real(name, *args)
+
+    monkeypatch.setattr(importlib, "import_module", missing)
+    with pytest.raises(render.RenderError, match=r"fminimax\[viz\]"):
+        render.render("digraph { a }")
+    assert "fminimax[viz]" in (render.renderer_missing() or "")
+    assert seed_trace()._repr_html_().startswith("<iframe")  # the stepper needs no graphviz
 
 
 # --- the progress line -------------------------------------------------------------------

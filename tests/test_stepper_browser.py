@@ -15,10 +15,11 @@ from typing import Any
 
 import pytest
 
-from fminimax import engine, stepper
+from fminimax import engine
 from fminimax import tictactoe as ttt
 from fminimax import trace as tr
 from fminimax.games import tree
+from fminimax.trace import page as stepper
 
 SEED = [[2, 7], [1, 8]]
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]

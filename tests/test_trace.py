@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import importlib
 import time
 from typing import Any
 
 import pytest
-from conftest import needs_module, needs_tool
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -187,29 +185,11 @@ def test_dot_is_deterministic() -> None:
     assert tr.to_dot(tree_trace(AIMA)) == tr.to_dot(tree_trace(AIMA))
 
 
-def test_render_draws_svg_and_png_with_dot() -> None:
-    needs_tool("dot")
-    needs_module("graphviz")
-    dot = tr.to_dot(tree_trace(SEED))
-    assert b"<svg" in tr.render(dot, "svg")
-    assert tr.render(dot, "png").startswith(b"\x89PNG")
-    assert "<svg" in (tree_trace(SEED)._repr_svg_() or "")
-
-
-def test_without_graphviz_render_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = importlib.import_module
-
-    def missing(name: str, *args: Any) -> Any:
-        if name == "graphviz":
-            raise ImportError(name)
-        return real(name, *args)
-
-    monkeypatch.setattr(importlib, "import_module", missing)
-    with pytest.raises(tr.RenderError, match=r"fminimax\[viz\]"):
-        tr.render("digraph { a }")
+def test_a_trace_shows_itself_as_text_and_as_a_page_and_runs_no_program() -> None:
     t = tree_trace(SEED)
-    assert t._repr_svg_() is None
+    assert str(t) == tr.trace_str(t)
     assert t._repr_html_().startswith("<iframe")  # the stepper needs no graphviz
+    assert not hasattr(t, "_repr_svg_")  # a picture runs dot: the shell's (cli.render)
 
 
 def test_a_stamped_svg_names_the_digest_of_its_dot() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import io
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -184,3 +185,82 @@ def test_progress_is_quiet_when_asked_or_not_on_a_terminal() -> None:
 def test_best_move_and_tree_accept_quiet() -> None:
     assert run("best-move", "oox/xx5/oo8", "--quiet")[0] == 0
     assert run("tree", SEED, "--quiet")[0] == 0
+
+
+# --- issue-21 hardening: bounds, width, refusals first, ASCII terminals, short titles ----
+
+
+def test_a_node_left_by_a_cut_off_is_drawn_with_its_bound() -> None:
+    status, out, _ = run("tree", "[[5,6],[3,1]]")
+    assert status == 0 and "└── MIN 1 ≤ 3" in out and "5. MIN 1 ≤ 3\n" in out
+    assert "MIN 1 = 3" not in out  # that node's value is 1
+    status, out, _ = run("tree", "[[5,6],[3,1]]", "--dot")
+    assert status == 0 and '"1\\n≤ 3\\n[α 5, β +∞]"' in out
+
+
+def test_a_wide_tree_is_drawn_in_linear_time() -> None:
+    wide = "[" + ",".join(str(i % 10) for i in range(40_000)) + "]"
+    started = time.perf_counter()
+    status, out, _ = run("tree", wide, "--quiet")
+    assert status == 0 and out.endswith("value 9; 40001 nodes visited\n")
+    assert time.perf_counter() - started < 8  # about 0.6 s; quadratic drawing took 15 s
+
+
+def unwritable_paths(tmp_path: Path) -> list[list[str]]:
+    """Outputs refused before any search: a missing folder, a folder, no name, twice one file,
+    and (where there is one) a file system that takes no new files."""
+    found = [["--dot", str(tmp_path / "missing" / "a.dot")], ["--html", str(tmp_path)],
+             ["--html", ""], ["--dot", str(tmp_path / "a"), "--html", str(tmp_path / "a")]]
+    if Path("/proc/self").is_dir():
+        found.append(["--html", "/proc/x.html"])
+    return found
+
+
+def test_outputs_are_refused_before_any_search(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    def searched(*args: Any, **options: Any) -> Any:
+        raise AssertionError("searched before refusing")
+
+    monkeypatch.setattr(tree_command.engine, "search", searched)
+    for flags in unwritable_paths(tmp_path):
+        status, out, err = run("tree", SEED, *flags)
+        assert status == 2 and out == "" and err.count("\n") == 1, (flags, err)
+        assert err.startswith("fminimax: error: "), err
+    assert os.listdir(tmp_path) == []
+
+
+def test_pictures_that_cannot_be_drawn_are_refused_before_any_search(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tree_command, "renderer_missing", lambda: "drawing needs dot")
+    monkeypatch.setattr(tree_command.engine, "search", None)  # never called
+    status, _, err = run("tree", SEED, "--svg", str(tmp_path / "a.svg"))
+    assert status == 2 and "drawing needs dot; nothing was searched" in err
+
+
+def ascii_run(*argv: str) -> tuple[int, bytes]:
+    """Run on a standard output that can write ASCII only (PYTHONIOENCODING=ascii, LANG=C)."""
+    raw = io.BytesIO()
+    out = io.TextIOWrapper(raw, encoding="ascii", errors="strict")
+    status = cli.main(list(argv), out, io.StringIO())
+    out.flush()
+    return status, raw.getvalue()
+
+
+def test_an_ascii_terminal_gets_an_ascii_drawing() -> None:
+    status, text = ascii_run("tree", '{"é": [1, 2]}')
+    assert status == 0 and text.isascii() and b"MAX \\xe9 = 2" in text
+    status, text = ascii_run("tree", SEED)
+    assert status == 0 and b"`-- x 8 pruned" in text and b"5. MIN 1 <= 1" in text
+    status, text = ascii_run("tree", SEED, "--dot")
+    assert status == 0 and text.startswith(b"digraph trace {") and b"&#945; 2" in text
+
+
+def test_a_big_tree_is_named_by_its_size_not_written_out() -> None:
+    def full(depth: int) -> Any:
+        return 1 if depth == 0 else [full(depth - 1) for _ in range(3)]
+
+    status, out, _ = run("tree", str(full(7)), "--max-nodes", "5")
+    assert status == 0
+    assert out.splitlines()[0] == "alphabeta on a tree of 3,280 nodes"
+    status, out, _ = run("tree", str(full(7)), "--dot", "--max-nodes", "5")
+    assert 'label="alphabeta on a tree of 3,280 nodes: value 1"' in out

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from fminimax import algorithms, engine
 from fminimax import tictactoe as ttt
 from fminimax import trace as tr
-from fminimax.games import tree
+from fminimax.games import connect4, nim, pig, tree
 from fminimax.trace import page
 
 SEED = [[2, 7], [1, 8]]
@@ -166,3 +166,71 @@ def test_a_few_thousand_nodes_make_a_page_of_a_few_hundred_kb() -> None:
     assert len(t.steps) > 2000
     size = len(page.page(t, max_nodes=None).encode("utf-8"))
     assert size < 400_000, size
+
+
+# --- every algorithm of the family gets a page; a bound is never shown as a value --------
+
+FAMILY_NAMES = [getattr(one, "name", one) for one in algorithms.FAMILY]
+
+
+def family_positions() -> list[tuple[str, Any, Any, bool]]:
+    """Positions where pages crashed: chance nodes (Pig), mate-distance cuts (Nim 3 4 5),
+    and the SSS*/DUAL* windows next to an infinity (quick-valued games)."""
+    return [("pig 4 3 4", pig.game(4, 3, 4), pig.start(), False),
+            ("nim 3 4 5", nim.game(), nim.start((3, 4, 5)), True),
+            ("tic-tac-toe", ttt.game(), ttt.Position(ttt.parse_board("xo. .x. ..."), "o"),
+             True),
+            ("connect4 4x4", connect4.game(4, 4), connect4.from_moves("001122", 4, 4), True)]
+
+
+@pytest.mark.parametrize("name, game, state, quick", family_positions(),
+                         ids=[one[0] for one in family_positions()])
+def test_every_algorithm_of_the_family_gets_a_page(name: str, game: Any, state: Any,
+                                                  quick: bool) -> None:
+    for algorithm in FAMILY_NAMES:
+        result = algorithms.solve(game, state, algorithm, trace=True, quick=quick)
+        trace = tr.trace_of(result, show=engine.value_str if quick else tr.number_str)
+        data = page.page_data(trace, max_nodes=None)
+        assert len(data["nodes"]) == len(tr.visits(trace)) == len(
+            page.explanations(trace)) // 2 > 0, (name, algorithm)
+        if not quick:
+            assert any(node[2] == 3 for node in data["nodes"]), algorithm  # a CHANCE node
+        json.dumps(data, allow_nan=False)  # strict JSON: no NaN, no Infinity
+        assert page.page(trace).startswith("<!DOCTYPE html>")
+
+
+def test_a_chance_node_is_entered_and_each_outcome_returns_with_its_probability() -> None:
+    game = tree.game()
+    root = tree.start([{"chance": [[0.5, 4], [0.5, [1, 9]]]}, 2])
+    t = tr.traced(game, root, label=tr.tree_labels(game, root), quick=False)
+    lines = page.explanations(t)
+    assert "CHANCE 0 is entered from MAX root with window [α -∞, β +∞]." in lines
+    assert "leaf 4 returns 4 to CHANCE 0, with probability 0.5." in lines
+    assert "CHANCE 0 returns 2.5 to MAX root; α becomes 2.5." in lines
+    data = page.page_data(t)
+    assert [node[2] for node in data["nodes"]][:2] == [0, 3]  # MAX root, then CHANCE
+    assert data["strings"][data["nodes"][2][14]] == "0.5"  # the outcome's probability
+
+
+def test_a_mate_distance_cut_says_so() -> None:
+    result = algorithms.solve(nim.game(), nim.start((3, 4, 5)), "auto", trace=True)
+    lines = page.explanations(tr.trace_of(result, show=engine.value_str))
+    assert any(line.endswith("; a mate-distance bound settles it.") for line in lines)
+    assert any("(a mate-distance bound)" in line for line in lines)
+
+
+def test_a_node_left_by_a_cut_off_returns_its_bound_never_a_value() -> None:
+    t = tree_trace([[5, 6], [3, 1]])
+    lines = page.explanations(t)
+    assert "MIN 1 returns ≤ 3 to MAX root; α stays 5." in lines
+    assert "MIN 1 returns 3 to MAX root; α stays 5." not in lines
+    data = page.page_data(t)
+    relations = [data["strings"][node[13]] for node in data["nodes"]]
+    assert relations == ["=", "=", "=", "=", "≤", "="]
+
+
+def test_null_window_passes_return_bounds() -> None:
+    result = algorithms.mtdf(tree.game(), tree.start(SEED), quick=False, trace=True)
+    ends = [line for line in page.explanations(result) if "the value of pass" in line]
+    assert ends == ["MAX root returns ≥ 2: the value of pass 1.",
+                    "MAX root returns ≤ 2: the value of pass 2."]

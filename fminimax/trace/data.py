@@ -32,7 +32,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fminimax.engine import SearchResult, Step, is_decisive, search, sign
+from fminimax.engine import Pass, SearchResult, Step, is_decisive, search, sign
 from fminimax.game import Game, Score
 from fminimax.trace.labels import Label, Path, Show, number_str, path_str
 
@@ -69,7 +69,7 @@ class Trace:
     label: Label = path_str
     show: Show = number_str
     windows: bool = True
-    passes: tuple[Any, ...] = ()
+    passes: tuple[Pass, ...] = ()
 
     @property
     def value(self) -> Score:

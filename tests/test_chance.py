@@ -171,4 +171,4 @@ def test_a_star1_cut_at_a_chance_node_is_drawn_with_the_outcomes_it_pruned() -> 
     traced = trace.traced(game, root, label=trace.tree_labels(game, root), quick=False,
                           star=1)
     drawn = trace.trace_str(traced)
-    assert "CHANCE 1 = " in drawn and "cut-off" in drawn and "✂ 1.1 pruned" in drawn
+    assert "CHANCE 1 ≤ " in drawn and "cut-off" in drawn and "✂ 1.1 pruned" in drawn

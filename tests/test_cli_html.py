@@ -80,3 +80,67 @@ def test_solve_trace_html_refuses_iterative_and_huge_searches(
     monkeypatch.setattr(solve_command, "MAX_TRACED_NODES", 10)
     status, _, err = run("solve", "nim", "2", "2", "--trace-html", str(path))
     assert status == 2 and "more than 10 to trace" in err and not path.exists()
+
+
+# --- pages for every tree and every algorithm (no KeyError, no OverflowError) -----------
+
+
+def test_tree_html_draws_a_chance_node(tmp_path: Path) -> None:
+    path = tmp_path / "chance.html"
+    status, out, err = run("tree", '[{"chance": [[0.5, 4], [0.5, [1, 9]]]}, 2]', "--html",
+                           str(path), "--quiet")
+    assert status == 0 and err == "" and "value 2.5" in out
+    data = page_data(path)
+    assert [node[2] for node in data["nodes"]][:2] == [0, 3]  # MAX root, then CHANCE 0
+    assert data["title"] == 'alphabeta on [{"chance": [[0.5, 4], [0.5, [1, 9]]]}, 2]: value 2.5'
+
+
+def solve_page(tmp_path: Path, *argv: str) -> tuple[int, str, dict[str, Any] | None]:
+    """Run ``solve ... --trace-html FILE``; return the status, stderr and the page's data."""
+    path = tmp_path / "solve.html"
+    if path.exists():
+        path.unlink()
+    status, _, err = run("solve", *argv, "--trace-html", str(path), "--quiet")
+    return status, err, page_data(path) if path.exists() else None
+
+
+ALGORITHMS = ["minimax", "negamax", "alphabeta", "memoized", "iterative", "mate", "history",
+              "pvs", "aspiration", "mtdf", "sss", "dual", "bisection", "auto",
+              "expectiminimax", "star1", "star2"]
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+def test_solve_trace_html_pages_pig_with_every_algorithm(tmp_path: Path, algorithm: str) -> None:
+    status, err, data = solve_page(tmp_path, "pig", "4", "3", "4", "--algorithm", algorithm)
+    if status == 2:  # a one-line refusal (iterative deepening has no one search to trace)
+        assert err.count("\n") == 1 and "Traceback" not in err, err
+        return
+    assert status == 0 and data is not None, err
+    assert any(node[2] == 3 for node in data["nodes"])  # the dice are drawn as CHANCE
+
+
+@pytest.mark.parametrize("argv", [
+    ("nim", "3", "4", "5"),  # the default algorithm cuts at mate distances
+    ("tictactoe", "--board", "xo./.x./...", "--algorithm", "sss"),
+    ("tictactoe", "--board", "xo./.x./...", "--algorithm", "dual"),
+    ("nim", "3", "4", "--algorithm", "sss"),
+    ("nim", "3", "4", "--algorithm", "dual"),
+    ("connect4", "--size", "4x4", "--board", "112233", "--algorithm", "sss"),
+    ("connect4", "--size", "4x4", "--board", "112233", "--algorithm", "dual"),
+])
+def test_solve_trace_html_pages_mate_cuts_and_sss_and_dual(tmp_path: Path,
+                                                          argv: tuple[str, ...]) -> None:
+    status, err, data = solve_page(tmp_path, *argv)
+    assert status == 0 and data is not None, err
+    assert len(data["nodes"]) > 1 and len(data["passes"]) >= 1
+    json.dumps(data, allow_nan=False)  # strict JSON in the page
+
+
+def test_a_big_trees_page_has_a_short_title(tmp_path: Path) -> None:
+    def full(depth: int) -> Any:
+        return 1 if depth == 0 else [full(depth - 1) for _ in range(3)]
+
+    path = tmp_path / "big.html"
+    assert run("tree", str(full(7)), "--html", str(path), "--quiet", "--max-nodes", "9")[0] == 0
+    assert page_data(path)["title"] == "alphabeta on a tree of 3,280 nodes: value 1"
+    assert "<h1>alphabeta on a tree of 3,280 nodes: value 1</h1>" in path.read_text()

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import importlib
 import io
 import os
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import needs_module, needs_tool
 
 from fminimax import cli
 from fminimax import trace as tr
+from fminimax.cli import render
+from fminimax.cli import tree as tree_command
+from fminimax.games import tree
 
 SEED = "[[2,7],[1,8]]"
 
@@ -24,10 +30,10 @@ def run(*argv: str) -> tuple[int, str, str]:
 def test_tree_with_alphabeta_prints_the_drawing_with_8_pruned_and_the_visit_order() -> None:
     status, out, err = run("tree", SEED, "--algorithm", "alphabeta")
     assert status == 0 and err == ""
-    assert "└── MIN 1 = 1   [α 2, β +∞]  cut-off: 1 ≤ α 2\n    ├── leaf 1" in out
+    assert "└── MIN 1 ≤ 1   [α 2, β +∞]  cut-off: 1 ≤ α 2\n    ├── leaf 1" in out
     assert "    └── ✂ 8 pruned" in out
     assert out.endswith("visit order:\n1. MAX root = 2\n2. MIN 0 = 2\n3. leaf 2\n4. leaf 7\n"
-                        "5. MIN 1 = 1\n6. leaf 1\nvalue 2; 6 nodes visited; pruned: 8\n")
+                        "5. MIN 1 ≤ 1\n6. leaf 1\nvalue 2; 6 nodes visited; pruned: 8\n")
 
 
 def test_tree_with_minimax_visits_all_seven_nodes() -> None:
@@ -74,9 +80,10 @@ def test_unwritable_files_are_errors_and_nothing_is_half_written(tmp_path: Path)
 def test_a_picture_that_cannot_be_drawn_writes_no_file_at_all(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def missing(dot: str, fmt: str = "svg") -> bytes:
-        raise tr.RenderError("drawing SVG or PNG needs the graphviz package")
+        raise render.RenderError("drawing SVG or PNG needs the graphviz package")
 
-    monkeypatch.setattr(tr, "render", missing)
+    monkeypatch.setattr(tree_command, "render", missing)
+    monkeypatch.setattr(tree_command, "renderer_missing", lambda: None)
     status, out, err = run("tree", SEED, "--dot", str(tmp_path / "a.dot"),
                            "--svg", str(tmp_path / "a.svg"))
     assert status == 2 and err.count("\n") == 1 and "no file was written" in err
@@ -114,6 +121,38 @@ def test_best_move_explain_as_json_gives_the_lines() -> None:
     assert status == 0 and '"lines": {"5": [5], "8": [8, 5]}' in out
 
 
+# --- pictures: the shell runs dot ----------------------------------------------------------
+
+
+def seed_trace() -> tr.Trace:
+    game, root = tree.game(), tree.start([[2, 7], [1, 8]])
+    return tr.traced(game, root, label=tr.tree_labels(game, root), quick=False)
+
+
+def test_render_draws_svg_and_png_with_dot() -> None:
+    needs_tool("dot")
+    needs_module("graphviz")
+    dot = tr.to_dot(seed_trace())
+    assert b"<svg" in render.render(dot, "svg")
+    assert render.render(dot, "png").startswith(b"\x89PNG")
+    assert render.renderer_missing() is None
+
+
+def test_without_graphviz_render_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = importlib.import_module
+
+    def missing(name: str, *args: Any) -> Any:
+        if name == "graphviz":
+            raise ImportError(name)
+        return real(name, *args)
+
+    monkeypatch.setattr(importlib, "import_module", missing)
+    with pytest.raises(render.RenderError, match=r"fminimax\[viz\]"):
+        render.render("digraph { a }")
+    assert "fminimax[viz]" in (render.renderer_missing() or "")
+    assert seed_trace()._repr_html_().startswith("<iframe")  # the stepper needs no graphviz
+
+
 # --- the progress line -------------------------------------------------------------------
 
 
@@ -146,3 +185,82 @@ def test_progress_is_quiet_when_asked_or_not_on_a_terminal() -> None:
 def test_best_move_and_tree_accept_quiet() -> None:
     assert run("best-move", "oox/xx5/oo8", "--quiet")[0] == 0
     assert run("tree", SEED, "--quiet")[0] == 0
+
+
+# --- issue-21 hardening: bounds, width, refusals first, ASCII terminals, short titles ----
+
+
+def test_a_node_left_by_a_cut_off_is_drawn_with_its_bound() -> None:
+    status, out, _ = run("tree", "[[5,6],[3,1]]")
+    assert status == 0 and "└── MIN 1 ≤ 3" in out and "5. MIN 1 ≤ 3\n" in out
+    assert "MIN 1 = 3" not in out  # that node's value is 1
+    status, out, _ = run("tree", "[[5,6],[3,1]]", "--dot")
+    assert status == 0 and '"1\\n≤ 3\\n[α 5, β +∞]"' in out
+
+
+def test_a_wide_tree_is_drawn_in_linear_time() -> None:
+    wide = "[" + ",".join(str(i % 10) for i in range(40_000)) + "]"
+    started = time.perf_counter()
+    status, out, _ = run("tree", wide, "--quiet")
+    assert status == 0 and out.endswith("value 9; 40001 nodes visited\n")
+    assert time.perf_counter() - started < 8  # about 0.6 s; quadratic drawing took 15 s
+
+
+def unwritable_paths(tmp_path: Path) -> list[list[str]]:
+    """Outputs refused before any search: a missing folder, a folder, no name, twice one file,
+    and (where there is one) a file system that takes no new files."""
+    found = [["--dot", str(tmp_path / "missing" / "a.dot")], ["--html", str(tmp_path)],
+             ["--html", ""], ["--dot", str(tmp_path / "a"), "--html", str(tmp_path / "a")]]
+    if Path("/proc/self").is_dir():
+        found.append(["--html", "/proc/x.html"])
+    return found
+
+
+def test_outputs_are_refused_before_any_search(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    def searched(*args: Any, **options: Any) -> Any:
+        raise AssertionError("searched before refusing")
+
+    monkeypatch.setattr(tree_command.engine, "search", searched)
+    for flags in unwritable_paths(tmp_path):
+        status, out, err = run("tree", SEED, *flags)
+        assert status == 2 and out == "" and err.count("\n") == 1, (flags, err)
+        assert err.startswith("fminimax: error: "), err
+    assert os.listdir(tmp_path) == []
+
+
+def test_pictures_that_cannot_be_drawn_are_refused_before_any_search(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tree_command, "renderer_missing", lambda: "drawing needs dot")
+    monkeypatch.setattr(tree_command.engine, "search", None)  # never called
+    status, _, err = run("tree", SEED, "--svg", str(tmp_path / "a.svg"))
+    assert status == 2 and "drawing needs dot; nothing was searched" in err
+
+
+def ascii_run(*argv: str) -> tuple[int, bytes]:
+    """Run on a standard output that can write ASCII only (PYTHONIOENCODING=ascii, LANG=C)."""
+    raw = io.BytesIO()
+    out = io.TextIOWrapper(raw, encoding="ascii", errors="strict")
+    status = cli.main(list(argv), out, io.StringIO())
+    out.flush()
+    return status, raw.getvalue()
+
+
+def test_an_ascii_terminal_gets_an_ascii_drawing() -> None:
+    status, text = ascii_run("tree", '{"é": [1, 2]}')
+    assert status == 0 and text.isascii() and b"MAX \\xe9 = 2" in text
+    status, text = ascii_run("tree", SEED)
+    assert status == 0 and b"`-- x 8 pruned" in text and b"5. MIN 1 <= 1" in text
+    status, text = ascii_run("tree", SEED, "--dot")
+    assert status == 0 and text.startswith(b"digraph trace {") and b"&#945; 2" in text
+
+
+def test_a_big_tree_is_named_by_its_size_not_written_out() -> None:
+    def full(depth: int) -> Any:
+        return 1 if depth == 0 else [full(depth - 1) for _ in range(3)]
+
+    status, out, _ = run("tree", str(full(7)), "--max-nodes", "5")
+    assert status == 0
+    assert out.splitlines()[0] == "alphabeta on a tree of 3,280 nodes"
+    status, out, _ = run("tree", str(full(7)), "--dot", "--max-nodes", "5")
+    assert 'label="alphabeta on a tree of 3,280 nodes: value 1"' in out

@@ -15,10 +15,11 @@ from typing import Any
 
 import pytest
 
-from fminimax import engine, stepper
+from fminimax import algorithms, engine
 from fminimax import tictactoe as ttt
 from fminimax import trace as tr
-from fminimax.games import tree
+from fminimax.games import nim, tree
+from fminimax.trace import page as stepper
 
 SEED = [[2, 7], [1, 8]]
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
@@ -259,3 +260,25 @@ def test_the_request_and_error_checks_see_what_a_page_does(browser: Any, tmp_pat
     page.page.wait_for_timeout(200)
     page.page.close()
     assert "http://127.0.0.1:9/x.png" in page.requests and page.errors
+
+
+def test_chance_pages_mate_cuts_and_bounds_play_with_the_libraries_sentences(
+        opened: Callable[..., Page]) -> None:
+    game = tree.game()
+    chance = tree.start([{"chance": [[0.5, 4], [0.5, [1, 9]]]}, 2])
+    star = tree.start([5, {"chance": [[0.5, [0, 3]], [0.5, [1, 9]]]}])
+    mate = algorithms.solve(nim.game(), nim.start((3, 4, 5)), "auto", trace=True)
+    sources = [tr.traced(game, chance, label=tr.tree_labels(game, chance), quick=False),
+               tr.traced(game, star, label=tr.tree_labels(game, star), quick=False, star=1),
+               tr.trace_of(mate, show=engine.value_str), tree_trace([[5, 6], [3, 1]])]
+    for number, source in enumerate(sources):
+        page = opened(source, f"case{number}", max_nodes=None)
+        assert page.page.evaluate("window.fminimax.sentences") == list(
+            stepper.explanations(source))
+        end = page.press("End")
+        assert end["step"] == end["steps"] > 0
+    drawn = opened(sources[0], "chance").press("End")
+    assert ["0", "done", "= 2.5"] in drawn["nodes"]  # CHANCE 0, averaged
+    bounded = opened(sources[3], "bound").press("End")
+    assert ["1", "done", "≤ 3 ✂"] in bounded["nodes"]  # MIN 1: at most 3 (its value is 1)
+    assert bounded["pruned"] == [["1", "3 ≤ α 5"]]

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import importlib
 import time
 from typing import Any
 
 import pytest
-from conftest import needs_module, needs_tool
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fminimax import engine
+from fminimax import algorithms, engine
 from fminimax import tictactoe as ttt
 from fminimax import trace as tr
 from fminimax.board import board_str
@@ -187,32 +185,69 @@ def test_dot_is_deterministic() -> None:
     assert tr.to_dot(tree_trace(AIMA)) == tr.to_dot(tree_trace(AIMA))
 
 
-def test_render_draws_svg_and_png_with_dot() -> None:
-    needs_tool("dot")
-    needs_module("graphviz")
-    dot = tr.to_dot(tree_trace(SEED))
-    assert b"<svg" in tr.render(dot, "svg")
-    assert tr.render(dot, "png").startswith(b"\x89PNG")
-    assert "<svg" in (tree_trace(SEED)._repr_svg_() or "")
-
-
-def test_without_graphviz_render_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = importlib.import_module
-
-    def missing(name: str, *args: Any) -> Any:
-        if name == "graphviz":
-            raise ImportError(name)
-        return real(name, *args)
-
-    monkeypatch.setattr(importlib, "import_module", missing)
-    with pytest.raises(tr.RenderError, match=r"fminimax\[viz\]"):
-        tr.render("digraph { a }")
+def test_a_trace_shows_itself_as_text_and_as_a_page_and_runs_no_program() -> None:
     t = tree_trace(SEED)
-    assert t._repr_svg_() is None
+    assert str(t) == tr.trace_str(t)
     assert t._repr_html_().startswith("<iframe")  # the stepper needs no graphviz
+    assert not hasattr(t, "_repr_svg_")  # a picture runs dot: the shell's (cli.render)
 
 
 def test_a_stamped_svg_names_the_digest_of_its_dot() -> None:
     svg = tr.stamped_svg('<?xml version="1.0"?>\n<svg></svg>', "digraph { a }")
     assert svg.startswith('<?xml version="1.0"?>\n<!-- fminimax: drawn from DOT sha256 ')
     assert tr.dot_digest("digraph { a }") in svg and svg.endswith("<svg></svg>")
+
+
+# --- a value shown is the node's value; a bound shown holds --------------------------------
+
+FAMILY_NAMES = [getattr(one, "name", one) for one in algorithms.FAMILY]
+chance_trees = st.recursive(
+    st.integers(-5, 5),
+    lambda kids: st.lists(kids, min_size=1, max_size=3)
+    | st.lists(kids, min_size=2, max_size=3).map(
+        lambda outcomes: {"chance": [[1 / len(outcomes), one] for one in outcomes]}),
+    max_leaves=12)
+
+
+def value_for_max(game: Any, root: Any, visit: tr.Visit) -> Any:
+    """Return a node's value for MAX, searched whole by plain minimax (expectiminimax)."""
+    state = tr.replayed(game, root, visit.path)
+    value = engine.search(game, state, prune=False, quick=False).value
+    return value if game.to_move(state) == game.to_move(root) else -value
+
+
+def holds(visit: tr.Visit, true: Any) -> bool:
+    """Return whether what a visit shows (= v, ≥ v, ≤ v) is true of the node's value."""
+    if visit.relation == tr.EXACT:
+        return bool(abs(true - visit.value) < 1e-9)
+    return bool(true >= visit.value - 1e-9 if visit.relation == tr.LOWER
+                else true <= visit.value + 1e-9)
+
+
+@settings(max_examples=100, deadline=None)
+@given(chance_trees.filter(lambda t: isinstance(t, list)))
+def test_no_algorithm_shows_a_wrong_number(nested: Any) -> None:
+    game, root = tree.game(), tree.start(nested)
+    for name in FAMILY_NAMES:
+        result = algorithms.solve(game, root, name, trace=True, quick=False)
+        limited = {one.number for one in result.passes if one.depth is not None}
+        for visit in tr.visits(result):
+            if visit.pass_number not in limited:  # an estimate at a depth limit is no value
+                assert holds(visit, value_for_max(game, root, visit)), (name, visit)
+
+
+def test_a_node_left_by_a_cut_off_shows_its_bound() -> None:
+    drawn = tr.trace_str(tree_trace([[5, 6], [3, 1]]))
+    assert "└── MIN 1 ≤ 3" in drawn and "MIN 1 = 3" not in drawn
+    assert "MIN 1 <= 3" in tr.trace_str(tree_trace([[5, 6], [3, 1]]), unicode=False)
+    assert '"1\\n≤ 3\\n[α 5, β +∞]"' in tr.to_dot(tree_trace([[5, 6], [3, 1]]))
+    fail_high = tr.visits(tree_trace([[1, 9], [5, 6]], alpha=4, beta=5))
+    assert (fail_high[0].relation, fail_high[0].value) == (tr.LOWER, 5)
+
+
+def test_visits_are_linear_in_width() -> None:
+    wide = tree_trace(list(range(60_000)))  # a tuple.count per child made this quadratic
+    started = time.perf_counter()
+    seen = tr.visits(wide)
+    assert len(seen) == 60_001 and seen[-1].path == (59_999,)
+    assert time.perf_counter() - started < 5  # about 0.3 s; quadratic took about 14 s

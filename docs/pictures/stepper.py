@@ -15,7 +15,6 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from fminimax import stepper
 from fminimax import trace as tr
 from fminimax.games import tree
 
@@ -35,8 +34,8 @@ def main() -> int:
     trace = tr.traced(game, root, label=tr.tree_labels(game, root), quick=False)
     with tempfile.TemporaryDirectory() as folder:
         page_file = Path(folder) / "stepper.html"
-        page_file.write_text(stepper.page(trace, title="alpha-beta on [[3, 12, 8], [2, 4, 6], "
-                                                       "[14, 5, 2]]"), encoding="utf-8")
+        page_file.write_text(tr.to_html(trace, title="alpha-beta on [[3, 12, 8], [2, 4, 6], "
+                                                        "[14, 5, 2]]"), encoding="utf-8")
         with sync_playwright() as playwright:
             context = playwright.chromium.launch_persistent_context(
                 str(Path(folder) / "profile"), executable_path=chromium, headless=True,

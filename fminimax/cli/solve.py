@@ -7,7 +7,7 @@ import time
 from dataclasses import replace
 from typing import IO, Any
 
-from fminimax import algorithms, engine, registry, stepper
+from fminimax import algorithms, engine, registry
 from fminimax import trace as tr
 from fminimax.cli.common import (
     PROG,
@@ -22,6 +22,7 @@ from fminimax.cli.report import game_fields, stats_fields, write_json
 from fminimax.cli.tree import DRAWN_NODES
 from fminimax.game import Game, zero
 from fminimax.registry import Made
+from fminimax.trace import page
 
 PROBE_NODES, PROBE_SECONDS = 50_000, 2.0
 """A position the registry calls beyond an exact search is still solved when iterative
@@ -45,10 +46,10 @@ def trace_page(args: argparse.Namespace, chosen: Made, game: Game[Any, Any], alg
                         windows=algorithm not in algorithms.PLAIN)
     title = (f"{traced.algorithm or algorithm} on {game.name}: value "
              f"{trace.show(trace.value)}{'' if args.depth is None else f', depth {args.depth}'}")
-    return tr.to_html(trace, title=title, max_nodes=args.trace_max_nodes or stepper.MAX_NODES,
+    return tr.to_html(trace, title=title, max_nodes=args.trace_max_nodes or page.MAX_NODES,
                       max_depth=args.trace_max_depth,
                       estimate=None if args.depth is None
-                      else stepper.estimated_leaves(game, state)).encode("utf-8")
+                      else page.estimated_leaves(game, state)).encode("utf-8")
 
 
 def _refuse_idle_options(args: argparse.Namespace, algorithm: str) -> None:
@@ -191,7 +192,7 @@ def add(sub: Any) -> None:
     solve.add_argument("--trace-max-nodes", type=count_option("--trace-max-nodes", 1,
                                                               DRAWN_NODES),
                        default=None, metavar="N", help=f"draw at most N nodes on the page (default "
-                       f"{stepper.MAX_NODES})")
+                       f"{page.MAX_NODES})")
     solve.add_argument("--trace-max-depth", type=count_option("--trace-max-depth", 0,
                                                               DRAWN_NODES),
                        default=None, metavar="D",

@@ -1,9 +1,16 @@
-"""``fminimax tree TREE``: trace minimax or alpha-beta over a tree, drawn."""
+"""``fminimax tree TREE``: trace minimax or alpha-beta over a tree, drawn.
+
+Everything that can be refused is refused before the search: contradicting options, files
+that cannot be written, pictures that cannot be drawn.  The drawing falls back to ASCII
+where the output cannot show the rest, and a long tree is named by its size in titles.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import tempfile
 from typing import IO, Any
 
 from fminimax import engine, registry
@@ -15,12 +22,18 @@ from fminimax.cli.common import (
     progress_reporter,
     write_atomically,
 )
+from fminimax.cli.render import RenderError, render, renderer_missing
 from fminimax.cli.report import game_fields, stats_fields, write_json
 from fminimax.games import tree as trees
+from fminimax.trace.page import page
+
+__all__ = ["ALGORITHMS", "DRAWN_NODES", "SHORT_TITLE", "add", "run"]
 
 DRAWN_NODES = 10**9
 """The largest drawing limit (--max-nodes, --max-depth) a command line takes: no limit."""
 ALGORITHMS = {"minimax": False, "alphabeta": True}
+SHORT_TITLE = 60
+"""A tree written in more characters than this is named by its size in titles."""
 
 
 def _is_json(text: str) -> bool:
@@ -32,39 +45,123 @@ def _is_json(text: str) -> bool:
         return False
 
 
-def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
-    """Trace minimax or alpha-beta over a tree: the drawn tree, the visit order, pictures."""
+def _refuse_contradictions(args: argparse.Namespace) -> None:
+    """Refuse options that ask for two things in one place."""
     if args.json and args.dot == "-":
         raise ValueError("--json and --dot without a FILE both print instead of the drawing; "
                          "give --dot FILE")
     if args.ascii and (args.json or args.dot == "-"):
         instead = "--json" if args.json else "--dot"
         raise ValueError(f"--ascii changes the drawing, which {instead} replaces")
+
+
+def _outputs(args: argparse.Namespace) -> dict[str, str]:
+    """Return the files asked for, by flag: --dot FILE, --svg, --png, --html."""
+    found = {"--dot": None if args.dot == "-" else args.dot, "--svg": args.svg,
+             "--png": args.png, "--html": args.html}
+    return {flag: path for flag, path in found.items() if path is not None}
+
+
+def _unwritable(path: str) -> str | None:
+    """Return why ``path`` cannot be written as a regular file, or None when it can.
+
+    The folder is tried with a temporary file, removed at once: the write goes through
+    one later (``write_atomically``), so this is the same test, made before the search.
+    """
+    if os.path.lexists(path) and not os.path.isfile(path):
+        return "it exists and is not a regular file"
+    try:
+        handle, probe = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(path)),
+                                         prefix=".fminimax-", suffix=".tmp")
+    except OSError as error:
+        return error.strerror or str(error)
+    os.close(handle)
+    os.unlink(probe)
+    return None
+
+
+def _refuse_outputs(outputs: dict[str, str]) -> None:
+    """Refuse, before any search, files that cannot be written or pictures not drawable."""
+    seen: dict[str, str] = {}
+    for flag, path in outputs.items():
+        if not path:
+            raise ValueError(f"{flag} needs a file name, got ''")
+        same = seen.setdefault(os.path.realpath(path), flag)
+        if same != flag:
+            raise ValueError(f"{same} and {flag} both write {path!r}; give each its own file")
+        why = _unwritable(path)
+        if why:
+            raise ValueError(f"cannot write {path!r}: {why}; nothing was searched")
+    missing = renderer_missing() if {"--svg", "--png"} & set(outputs) else None
+    if missing:
+        raise ValueError(f"{missing}; nothing was searched")
+
+
+def _named(text: str, nodes: int) -> str:
+    """Return how titles name the tree: as written when short, else by its size.
+
+    >>> _named("[[2,7],[1,8]]", 7), _named(str(list(range(40))), 41)
+    ('[[2, 7], [1, 8]]', 'a tree of 41 nodes')
+    """
+    shown = json.dumps(json.loads(text)) if _is_json(text) else text.strip()
+    short = len(shown) <= SHORT_TITLE and "\n" not in shown
+    return shown if short else f"a tree of {nodes:,} nodes"
+
+
+def _files(args: argparse.Namespace, trace: tr.Trace, title: str) -> dict[str, bytes]:
+    """Return each file asked for and its bytes: every picture drawn before any is written."""
+    limits = {"max_nodes": args.max_nodes, "max_depth": args.max_depth}
+    files: dict[str, bytes] = {}
+    drawn = args.dot not in (None, "-") or args.svg or args.png
+    dot = tr.to_dot(trace, title=title, **limits) if drawn else ""
+    try:
+        if args.svg:
+            files[args.svg] = tr.stamped_svg(render(dot, "svg").decode("utf-8"),
+                                             dot).encode("utf-8")
+        if args.png:
+            files[args.png] = render(dot, "png")
+    except RenderError as error:
+        raise ValueError(f"{error}; no file was written") from None
+    if args.dot not in (None, "-"):
+        files[args.dot] = dot.encode("utf-8")
+    if args.html:
+        files[args.html] = page(trace, title=title, **limits).encode("utf-8")
+    return files
+
+
+def _printed(out: IO[str], text: str, *, dot: bool = False) -> None:
+    """Write ``text`` as ``out`` can: in ASCII where it cannot encode the rest (DOT keeps
+    its meaning with character references)."""
+    if not can_encode(out, text):
+        text = (text.encode("ascii", "xmlcharrefreplace").decode("ascii") if dot
+                else tr.ascii_str(text))
+    out.write(text)
+
+
+def _drawing(args: argparse.Namespace, trace: tr.Trace, named: str) -> str:
+    """Return the text ``tree`` prints: a heading, the drawn tree, the visit order."""
+    limits = {"max_nodes": args.max_nodes, "max_depth": args.max_depth}
+    text = (f"{args.algorithm} on {named}\n\n{tr.trace_str(trace, **limits)}\n\n"
+            f"visit order:\n{tr.visits_str(trace, **limits)}\n")
+    return tr.ascii_str(text) if args.ascii else text
+
+
+def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    """Trace minimax or alpha-beta over a tree: the drawn tree, the visit order, pictures."""
+    _refuse_contradictions(args)
+    outputs = _outputs(args)
+    _refuse_outputs(outputs)
     made = registry.make("tree", registry.Options(args=(args.tree,)))  # the size limit too
     game, root = made.game, made.state
-    shown = json.dumps(json.loads(args.tree)) if _is_json(args.tree) else args.tree.strip()
+    named = _named(args.tree, trees.size(root))
     progress = progress_reporter(err, args.quiet)
     prune = ALGORITHMS[args.algorithm]
     result = engine.search(game, root, prune=prune, quick=False, trace=True, stop=progress)
     progress.done()
     trace = tr.trace_of(result, label=tr.tree_labels(game, root, trees.node_name),
                         windows=prune)
-    limits = {"max_nodes": args.max_nodes, "max_depth": args.max_depth}
-    title = f"{args.algorithm} on {shown}: value {tr.number_str(trace.value)}"
-    dot = tr.to_dot(trace, title=title, **limits)
-    try:
-        pictures = {path: tr.render(dot, fmt) for path, fmt in ((args.svg, "svg"),
-                                                                  (args.png, "png")) if path}
-    except tr.RenderError as error:
-        raise ValueError(f"{error}; no file was written") from None
-    if args.svg:
-        pictures[args.svg] = tr.stamped_svg(pictures[args.svg].decode("utf-8"),
-                                            dot).encode("utf-8")
-    if args.dot not in (None, "-"):
-        pictures[args.dot] = dot.encode("utf-8")
-    if args.html:
-        pictures[args.html] = tr.to_html(trace, title=title, **limits).encode("utf-8")
-    for path, data in pictures.items():
+    title = f"{args.algorithm} on {named}: value {tr.number_str(trace.value)}"
+    for path, data in _files(args, trace, title).items():
         write_atomically(path, data)
         if not args.quiet:
             err.write(f"{PROG}: wrote {path}\n")
@@ -72,15 +169,11 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         write_json({**game_fields(made, root, result), "algorithm": args.algorithm,
                     "visits": len(tr.visits(trace))}
                    | {k: v for k, v in stats_fields(result, 0.0).items() if k != "seconds"}, out)
-        return 0
-    if args.dot == "-":
-        out.write(dot)
-        return 0
-    unicode = args.ascii is False and can_encode(out, "├─│└✂∞≤≥αβ…")
-    out.write(f"{args.algorithm} on {shown}\n\n")
-    out.write(tr.trace_str(trace, unicode=unicode, **limits) + "\n\n")
-    visits = tr.visits_str(trace, **limits)
-    out.write("visit order:\n" + (visits if unicode else visits.translate(tr._ASCII)) + "\n")
+    elif args.dot == "-":
+        _printed(out, tr.to_dot(trace, title=title, max_nodes=args.max_nodes,
+                                max_depth=args.max_depth), dot=True)
+    else:
+        _printed(out, _drawing(args, trace, named))
     return 0
 
 

@@ -1,12 +1,13 @@
-// The stepper: plays back the events fminimax.stepper.events derived from a trace.
-// Data: the JSON in #fminimax-data (see fminimax.stepper.page_data).  No network.
+// The stepper: plays back the events fminimax.trace.events derived from a trace.
+// Data: the JSON in #fminimax-data (see fminimax.trace.page.page_data).  No network.
 (function () {
   "use strict";
   var data = JSON.parse(document.getElementById("fminimax-data").textContent);
   var S = data.strings, N = data.nodes, E = data.events;
   var PARENT = 0, PASS = 1, ROLE = 2, KIND = 3, EST = 4, NAME = 5, LABEL = 6, VALUE = 7,
-      ALPHA = 8, BETA = 9, PRUNED = 10, HIDDEN = 11, HIDDEN_COUNTS = 12;
-  var LEAF = 0, CUTOFF = 2, TABLE = 3;
+      ALPHA = 8, BETA = 9, PRUNED = 10, HIDDEN = 11, HIDDEN_COUNTS = 12, REL = 13, PROB = 14,
+      REASON = 15, IS_MAX = 16;
+  var LEAF = 0, CUTOFF = 2, TABLE = 3, MATE = 4, CHANCE = 3;
   var many = data.passes.length > 1;
   var SVG = "http://www.w3.org/2000/svg";
   var $ = function (id) { return document.getElementById(id); };
@@ -23,25 +24,27 @@
     var i = event[1];
     if (event[0] === 0) { enterAt[i] = j; return; }
     exitAt[i] = j;
-    if (event[6]) { cutAt[event[2]] = j; reason[event[2]] = cutReason(event[2], S[event[5]]); }
+    if (event[6]) { cutAt[event[2]] = j; reason[event[2]] = cutReason(event[2]); }
   });
-  N.forEach(function (node, i) {  // a cut-off whose last child is not drawn shows at its exit
-    if (node[KIND] === CUTOFF && cutAt[i] === Infinity) {
-      cutAt[i] = exitAt[i]; reason[i] = cutReason(i, S[node[VALUE]]);
+  N.forEach(function (node, i) {  // moves left without a cut-off event (the cut-off's last
+    if (node[PRUNED].length && cutAt[i] === Infinity) {  // child not drawn, a mate bound,
+      cutAt[i] = exitAt[i]; reason[i] = cutReason(i);     // a probe) show at the node's exit
     }
   });
 
-  function cutReason(i, best) {
-    return N[i][ROLE] === 0 ? best + " \u2265 \u03b2 " + S[N[i][BETA]]
-                            : best + " \u2264 \u03b1 " + S[N[i][ALPHA]];
-  }
-  function role(i) { return ["MAX", "MIN", "leaf"][N[i][ROLE]]; }
+  function cutReason(i) { return S[N[i][REASON]]; }
+  function role(i) { return ["MAX", "MIN", "leaf", "CHANCE"][N[i][ROLE]]; }
   function title(i) { return role(i) + " " + S[N[i][NAME]]; }
+  function relation(i) { return S[N[i][REL]] === "=" ? "" : S[N[i][REL]] + " "; }
   function valueText(i) {
     var node = N[i];
-    return S[node[VALUE]] + (node[EST] ? " (estimated)" : node[KIND] === TABLE ? " (from the table)" : "");
+    return relation(i) + S[node[VALUE]] + (node[EST] ? " (estimated)" : node[KIND] === TABLE ? " (from the table)"
+                                           : node[KIND] === MATE ? " (a mate-distance bound)" : "");
   }
-  function mover(i) { return depth[i] % 2 === 0 ? "MAX" : "MIN"; }
+  function mover(i) {
+    var r = N[i][ROLE];
+    return r === CHANCE ? "chance" : r === 2 ? (N[i][IS_MAX] ? "MAX" : "MIN") : role(i);
+  }
 
   // --- the sentence of each step (the same rules as fminimax.stepper.explanations) --------
   var sentences = [];
@@ -53,7 +56,8 @@
       if (event[0] === 0) {
         frames.push([S[node[ALPHA]], S[node[BETA]], ""]);
         var note = node[EST] ? "; the depth limit stops the search here"
-                 : node[KIND] === TABLE ? "; the table already holds its value" : "";
+                 : node[KIND] === TABLE ? "; the table already holds its value"
+                 : node[KIND] === MATE ? "; a mate-distance bound settles it" : "";
         if (node[PARENT] < 0) {
           sentences.push((many ? "Pass " + (node[PASS] + 1) + " starts" : "The search starts") +
                          " at " + title(i) + window_ + note + ".");
@@ -75,9 +79,11 @@
       frames[frames.length - 1] = now;
       if (event[6]) {
         var cut = N[top][PRUNED].map(function (k) { return S[k]; });
-        sentences.push(cut.length === 0 ? said + ": " + cutReason(top, now[2]) + ", a cut-off with no move left to prune."
-                       : said + ": " + cutReason(top, now[2]) + ", a cut-off; " + cut.join(", ") +
+        sentences.push(cut.length === 0 ? said + ": " + cutReason(top) + ", a cut-off with no move left to prune."
+                       : said + ": " + cutReason(top) + ", a cut-off; " + cut.join(", ") +
                          (cut.length === 1 ? " is" : " are") + " pruned.");
+      } else if (N[top][ROLE] === CHANCE) {
+        sentences.push(said + ", with probability " + S[node[PROB]] + ".");
       } else if (data.windows) {
         var which = N[top][ROLE] === 0 ? 0 : 1;
         sentences.push(said + "; " + "\u03b1\u03b2"[which] + " " +
@@ -104,12 +110,16 @@
     svg.removeChild(g);
   })();
 
-  function headLine(i) { return ["\u25b2", "\u25bc", "\u25cf"][N[i][ROLE]] + " " + title(i); }
+  function headLine(i) {
+    var odds = N[i][PROB] >= 0 ? "(" + S[N[i][PROB]] + ") " : "";
+    return odds + ["\u25b2", "\u25bc", "\u25cf", "\u25c6"][N[i][ROLE]] + " " + title(i);
+  }
   function boardLines(i) { var label = S[N[i][LABEL]]; return label.indexOf("\n") >= 0 ? label.split("\n") : []; }
   function doneLine(i) {
     var node = N[i];
     if (node[EST]) return "\u2248 " + S[node[VALUE]] + " estimate";
-    return "= " + S[node[VALUE]] + (node[KIND] === TABLE ? " \u25a3 table" : "") + (node[KIND] === CUTOFF ? " \u2702" : "");
+    return S[node[REL]] + " " + S[node[VALUE]] + (node[KIND] === TABLE ? " \u25a3 table" : "") +
+           (node[KIND] === MATE ? " mate bound" : "") + (node[KIND] === CUTOFF ? " \u2702" : "");
   }
   function hiddenLine(i) { return N[i][HIDDEN] ? "\u2026 " + N[i][HIDDEN] + " more not drawn" : ""; }
   var SEARCHING = "on stack";
@@ -174,7 +184,7 @@
                             x2: left(slot.x) + W / 2, y2: topOf(depth[p] + 1)}, passGroups[slot.pass]);
   });
   N.forEach(function (node, i) {
-    var kind = node[ROLE] === 2 ? "leaf" : node[ROLE] === 0 ? "max" : "min";
+    var kind = ["max", "min", "leaf", "chance"][node[ROLE]];
     var g = el("g", {"class": "node " + kind, "data-node": String(i), "data-name": S[node[NAME]],
                      transform: "translate(" + left(x[i]) + "," + topOf(depth[i]) + ")"}, passGroups[node[PASS]]);
     el("rect", {"class": "box", width: W, height: H, rx: 5}, g);

@@ -93,3 +93,60 @@ def test_solve_refuses_workers_with_iterative_deepening_in_one_line() -> None:
                            "iterative")
     assert (status, out) == (2, "")
     assert "not 'iterative'" in err and err.count("\n") == 1
+
+
+# --- the same decisions serially and in parallel (each failed on the base) ----------------
+
+
+def without_seconds(out: str) -> dict[str, Any]:
+    import json
+
+    record = json.loads(out)
+    record.pop("seconds")
+    return dict(record)
+
+
+@pytest.mark.parametrize("board", ["1212121", "4455"])
+def test_workers_answer_what_the_serial_search_answers_beyond_an_exact_search(
+        board: str) -> None:
+    # an already-won position, and a forced win a quick search finds: both answered
+    # serially; --workers 2 refused both as "far beyond an exact search"
+    argv = ["solve", "connect4", "--board", board, "--json"]
+    status, out, err = run(*argv, "--workers", "2")
+    serial_status, serial_out, _ = run(*argv)
+    assert status == serial_status == 0, err
+    assert without_seconds(out) == without_seconds(serial_out)
+
+
+def test_a_refusal_under_workers_advises_only_bounds_the_workers_take() -> None:
+    status, out, err = run("solve", "connect4", "--workers", "2")
+    assert (status, out) == (2, "")
+    assert err.endswith("; bound it with --depth N\n") and "--seconds" not in err, err
+    _, _, serial = run("solve", "connect4")
+    assert serial.endswith("bound it with --depth N or --seconds S (iterative deepening)\n")
+
+
+def test_no_table_means_no_table_on_the_workers_and_the_json_names_what_ran() -> None:
+    status, out, _ = run("solve", "nim", "3", "3", "4", "--no-table", "--workers", "2",
+                         "--json")
+    record = without_seconds(out)
+    assert status == 0 and (record["table"], record["table_hits"]) == (False, 0)
+    assert record["algorithm"] == "alphabeta"
+    _, out, _ = run("solve", "nim", "3", "3", "4", "--workers", "2", "--json")
+    assert without_seconds(out)["algorithm"] == "memoized"
+    _, out, _ = run("solve", "nim", "2", "3", "--algorithm", "minimax", "--workers", "2",
+                    "--json")
+    assert without_seconds(out)["algorithm"] == "minimax"
+
+
+@pytest.mark.parametrize("argv", [
+    ["connect4", "--board", "4", "--depth", "3"],
+    ["tree", "[[1,8],[2,7]]", "--depth", "1", "--heuristic", "zero"],
+    ["tictactoe", "--board", "x...o....", "--depth", "2"],
+])
+def test_all_under_workers_lists_the_best_move_among_the_moves_of_the_roots_value(
+        argv: list[str]) -> None:
+    status, out, err = run("solve", *argv, "--all", "--workers", "2", "--json")
+    record = without_seconds(out)
+    assert status == 0, err
+    assert record["best_move"] in record["best_moves"], record

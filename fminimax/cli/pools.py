@@ -447,19 +447,46 @@ class _Watched(Executor):
 
 
 SPLIT = ("auto", "alphabeta", "memoized", "minimax")
-"""The algorithms young brothers wait splits (auto: alpha-beta with a table, in parallel)."""
+"""The algorithms young brothers wait splits (auto: alpha-beta, with a table unless
+--no-table, in parallel)."""
+
+
+def bounds_advice(args: argparse.Namespace) -> str:
+    """Return the bounds a search beyond an exact one may take: under a pool, --depth only.
+
+    >>> bounds_advice(argparse.Namespace(workers=2, scheduler=None))
+    '--depth N'
+    """
+    return "--depth N" if wants_pool(args) else "--depth N or --seconds S (iterative deepening)"
+
+
+def split_algorithm(algorithm: str, table: bool) -> str:
+    """Return the name of the search the workers run for ``algorithm``: what the output says ran.
+
+    As serially, auto is alpha-beta with a table ("memoized") or without one ("alphabeta").
+
+    >>> [split_algorithm(name, table) for name, table in [("auto", True), ("auto", False)]]
+    ['memoized', 'alphabeta']
+    """
+    if algorithm == "auto":
+        return "memoized" if table else "alphabeta"
+    return algorithm
 
 
 def parallel_solve(args: argparse.Namespace, game: Any, state: Any,
                    stop: Callable[[], bool] | None, quick: bool,
                    progress: Progress | None = None) -> engine.SearchResult[Any]:
-    """Return solve's result by young brothers wait over --workers or --scheduler."""
+    """Return solve's result by young brothers wait over --workers or --scheduler.
+
+    The options mean what they mean serially: --no-table is no table on any worker.
+    """
     if args.algorithm not in SPLIT or stop or args.max_nodes:
         raise ValueError(f"--workers and --scheduler split {', '.join(SPLIT)} searches without "
                          f"a node or time budget, not {args.algorithm!r}")
-    return parallel_search(args, game, state, progress, depth=args.depth, quick=quick,
-                           table=bool(args.table or args.algorithm in ("auto", "memoized")),
-                           prune=args.algorithm != "minimax")
+    table = bool(args.table or args.algorithm == "memoized")
+    result = parallel_search(args, game, state, progress, depth=args.depth, quick=quick,
+                             table=table, prune=args.algorithm != "minimax")
+    return replace(result, algorithm=split_algorithm(args.algorithm, table))
 
 
 def parallel_move_lines(args: argparse.Namespace, game: Any,
@@ -468,3 +495,15 @@ def parallel_move_lines(args: argparse.Namespace, game: Any,
     with executor_for(args.workers, args.scheduler) as executor:
         assert executor is not None
         return parallel.move_lines(executor, game, state)
+
+
+def parallel_move_values(args: argparse.Namespace, game: Any, state: Any, depth: int | None,
+                         quick: bool) -> dict[Any, Score]:
+    """Return every move's value (solve --all), each move searched by the pool asked for.
+
+    ``depth`` counts from the root, as for the search: each move is searched to depth - 1.
+    """
+    with executor_for(args.workers, args.scheduler) as executor:
+        assert executor is not None
+        return parallel.move_values(executor, game, state, depth=depth, quick=quick,
+                                    table=bool(args.table))

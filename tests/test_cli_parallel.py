@@ -150,3 +150,36 @@ def test_all_under_workers_lists_the_best_move_among_the_moves_of_the_roots_valu
     record = without_seconds(out)
     assert status == 0, err
     assert record["best_move"] in record["best_moves"], record
+
+
+# --- a --scheduler that cannot be one: said at once (each failed on the base) --------------
+
+
+@pytest.mark.parametrize("address, said", [
+    ("garbage", "--scheduler needs a Dask address such as tcp://127.0.0.1:8786, got "
+                "'garbage': missing port number"),
+    ("tcp://127.0.0.1", "got 'tcp://127.0.0.1': missing port number"),
+])
+def test_a_scheduler_address_that_is_not_an_address_is_refused_as_such(address: str,
+                                                                       said: str) -> None:
+    from conftest import needs_module
+    needs_module("distributed")
+    status, out, err = run("solve", "nim", "3", "4", "5", "--scheduler", address)
+    assert (status, out) == (2, "") and err.count("\n") == 1
+    assert said in err and "answered" not in err, err
+
+
+def test_a_scheduler_address_where_nothing_listens_is_refused_at_once() -> None:
+    import socket
+
+    from conftest import needs_module
+    needs_module("distributed")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        address = f"tcp://127.0.0.1:{probe.getsockname()[1]}"  # bound, not listening
+        started = time.monotonic()
+        status, out, err = run("solve", "nim", "3", "4", "5", "--scheduler", address)
+    assert time.monotonic() - started < 3  # Dask's own connect retried it for 10 s
+    assert (status, out) == (2, "")
+    assert err == (f"fminimax: error: cannot reach a Dask scheduler at {address!r}: "
+                   f"Connection refused (is a Dask scheduler running there?)\n")

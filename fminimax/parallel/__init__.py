@@ -21,6 +21,8 @@ The pieces, each usable alone, a module each:
   ``move_values``/``move_lines`` (one task per root move).
 * ``ybw``: ``ybw_search`` (young brothers wait: eldest first, then the brothers with the
   best bound back so far; cut nodes one move at a time; split further while a worker idles).
+* ``options``: ``SplitOptions``, the one value of a parallel search's options (any field
+  may also be given by name).
 * ``serial``: the one place the package calls the serial search core.
 
 The searches take the executor and return the serial search's ``SearchResult`` value and
@@ -35,6 +37,7 @@ counted from that position; ``root_value`` counts them from the root again.
 (999995, (0, 1))
 """
 
+from fminimax.parallel.options import SplitOptions
 from fminimax.parallel.running import SearchFailed, capacity, run_tasks
 from fminimax.parallel.split import move_lines, move_values, split_search
 from fminimax.parallel.tasks import Task, search_task, table_id, worker_table
@@ -51,7 +54,7 @@ from fminimax.parallel.top import (
 )
 from fminimax.parallel.ybw import ybw_search
 
-__all__ = ["Line", "SearchFailed", "Task", "TaskResult", "Top", "capacity", "move_lines",
-           "move_values", "ordered_moves", "reduced", "root_value", "run_tasks",
+__all__ = ["Line", "SearchFailed", "SplitOptions", "Task", "TaskResult", "Top", "capacity",
+           "move_lines", "move_values", "ordered_moves", "reduced", "root_value", "run_tasks",
            "search_task", "split_search", "table_id", "task_bound", "tasks_of", "top_tree",
            "worker_table", "ybw_search"]

@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from fminimax.game import Game, Move, Score, State
+from fminimax.parallel.options import SplitOptions, options_of
 from fminimax.parallel.running import run_tasks
 from fminimax.parallel.serial import INFINITY, SearchResult, Stats
 from fminimax.parallel.tasks import task_for, template
@@ -47,17 +48,16 @@ def result_of(nodes_above: int, value: Score, line: Line, results: Mapping[Line,
                         all(result.exact for result in results.values()))
 
 
-def split_search(executor: Executor, game: Game[State, Move], state: State, *, split: int = 1,
-                 depth: int | None = None, prune: bool = True, quick: bool = True,
-                 order: bool = True, table: bool | str = True,
-                 timeout: float | None = None) -> SearchResult[Move]:
+def split_search(executor: Executor, game: Game[State, Move], state: State,
+                 options: SplitOptions | None = None, /, **changes: Any) -> SearchResult[Move]:
     """Return the serial search's value and best move, every split position searched at once.
 
     Text 3's split: the positions ``split`` plies down (the root moves by default) are
-    searched in parallel with a full window each, then reduced by minimax.  The options
-    mean what they mean to ``engine.search``; ``table`` turns the workers' tables on (True,
-    shared by searches of the same game), off (False), or names them (a string: a fresh
-    name gives every worker a fresh table).
+    searched in parallel with a full window each, then reduced by minimax.  ``options``
+    (``SplitOptions``, any field also by name): ``depth``, ``prune``, ``quick`` and
+    ``order`` mean what they mean to ``engine.search``; ``table`` turns the workers' tables
+    on (True, shared by searches of the same game), off (False), or names them (a string:
+    a fresh name gives every worker a fresh table); ``split`` and ``timeout`` (per wait).
 
     >>> from concurrent.futures import ThreadPoolExecutor
     >>> from fminimax import tictactoe as ttt
@@ -67,21 +67,22 @@ def split_search(executor: Executor, game: Game[State, Move], state: State, *, s
     >>> result.value, result.move
     (0, 1)
     """
-    top = top_tree(game, state, split, depth, order)
-    like = template(game, state, depth, prune, quick, order, table)
+    chosen = options_of(options, changes)
+    top = top_tree(game, state, chosen.split, chosen.depth, chosen.order)
+    like = template(game, state, chosen)
     results = run_tasks(executor, [task_for(like, task, -INFINITY, INFINITY)
-                                   for task in tasks_of(top)], timeout)
-    value, line = reduced(top, results, quick)
-    return result_of(interior(top), value, line, results, depth)
+                                   for task in tasks_of(top)], chosen.timeout)
+    value, line = reduced(top, results, chosen.quick)
+    return result_of(interior(top), value, line, results, chosen.depth)
 
 
-def move_lines(executor: Executor, game: Game[State, Move], state: State, *,
-               depth: int | None = None, prune: bool = True, quick: bool = True,
-               order: bool = True, table: bool | str = True,
-               timeout: float | None = None) -> dict[Move, tuple[Score, Line]]:
+def move_lines(executor: Executor, game: Game[State, Move], state: State,
+               options: SplitOptions | None = None, /,
+               **changes: Any) -> dict[Move, tuple[Score, Line]]:
     """Return each legal move's value and line (the move, then best replies), in move order.
 
-    The parallel ``trace.move_lines``: one task per move.  ``depth`` counts from the root,
+    The parallel ``trace.move_lines``: one task per move (of ``options``, ``split``,
+    ``workers`` and ``deeper`` do not apply).  ``depth`` counts from the root,
     as for the search itself: each move's position is searched to ``depth - 1`` (at least
     0), so the best of these values is the root search's value at ``depth``.
 
@@ -91,20 +92,19 @@ def move_lines(executor: Executor, game: Game[State, Move], state: State, *,
     ...     move_lines(pool, tree.game(), tree.start([[2, 7], [1, 8]]), quick=False)
     {0: (2, (0, 0)), 1: (1, (1, 0))}
     """
-    like = template(game, state, depth, prune, quick, order, table)
+    chosen = options_of(options, changes)
+    like = template(game, state, chosen)
     if like.depth == 0:  # the moves' positions are scored as they stand, never at depth -1
         like = replace(like, depth=1)
     tops = [Top((move,), game.play(state, move)) for move in game.moves(state)]
     results = run_tasks(executor, [task_for(like, top, -INFINITY, INFINITY) for top in tops],
-                        timeout)
-    return {top.line[0]: (-root_value(results[top.line].value, 1, quick),
+                        chosen.timeout)
+    return {top.line[0]: (-root_value(results[top.line].value, 1, chosen.quick),
                           (*top.line, *results[top.line].pv)) for top in tops}
 
 
-def move_values(executor: Executor, game: Game[State, Move], state: State, *,
-                depth: int | None = None, prune: bool = True, quick: bool = True,
-                order: bool = True, table: bool | str = True,
-                timeout: float | None = None) -> dict[Move, Score]:
+def move_values(executor: Executor, game: Game[State, Move], state: State,
+                options: SplitOptions | None = None, /, **changes: Any) -> dict[Move, Score]:
     """Return each legal move's value, as ``engine.move_values``, one task per move.
 
     As there, ``depth`` counts from the root: each move's position is searched to
@@ -116,6 +116,5 @@ def move_values(executor: Executor, game: Game[State, Move], state: State, *,
     ...     move_values(pool, tree.game(), tree.start([[2, 7], [1, 8]]), quick=False)
     {0: 2, 1: 1}
     """
-    lines = move_lines(executor, game, state, depth=depth, prune=prune, quick=quick,
-                       order=order, table=table, timeout=timeout)
+    lines = move_lines(executor, game, state, options, **changes)
     return {move: value for move, (value, _) in lines.items()}

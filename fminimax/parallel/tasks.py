@@ -19,7 +19,8 @@ from dataclasses import dataclass, replace
 from typing import Any, Generic
 
 from fminimax.game import Game, Move, Score, State
-from fminimax.parallel.serial import INFINITY, Table, checked_depth, search
+from fminimax.parallel.options import SplitOptions
+from fminimax.parallel.serial import INFINITY, Table, search
 from fminimax.parallel.top import TaskResult, Top, task_bound
 
 __all__ = ["Task", "search_task", "table_id", "task_for", "template", "worker_table"]
@@ -98,22 +99,21 @@ def table_id(game: Game[Any, Any], quick: bool) -> str:
     return hashlib.sha256(pickle.dumps((game, quick))).hexdigest()[:16]
 
 
-def template(game: Game[State, Move], state: State, depth: int | None, prune: bool,
-             quick: bool, order: bool, table: bool | str) -> Task[State, Move]:
+def template(game: Game[State, Move], state: State,
+             options: SplitOptions) -> Task[State, Move]:
     """Return the task that holds a search's options, for ``task_for`` to copy.
 
-    ``table``: False, no tables; True, worker tables named after the game (shared by the
-    searches of one game); a string, worker tables of that name.
+    ``options.table``: False, no tables; True, worker tables named after the game (shared by
+    the searches of one game); a string, worker tables of that name.
 
     >>> from fminimax.games import nim
-    >>> template(nim.game(), nim.start((1,)), 2, True, True, True, "t").table_id
+    >>> template(nim.game(), nim.start((1,)), SplitOptions(depth=2, table="t")).table_id
     't'
     """
-    if not isinstance(table, (bool, str)) or table == "":
-        raise TypeError(f"table must be True, False or a non-empty name, got {table!r}")
+    table, quick = options.table, options.quick
     name = table if isinstance(table, str) else table_id(game, quick) if table else ""
-    return Task(game, state, (), checked_depth(depth), prune=prune, quick=quick, order=order,
-                table=bool(table), table_id=name)
+    return Task(game, state, (), options.depth, prune=options.prune, quick=quick,
+                order=options.order, table=bool(table), table_id=name)
 
 
 def task_for(like: Task[Any, Any], top: Top[Any, Any], alpha: Score,

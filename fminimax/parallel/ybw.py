@@ -22,6 +22,7 @@ from typing import Any
 
 from fminimax.game import Game, Move, Score, State
 from fminimax.parallel.answers import answer_of
+from fminimax.parallel.options import SplitOptions, options_of
 from fminimax.parallel.running import (
     SearchFailed,
     cancel,
@@ -35,7 +36,7 @@ from fminimax.parallel.running import (
 from fminimax.parallel.serial import INFINITY, SearchResult
 from fminimax.parallel.split import result_of
 from fminimax.parallel.tasks import Task, task_for, template
-from fminimax.parallel.top import Line, TaskResult, Top, laid_out, reduced, top_tree
+from fminimax.parallel.top import Line, TaskResult, Top, laid_out, reduced
 
 __all__ = ["ybw_search"]
 
@@ -43,10 +44,8 @@ Valued = tuple[Score, Line]
 """A position's value for its mover and its best line."""
 
 
-def ybw_search(executor: Executor, game: Game[State, Move], state: State, *, split: int = 1,
-               depth: int | None = None, prune: bool = True, quick: bool = True,
-               order: bool = True, table: bool | str = True, timeout: float | None = None,
-               workers: int | None = None, deeper: int = 2) -> SearchResult[Move]:
+def ybw_search(executor: Executor, game: Game[State, Move], state: State,
+               options: SplitOptions | None = None, /, **changes: Any) -> SearchResult[Move]:
     """Return the serial search's value and best move, the first line searched alone first.
 
     Young brothers wait, down to ``split`` plies: where every move must be searched (the
@@ -54,7 +53,8 @@ def ybw_search(executor: Executor, game: Game[State, Move], state: State, *, spl
     its brothers, ``workers`` at a time, each with the best bound back so far; where one
     move is expected to refute (expected cut-nodes) the moves go one at a time, as in the
     serial search.  So alpha-beta keeps its cut-offs, and a large move is split instead of
-    holding one worker while the others idle.  ``workers`` is how many tasks to keep
+    holding one worker while the others idle.  ``options`` (``SplitOptions``, any field
+    also by name) are those of ``split_search``, and: ``workers`` is how many tasks to keep
     running (default: ``capacity(executor)``, the pool's or cluster's size); a task
     is one position ``split`` plies down, or up to ``deeper`` plies further when a worker
     is idle at the moment it would start (so the last large task is split, not waited on).
@@ -68,17 +68,12 @@ def ybw_search(executor: Executor, game: Game[State, Move], state: State, *, spl
     >>> result.value, result.move
     (0, 1)
     """
-    top_tree(game, state, split, 0)  # checks split
-    width = workers if workers is not None else capacity(executor)
-    if isinstance(width, bool) or not isinstance(width, int) or width < 1:
-        raise ValueError(f"workers must be an int >= 1 (tasks at once), got {workers!r}")
-    if isinstance(deeper, bool) or not isinstance(deeper, int) or deeper < 0:
-        raise ValueError(f"deeper must be an int >= 0 (plies split while workers idle), "
-                         f"got {deeper!r}")
-    run = Run(Counted(executor), game, template(game, state, depth, prune, quick, order,
-                                                table), timeout, width)
-    value, line = _ybw(run, Top((), state), Reach(split, deeper), -INFINITY, INFINITY, "pv")
-    return result_of(len(run.expanded), value, line, run.results, depth)
+    chosen = options_of(options, changes)
+    width = chosen.workers if chosen.workers is not None else capacity(executor)
+    run = Run(Counted(executor), game, template(game, state, chosen), chosen.timeout, width)
+    value, line = _ybw(run, Top((), state), Reach(chosen.split, chosen.deeper), -INFINITY,
+                       INFINITY, "pv")
+    return result_of(len(run.expanded), value, line, run.results, chosen.depth)
 
 
 class Counted(Executor):

@@ -183,3 +183,20 @@ def test_a_scheduler_address_where_nothing_listens_is_refused_at_once() -> None:
     assert (status, out) == (2, "")
     assert err == (f"fminimax: error: cannot reach a Dask scheduler at {address!r}: "
                    f"Connection refused (is a Dask scheduler running there?)\n")
+
+
+def test_the_progress_line_says_what_a_waiting_cluster_waits_for() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from fminimax.cli.common import Progress
+    from fminimax.cli.pools import TaskProgress
+
+    class Waiting(ThreadPoolExecutor):
+        def waiting(self) -> str:
+            return "waiting for a Dask worker: none for 12 s (giving up at 30 s)"
+
+    tasks = TaskProgress(Progress(io.StringIO(), True, clock=lambda: 0.0))
+    with Waiting(1) as pool:
+        tasks.watched(pool)
+    assert tasks.line(3.0).endswith("elapsed 3.0 s  waiting for a Dask worker: none for 12 s "
+                                    "(giving up at 30 s)")

@@ -185,29 +185,3 @@ def test_play_skips_the_exact_search_of_a_position_far_beyond_it() -> None:
     assert result.depth is not None and result.depth >= 1 and not result.exact
     small = made_from(cli.parser().parse_args(["play", "nim", "3", "4"]))
     assert small.beyond(small.state) is None and computer_move(small, small.state, None, 5).exact
-
-
-# --- python -m fminimax.mpi: the registry's limits, the game's notation in JSON ---------------
-
-
-def test_mpi_refuses_a_huge_nim_heap_before_searching() -> None:
-    from fminimax.mpi import position
-
-    with pytest.raises(ValueError, match="a heap size is a whole number from 0 to 1000"):
-        position("nim", "1000000")
-    with pytest.raises(ValueError, match="the number of rows is a whole number from 1 to 30"):
-        position("tictactoe", "." * 10_000)
-
-
-def test_mpi_json_writes_moves_as_the_command_line_does() -> None:
-    from fminimax.engine import search
-    from fminimax.mpi import _report, made
-
-    chosen = made("nim", "3,4,5")
-    record = json.loads(_report(chosen, search(chosen.game, chosen.state), 0.1, 2, True))
-    assert mismatches(record) == []
-    status, out, _ = run("solve", "nim", "3", "4", "5", "--json")
-    assert status == 0 and record["best_move"] == json.loads(out)["best_move"] == [1, 2]
-    assert record["pv"][0] == [1, 2]
-    words = _report(chosen, search(chosen.game, chosen.state), 0.1, 2, False)
-    assert "best move: 1:2 " in words, words

@@ -93,3 +93,110 @@ def test_solve_refuses_workers_with_iterative_deepening_in_one_line() -> None:
                            "iterative")
     assert (status, out) == (2, "")
     assert "not 'iterative'" in err and err.count("\n") == 1
+
+
+# --- the same decisions serially and in parallel (each failed on the base) ----------------
+
+
+def without_seconds(out: str) -> dict[str, Any]:
+    import json
+
+    record = json.loads(out)
+    record.pop("seconds")
+    return dict(record)
+
+
+@pytest.mark.parametrize("board", ["1212121", "4455"])
+def test_workers_answer_what_the_serial_search_answers_beyond_an_exact_search(
+        board: str) -> None:
+    # an already-won position, and a forced win a quick search finds: both answered
+    # serially; --workers 2 refused both as "far beyond an exact search"
+    argv = ["solve", "connect4", "--board", board, "--json"]
+    status, out, err = run(*argv, "--workers", "2")
+    serial_status, serial_out, _ = run(*argv)
+    assert status == serial_status == 0, err
+    assert without_seconds(out) == without_seconds(serial_out)
+
+
+def test_a_refusal_under_workers_advises_only_bounds_the_workers_take() -> None:
+    status, out, err = run("solve", "connect4", "--workers", "2")
+    assert (status, out) == (2, "")
+    assert err.endswith("; bound it with --depth N\n") and "--seconds" not in err, err
+    _, _, serial = run("solve", "connect4")
+    assert serial.endswith("bound it with --depth N or --seconds S (iterative deepening)\n")
+
+
+def test_no_table_means_no_table_on_the_workers_and_the_json_names_what_ran() -> None:
+    status, out, _ = run("solve", "nim", "3", "3", "4", "--no-table", "--workers", "2",
+                         "--json")
+    record = without_seconds(out)
+    assert status == 0 and (record["table"], record["table_hits"]) == (False, 0)
+    assert record["algorithm"] == "alphabeta"
+    _, out, _ = run("solve", "nim", "3", "3", "4", "--workers", "2", "--json")
+    assert without_seconds(out)["algorithm"] == "memoized"
+    _, out, _ = run("solve", "nim", "2", "3", "--algorithm", "minimax", "--workers", "2",
+                    "--json")
+    assert without_seconds(out)["algorithm"] == "minimax"
+
+
+@pytest.mark.parametrize("argv", [
+    ["connect4", "--board", "4", "--depth", "3"],
+    ["tree", "[[1,8],[2,7]]", "--depth", "1", "--heuristic", "zero"],
+    ["tictactoe", "--board", "x...o....", "--depth", "2"],
+])
+def test_all_under_workers_lists_the_best_move_among_the_moves_of_the_roots_value(
+        argv: list[str]) -> None:
+    status, out, err = run("solve", *argv, "--all", "--workers", "2", "--json")
+    record = without_seconds(out)
+    assert status == 0, err
+    assert record["best_move"] in record["best_moves"], record
+
+
+# --- a --scheduler that cannot be one: said at once (each failed on the base) --------------
+
+
+@pytest.mark.parametrize("address, said", [
+    ("garbage", "--scheduler needs a Dask address such as tcp://127.0.0.1:8786, got "
+                "'garbage': missing port number"),
+    ("tcp://127.0.0.1", "got 'tcp://127.0.0.1': missing port number"),
+])
+def test_a_scheduler_address_that_is_not_an_address_is_refused_as_such(address: str,
+                                                                       said: str) -> None:
+    from conftest import needs_module
+    needs_module("distributed")
+    status, out, err = run("solve", "nim", "3", "4", "5", "--scheduler", address)
+    assert (status, out) == (2, "") and err.count("\n") == 1
+    assert said in err and "answered" not in err, err
+
+
+def test_a_scheduler_address_where_nothing_listens_is_refused_at_once() -> None:
+    import socket
+
+    from conftest import needs_module
+    needs_module("distributed")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        address = f"tcp://127.0.0.1:{probe.getsockname()[1]}"  # bound, not listening
+        started = time.monotonic()
+        status, out, err = run("solve", "nim", "3", "4", "5", "--scheduler", address)
+    assert time.monotonic() - started < 3  # Dask's own connect retried it for 10 s
+    assert (status, out) == (2, "")
+    assert err == (f"fminimax: error: cannot reach a Dask scheduler at {address!r}: "
+                   f"Connection refused (is a Dask scheduler running there?)\n")
+
+
+def test_the_progress_line_says_what_a_waiting_cluster_waits_for() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from fminimax.cli.common import Progress
+    from fminimax.cli.pools import TaskProgress
+
+    class Waiting(ThreadPoolExecutor):
+        def waiting(self) -> str:
+            return "waiting for a Dask worker: none for 12 s (giving up at 30 s)"
+
+    tasks = TaskProgress(Progress(io.StringIO(), True, clock=lambda: 0.0))
+    with Waiting(1) as pool:
+        tasks.watched(pool)
+    assert tasks.line(3.0).endswith("elapsed 3.0 s  waiting for a Dask worker: none for 12 s "
+                                    "(giving up at 30 s)")

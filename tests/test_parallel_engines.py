@@ -92,11 +92,9 @@ def test_an_mpi_pool_executor_gives_the_serial_answer(mpi: None) -> None:
     assert [(line["position"], line["method"]) for line in lines[:-1]] == [
         (text, method) for _, text, _, _ in JOB_CASES for method in ("split_search",
                                                                       "ybw_search")]
-    games = {"tictactoe": ttt.game(), "nim": nim.game()}
+    cases = {(name, text): (game, state) for name, text, game, state in JOB_CASES}
     for line in lines[:-1]:
-        game = games[line["game"]]
-        from fminimax.mpi import position
-        _, state = position(line["game"], line["position"])
+        game, state = cases[line["game"], line["position"]]
         expected = engine.search(game, state, table=Table())
         move = tuple(line["move"]) if isinstance(line["move"], list) else line["move"]
         assert (line["value"], move) == (expected.value, expected.move), line
@@ -107,7 +105,7 @@ def test_an_mpi_pool_executor_gives_the_serial_answer(mpi: None) -> None:
 @pytest.mark.parametrize("ranks", ["1", "3"])
 def test_text_3s_mpi_program_finds_the_serial_best_move(mpi: None, ranks: str) -> None:
     done = mpiexec("-n", ranks, sys.executable, "-m", "fminimax.mpi", "--json",
-                   "--game", "tictactoe", "xo.......")
+                   "tictactoe", "--board", "xo.......")
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout, parse_constant=refuse_non_json)
     game, state = ttt.game(), ttt.Position(ttt.parse_board("xo......."), "x")
@@ -133,8 +131,8 @@ def refuse_non_json(constant: str) -> None:
 
 
 def test_text_3s_mpi_program_speaks_the_solve_commands_json_schema(mpi: None) -> None:
-    done = mpiexec("-n", "2", sys.executable, "-m", "fminimax.mpi", "--json", "--game", "nim",
-                   "1,2,2")
+    done = mpiexec("-n", "2", sys.executable, "-m", "fminimax.mpi", "--json", "nim",
+                   "1", "2", "2")
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout, parse_constant=refuse_non_json)
     assert set(answer) == set(SHARED_KEYS) | {"ranks"}
@@ -150,16 +148,16 @@ def test_text_3s_mpi_program_speaks_the_solve_commands_json_schema(mpi: None) ->
 @pytest.mark.parametrize("board", ["xoxxoooxx", "xxxoo....", "xo.xo.x.."])
 def test_text_3s_mpi_program_gives_the_serial_answer_on_a_finished_position(
         mpi: None, board: str) -> None:
-    from fminimax.mpi import position
-    game, state = position("tictactoe", board)
-    expected = engine.search(game, state, table=Table())
-    done = mpiexec("-n", "3", sys.executable, "-m", "fminimax.mpi", "--json", "--game",
-                   "tictactoe", board, timeout=60)
+    from fminimax import registry
+    chosen = registry.make("tictactoe", registry.Options(board=board))
+    expected = engine.search(chosen.game, chosen.state, table=Table())
+    done = mpiexec("-n", "3", sys.executable, "-m", "fminimax.mpi", "--json",
+                   "tictactoe", "--board", board, timeout=60)
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout, parse_constant=refuse_non_json)
     assert (answer["value"], answer["outcome"], answer["best_move"], answer["pv"]) == (
         expected.value, engine.outcome_str(expected), None, [])
-    words = mpiexec("-n", "3", sys.executable, "-m", "fminimax.mpi", "--game", "tictactoe",
+    words = mpiexec("-n", "3", sys.executable, "-m", "fminimax.mpi", "tictactoe", "--board",
                     board, timeout=60)
     assert words.returncode == 0 and words.stderr == "", words.stderr
     assert f"value: {expected.value} ({engine.outcome_str(expected)})" in words.stdout
@@ -169,11 +167,11 @@ def test_ctrl_c_under_mpiexec_is_one_line_not_a_traceback_per_rank(mpi: None) ->
     import signal
     import time
     job = subprocess.Popen([str(BIN / "mpiexec"), "-n", "3", sys.executable, "-m",
-                            "fminimax.mpi", "--game", "tictactoe", "." * 16],
+                            "fminimax.mpi", "nim", "4", "4", "5", "5", "--no-table"],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                            env=mpi_environment(), start_new_session=True)
     try:
-        time.sleep(4)  # the ranks are searching the empty 4x4 board (tens of seconds)
+        time.sleep(4)  # the ranks are searching Nim 4 4 5 5 without tables (minutes)
         assert job.poll() is None, job.communicate()
         os.killpg(job.pid, signal.SIGINT)  # what Ctrl-C at a terminal does
         _, err = job.communicate(timeout=60)
@@ -186,7 +184,7 @@ def test_ctrl_c_under_mpiexec_is_one_line_not_a_traceback_per_rank(mpi: None) ->
 
 def test_text_3s_mpi_program_refuses_a_bad_position_on_every_rank_without_hanging(
         mpi: None) -> None:
-    done = mpiexec("-n", "2", sys.executable, "-m", "fminimax.mpi", "--game", "nim", "3,-4",
+    done = mpiexec("-n", "2", sys.executable, "-m", "fminimax.mpi", "nim", "3", "-4",
                    timeout=60)
     assert done.returncode != 0
     assert "a heap size is a whole number from 0 to 1000, got '-4'" in done.stderr

@@ -3,22 +3,26 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import signal
 import threading
 import time
-import uuid
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import replace
-from functools import partial
 from typing import Any
 
 from fminimax import engine, parallel
+from fminimax.cli.cluster import DaskExecutor, dask_client
 from fminimax.cli.common import Progress
 from fminimax.game import Score
+
+__all__ = ["CONNECT_SECONDS", "MAX_WORKERS", "SPLIT", "WAIT_SECONDS", "TaskProgress",
+           "add_parallel_arguments", "bounds_advice", "executor_for", "parallel_move_lines",
+           "parallel_move_values", "parallel_search", "parallel_solve", "scheduler_address",
+           "signals_blocked", "signals_deferred", "split_algorithm", "stop_pool",
+           "wants_pool", "workers_count"]
 
 MAX_WORKERS = max(2, 2 * (os.cpu_count() or 1))
 """More worker processes than twice the cores only add start-up and messages, not speed."""
@@ -68,21 +72,73 @@ def executor_for(workers: int | None, scheduler: str | None) -> Iterator[Executo
     and leaves no process behind.
     """
     if scheduler is not None:
-        client = dask_client(scheduler)
-        executor = DaskExecutor(client)
-        try:
+        with _dask_executor(scheduler) as executor:
             yield executor
-        except BaseException:
-            with signals_deferred():
-                executor.shutdown(wait=False, cancel_futures=True)
-                client.close()
-            raise
-        else:
-            client.close()
-        return
-    if workers is None:
+    elif workers is not None:
+        with _process_pool(workers) as pool:
+            yield pool
+    else:
         yield None
+
+
+CONNECT_SECONDS = 10.0
+"""The bound on reaching a Dask scheduler and hearing it answer as one."""
+
+WAIT_SECONDS = 30.0
+"""The bound on a Dask cluster that cannot run the search: a scheduler that does not
+answer, or that has no worker (none started, or every one gone), for this long ends the
+search with one line (status 1)."""
+
+
+@contextmanager
+def _dask_executor(scheduler: str) -> Iterator[Executor]:
+    """Yield the executor of the Dask cluster at ``scheduler``, watched; close it after.
+
+    A search the watch ended (``ClusterLost``) is reported as what went wrong with the
+    cluster, not as the position a task was searching.
+    """
+    client = dask_client(scheduler, CONNECT_SECONDS)
+    executor = DaskExecutor(client, scheduler, WAIT_SECONDS)
+    try:
+        yield executor
+    except BaseException as error:
+        with signals_deferred():
+            _let_go(executor, client)
+        if executor.fault is not None and isinstance(error, parallel.SearchFailed):
+            raise parallel.SearchFailed(executor.fault, error.line, error.state) from None
+        raise
+    else:
+        executor.shutdown()
+        client.close()
+
+
+CLOSE_SECONDS = 2.0
+"""How long letting go of a failed cluster may take: a stopped scheduler never answers."""
+
+
+def _let_go(executor: DaskExecutor, client: Any) -> None:
+    """Cancel the tasks still out and close the client; when the cluster failed, in the
+    background, waiting at most CLOSE_SECONDS (each step waits for the scheduler's reply)."""
+    if executor.fault is None:
+        _cancelled_and_closed(executor, client)
         return
+    closer = threading.Thread(target=_cancelled_and_closed, args=(executor, client),
+                              daemon=True)
+    closer.start()
+    closer.join(CLOSE_SECONDS)
+
+
+def _cancelled_and_closed(executor: DaskExecutor, client: Any) -> None:
+    executor.shutdown(wait=False, cancel_futures=True)
+    try:
+        client.close(timeout=CLOSE_SECONDS)
+    except Exception:  # noqa: BLE001 - the cluster is gone: nothing left to close
+        pass
+
+
+@contextmanager
+def _process_pool(workers: int) -> Iterator[Executor]:
+    """Yield a forkserver pool of ``workers`` processes that ends them however it is left."""
     import multiprocessing
     from multiprocessing import forkserver, resource_tracker
 
@@ -104,77 +160,6 @@ def executor_for(workers: int | None, scheduler: str | None) -> Iterator[Executo
     finally:
         held.close()  # any worker left exits (after SIGKILL the kernel closes it for us)
         lifeline.close()
-
-
-CONNECT_SECONDS = 10.0
-"""The bound on reaching a Dask scheduler and hearing it answer as one."""
-
-
-def _quiet(package: str) -> None:
-    """Silence the loggers of ``package`` (Dask logs a lost scheduler as tracebacks on
-    stderr; the shell says it in one line)."""
-    import logging
-
-    for name in [package, *logging.root.manager.loggerDict]:
-        if name == package or name.startswith(package + "."):
-            logging.getLogger(name).setLevel(logging.CRITICAL + 1)
-
-
-def dask_client(address: str) -> Any:
-    """Return a Dask client of the scheduler at ``address``, or refuse within CONNECT_SECONDS.
-
-    Dask's own timeout bounds the TCP connection but not the greeting that follows, so a
-    service that accepts and stays silent held the program for minutes, and one that
-    answers in another protocol (a web server) had its reply read as a frame length
-    (MemoryError).  So first a greeting and an identity request, under a hard bound: the
-    answer must come from a Dask scheduler.
-    """
-    import asyncio  # only here: the other commands need not pay for importing it
-
-    try:
-        distributed: Any = importlib.import_module("distributed")
-        dask: Any = importlib.import_module("dask")
-    except ImportError:
-        raise ValueError("--scheduler needs Dask: pip install 'fminimax[dask]'") from None
-    try:
-        scheme, _ = distributed.comm.parse_address(address)
-        distributed.comm.registry.get_backend(scheme)
-    except ValueError as error:
-        raise ValueError(f"--scheduler needs a Dask address such as tcp://127.0.0.1:8786, got "
-                         f"{address[:60]!r}: {error}") from None
-    seconds = CONNECT_SECONDS
-    dask.config.set({"distributed.comm.timeouts.connect": f"{seconds}s"})
-    try:
-        identity = asyncio.run(asyncio.wait_for(_identity(distributed, address, seconds),
-                                                seconds))
-    except (asyncio.TimeoutError, TimeoutError):
-        raise ValueError(f"no Dask scheduler answered at {address!r} within {seconds:g} s "
-                         f"(is it a Dask scheduler's address?)") from None
-    except OSError as error:
-        why = (str(error).splitlines() or [type(error).__name__])[0]
-        raise ValueError(f"cannot reach a Dask scheduler at {address!r}: {why}") from None
-    except Exception as error:  # noqa: BLE001 - whatever a stranger's bytes made of the reader
-        raise ValueError(f"{address!r} answered, but not as a Dask scheduler does "
-                         f"({type(error).__name__})") from None
-    kind = identity.get("type") if isinstance(identity, dict) else None
-    if kind != "Scheduler":
-        raise ValueError(f"{address!r} is a Dask {kind or 'service'}, not a Dask scheduler")
-    try:
-        client = distributed.Client(address, timeout=seconds)
-        _quiet("distributed")
-        return client
-    except (OSError, asyncio.TimeoutError) as error:
-        raise ValueError(f"cannot reach a Dask scheduler at {address!r}: {error}") from None
-
-
-async def _identity(distributed: Any, address: str, seconds: float) -> Any:
-    """Return what the service at ``address`` says it is, over Dask's own protocol."""
-    comm = await distributed.comm.connect(address, timeout=seconds)
-    try:
-        await comm.write({"op": "identity", "reply": True})
-        return await comm.read()
-    finally:
-        comm.abort()
 
 
 class _Pool(ProcessPoolExecutor):
@@ -207,87 +192,6 @@ def _start_worker(lifeline: Any) -> None:
         os._exit(1)
 
     threading.Thread(target=watch, name="fminimax-lifeline", daemon=True).start()
-
-
-class DaskExecutor(Executor):
-    """A Dask client's executor whose searches stop on their worker once cancelled.
-
-    A Dask worker cannot end a thread: a cancelled task it was running used to search on
-    to its end (minutes, on a large position).  So each search task goes out with a game
-    whose move generator also asks whether the task was cancelled (``polled_moves``), and
-    runs under ``stoppable``, which watches the worker's record of the task.
-    ``shutdown(wait=False)`` cancels every task still out.
-    """
-
-    def __init__(self, client: Any) -> None:
-        self._client = client  # parallel.capacity reads the cluster's size from it
-        self.executor = client.get_executor()
-
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-        token = uuid.uuid4().hex
-        args = tuple(replace(arg, game=replace(arg.game, moves=partial(
-            polled_moves, arg.game.moves, token))) if isinstance(arg, parallel.Task) else arg
-            for arg in args)
-        return self.executor.submit(stoppable, token, fn, *args,  # type: ignore[no-any-return]
-                                    **kwargs)
-
-    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
-        try:
-            self.executor.shutdown(wait=wait and not cancel_futures)
-        except Exception:  # noqa: BLE001 - a lost scheduler: nothing is left to cancel
-            pass
-
-
-class TaskStopped(Exception):
-    """A task was cancelled while its worker ran it, and its search was stopped."""
-
-
-STOP_POLL = 0.1
-"""How often (seconds) a Dask worker looks whether the task it runs was cancelled."""
-
-_CANCELLED: set[str] = set()  # on a worker: the tokens of running tasks found cancelled
-
-
-def polled_moves(moves: Callable[[Any], Any], token: str, state: Any) -> Any:
-    """Return ``moves(state)``, or raise TaskStopped once the task ``token`` was cancelled.
-
-    >>> polled_moves(len, "a task", "abc")
-    3
-    """
-    if token in _CANCELLED:
-        raise TaskStopped(f"task {token} was cancelled while it ran")
-    return moves(state)
-
-
-def stoppable(token: str, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-    """Return ``fn(*args, **kwargs)``; on a Dask worker, mark ``token`` once it is cancelled.
-
-    Outside a Dask task it is the plain call.
-
-    >>> stoppable("a task", divmod, 7, 2)
-    (3, 1)
-    """
-    try:
-        from distributed import get_worker
-        utils: Any = importlib.import_module("distributed.utils")
-        worker, key = get_worker(), utils.thread_state.key
-    except (ImportError, ValueError, AttributeError):
-        return fn(*args, **kwargs)
-    finished = threading.Event()
-
-    def watch() -> None:
-        while not finished.wait(STOP_POLL):
-            task = worker.state.tasks.get(key)
-            if task is None or task.state == "cancelled":
-                _CANCELLED.add(token)
-                return
-
-    threading.Thread(target=watch, name=f"fminimax-watch-{key}", daemon=True).start()
-    try:
-        return fn(*args, **kwargs)
-    finally:
-        finished.set()
-        _CANCELLED.discard(token)
 
 
 STOP_SECONDS = 5.0
@@ -390,16 +294,27 @@ class TaskProgress(Progress):
         super().__init__(like.err, like.enabled, like.clock, like.every, like.after)
         self.sent = self.finished = 0
         self.lock = threading.Lock()
+        self.waiting: Callable[[], str | None] = lambda: None
 
     def line(self, now: float) -> str:
-        """Return the progress line at time ``now``."""
+        """Return the progress line at time ``now``, with what the search waits for, if any.
+
+        >>> import io
+        >>> tasks = TaskProgress(Progress(io.StringIO(), True, clock=lambda: 0.0))
+        >>> tasks.line(2.0)
+        'tasks 0 done, 0 running  nodes 0 in finished tasks  elapsed 2.0 s'
+        """
         with self.lock:
             finished, running, nodes = self.finished, self.sent - self.finished, self.nodes
+        note = self.waiting()
         return (f"tasks {finished:,} done, {running:,} running  nodes {nodes:,} in finished "
-                f"tasks  elapsed {max(now - self.started, 0.0):.1f} s")
+                f"tasks  elapsed {max(now - self.started, 0.0):.1f} s"
+                f"{'' if note is None else '  ' + note}")
 
     def watched(self, executor: Executor) -> Executor:
-        """Return ``executor``, its tasks counted on this line."""
+        """Return ``executor``, its tasks counted on this line (and what a cluster waits for,
+        when it says: ``DaskExecutor.waiting``)."""
+        self.waiting = getattr(executor, "waiting", self.waiting)
         return _Watched(executor, self)
 
     def count(self, future: Future[Any]) -> None:
@@ -447,19 +362,46 @@ class _Watched(Executor):
 
 
 SPLIT = ("auto", "alphabeta", "memoized", "minimax")
-"""The algorithms young brothers wait splits (auto: alpha-beta with a table, in parallel)."""
+"""The algorithms young brothers wait splits (auto: alpha-beta, with a table unless
+--no-table, in parallel)."""
+
+
+def bounds_advice(args: argparse.Namespace) -> str:
+    """Return the bounds a search beyond an exact one may take: under a pool, --depth only.
+
+    >>> bounds_advice(argparse.Namespace(workers=2, scheduler=None))
+    '--depth N'
+    """
+    return "--depth N" if wants_pool(args) else "--depth N or --seconds S (iterative deepening)"
+
+
+def split_algorithm(algorithm: str, table: bool) -> str:
+    """Return the name of the search the workers run for ``algorithm``: what the output says ran.
+
+    As serially, auto is alpha-beta with a table ("memoized") or without one ("alphabeta").
+
+    >>> [split_algorithm(name, table) for name, table in [("auto", True), ("auto", False)]]
+    ['memoized', 'alphabeta']
+    """
+    if algorithm == "auto":
+        return "memoized" if table else "alphabeta"
+    return algorithm
 
 
 def parallel_solve(args: argparse.Namespace, game: Any, state: Any,
                    stop: Callable[[], bool] | None, quick: bool,
                    progress: Progress | None = None) -> engine.SearchResult[Any]:
-    """Return solve's result by young brothers wait over --workers or --scheduler."""
+    """Return solve's result by young brothers wait over --workers or --scheduler.
+
+    The options mean what they mean serially: --no-table is no table on any worker.
+    """
     if args.algorithm not in SPLIT or stop or args.max_nodes:
         raise ValueError(f"--workers and --scheduler split {', '.join(SPLIT)} searches without "
                          f"a node or time budget, not {args.algorithm!r}")
-    return parallel_search(args, game, state, progress, depth=args.depth, quick=quick,
-                           table=bool(args.table or args.algorithm in ("auto", "memoized")),
-                           prune=args.algorithm != "minimax")
+    table = bool(args.table or args.algorithm == "memoized")
+    result = parallel_search(args, game, state, progress, depth=args.depth, quick=quick,
+                             table=table, prune=args.algorithm != "minimax")
+    return replace(result, algorithm=split_algorithm(args.algorithm, table))
 
 
 def parallel_move_lines(args: argparse.Namespace, game: Any,
@@ -468,3 +410,15 @@ def parallel_move_lines(args: argparse.Namespace, game: Any,
     with executor_for(args.workers, args.scheduler) as executor:
         assert executor is not None
         return parallel.move_lines(executor, game, state)
+
+
+def parallel_move_values(args: argparse.Namespace, game: Any, state: Any, depth: int | None,
+                         quick: bool) -> dict[Any, Score]:
+    """Return every move's value (solve --all), each move searched by the pool asked for.
+
+    ``depth`` counts from the root, as for the search: each move is searched to depth - 1.
+    """
+    with executor_for(args.workers, args.scheduler) as executor:
+        assert executor is not None
+        return parallel.move_values(executor, game, state, depth=depth, quick=quick,
+                                    table=bool(args.table))

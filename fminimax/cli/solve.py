@@ -17,7 +17,13 @@ from fminimax.cli.common import (
     write_atomically,
 )
 from fminimax.cli.games import add_game_options, games_help, made, seconds
-from fminimax.cli.pools import add_parallel_arguments, parallel_solve, wants_pool
+from fminimax.cli.pools import (
+    add_parallel_arguments,
+    bounds_advice,
+    parallel_move_values,
+    parallel_solve,
+    wants_pool,
+)
 from fminimax.cli.report import game_fields, stats_fields, write_json
 from fminimax.cli.tree import DRAWN_NODES
 from fminimax.game import Game, zero
@@ -88,10 +94,9 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
                                      seconds=PROBE_SECONDS) if chosen.quick else None
         finally:
             progress.done()
-        if probed is None or wants_pool(args):
-            why = "" if probed else ", and a quick search found no forced end"
-            raise ValueError(f"{beyond}{why}; bound it with --depth N or --seconds S "
-                             f"(iterative deepening)")
+        if probed is None:  # the same decision with or without a pool
+            raise ValueError(f"{beyond}, and a quick search found no forced end; bound it "
+                             f"with {bounds_advice(args)}")
     exact_rules = args.depth is None and algorithm not in ("iterative", *algorithms.PLAIN)
     game = chosen.exact if exact_rules else chosen.game
     stop = None
@@ -113,8 +118,10 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             horizon = args.depth if probed is None else probed.depth  # see decisive_within
             rules = game if probed is None else replace(
                 chosen.game, heuristic=chosen.game.heuristic or zero)
-            values = engine.move_values(rules, state, table=engine.Table(), depth=horizon,
-                                        quick=chosen.quick, stop=progress)
+            values = parallel_move_values(args, rules, state, horizon, chosen.quick) if \
+                wants_pool(args) else engine.move_values(rules, state, table=engine.Table(),
+                                                         depth=horizon, quick=chosen.quick,
+                                                         stop=progress)
             best = engine.best_moves(values)
     finally:
         progress.done()

@@ -1,0 +1,133 @@
+"""The task: what crosses the process boundary, and the per-worker work it asks for.
+
+``search_task`` is the one function an executor ships: module-level, it takes a picklable
+``Task`` (game, position, window, options) and returns a ``TaskResult``.  Transposition
+tables are per worker (per worker thread), kept from task to task of the same game, never
+sent or shared.
+
+>>> from fminimax.games import nim
+>>> search_task(Task(nim.game(), nim.start((1,)), ((0, 1),))).value
+999999
+"""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+import threading
+from dataclasses import dataclass, replace
+from typing import Any, Generic
+
+from fminimax.game import Game, Move, Score, State
+from fminimax.parallel.options import SplitOptions
+from fminimax.parallel.serial import INFINITY, Table, search
+from fminimax.parallel.top import TaskResult, Top, task_bound
+
+__all__ = ["Task", "search_task", "table_id", "task_for", "template", "worker_table"]
+
+
+@dataclass(frozen=True)
+class Task(Generic[State, Move]):
+    """One position to search whole, with its window and options; picklable with plain pickle.
+
+    ``alpha`` and ``beta`` are for the player to move at ``state``, decisive values counted
+    from ``state``; ``depth`` is what is left of the depth limit (None: to the end).
+    """
+
+    game: Game[State, Move]
+    state: State
+    line: tuple[Move, ...] = ()
+    depth: int | None = None
+    alpha: Score = -INFINITY
+    beta: Score = INFINITY
+    prune: bool = True
+    quick: bool = True
+    order: bool = True
+    table: bool = True
+    table_id: str = ""
+
+
+def search_task(task: Task[Any, Any]) -> TaskResult:
+    """Return the result of searching one task's position: the per-worker work.
+
+    Module-level, so any executor can ship it.  With ``table`` on and a ``table_id``, the
+    worker (each thread of it) keeps one table for that id from task to task, so the tasks
+    of one search share what the worker learnt; with no ``table_id`` every task gets a fresh
+    table.  Either way the value is the same: only the counts differ.
+
+    >>> from fminimax.games import nim
+    >>> result = search_task(Task(nim.game(), nim.start((1, 1)), quick=False))
+    >>> result.value, result.pv
+    (-1, ((0, 1), (1, 1)))
+    """
+    table = None if not task.table else worker_table(task.table_id) if task.table_id else Table()
+    result = search(task.game, task.state, prune=task.prune, depth=task.depth,
+                    quick=task.quick, table=table, order=task.order, alpha=task.alpha,
+                    beta=task.beta)
+    return TaskResult(task.line, result.value, result.pv, result.stats, result.exact)
+
+
+_WORKER = threading.local()
+
+
+def worker_table(table_id: str) -> Table:
+    """Return this worker thread's table for ``table_id``, a new one when the id changes.
+
+    The one piece of state a worker keeps between tasks: one table at a time, never sent
+    anywhere.
+
+    >>> worker_table("a") is worker_table("a"), worker_table("a") is worker_table("b")
+    (True, False)
+    """
+    if getattr(_WORKER, "table_id", None) != table_id:
+        _WORKER.table_id, _WORKER.table = table_id, Table()
+    table: Table = _WORKER.table
+    return table
+
+
+def table_id(game: Game[Any, Any], quick: bool) -> str:
+    """Return the name of the worker tables of searches of ``game``: a digest of its pickle.
+
+    Entries hold for any position of the same game with the same ``quick``, so searches that
+    agree on both may share them.  A digest (sha256), never ``hash()``, which differs from
+    process to process.
+
+    >>> from fminimax.games import nim
+    >>> table_id(nim.game(), True) == table_id(nim.game(), True) != table_id(nim.game(), False)
+    True
+    """
+    return hashlib.sha256(pickle.dumps((game, quick))).hexdigest()[:16]
+
+
+def template(game: Game[State, Move], state: State,
+             options: SplitOptions) -> Task[State, Move]:
+    """Return the task that holds a search's options, for ``task_for`` to copy.
+
+    ``options.table``: False, no tables; True, worker tables named after the game (shared by
+    the searches of one game); a string, worker tables of that name.
+
+    >>> from fminimax.games import nim
+    >>> template(nim.game(), nim.start((1,)), SplitOptions(depth=2, table="t")).table_id
+    't'
+    """
+    table, quick = options.table, options.quick
+    name = table if isinstance(table, str) else table_id(game, quick) if table else ""
+    return Task(game, state, (), options.depth, prune=options.prune, quick=quick,
+                order=options.order, table=bool(table), table_id=name)
+
+
+def task_for(like: Task[Any, Any], top: Top[Any, Any], alpha: Score,
+             beta: Score) -> Task[Any, Any]:
+    """Return the task for ``top``: the options of ``like``, the window counted from ``top``.
+
+    What is left of the depth limit is that of ``like`` less the plies down to ``top``.
+
+    >>> from fminimax.games import nim
+    >>> task = task_for(Task(nim.game(), nim.start((2,)), depth=3), Top((1,), "s"), 5, 9)
+    >>> task.line, task.depth, task.alpha, task.beta
+    ((1,), 2, 5, 9)
+    """
+    plies, quick = len(top.line), like.quick
+    depth = None if like.depth is None else like.depth - plies
+    return replace(like, state=top.state, line=top.line, depth=depth,
+                   alpha=task_bound(alpha, plies, quick), beta=task_bound(beta, plies, quick))

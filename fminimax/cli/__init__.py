@@ -129,7 +129,8 @@ def _refusal(error: Exception) -> tuple[int, str]:
     """Return the status and the one line that report ``error``, or raise it again.
 
     A usage error is 2; a failed parallel task 1; the library's ValueError and TypeError 2,
-    in words for a person (no advice about Python's own settings).
+    in words for a person (no advice about Python's own settings), and so is an
+    OverflowError (a number too large for a float: the input's).
     """
     from fminimax.cli.common import UsageError, clip
 
@@ -138,7 +139,7 @@ def _refusal(error: Exception) -> tuple[int, str]:
     parallel = sys.modules.get("fminimax.parallel")  # loaded whenever a pool ran
     if parallel is not None and isinstance(error, parallel.SearchFailed):
         return 1, f"{PROG}: error: {error}"
-    if isinstance(error, (ValueError, TypeError)):
+    if isinstance(error, (ValueError, TypeError, OverflowError)):
         return 2, f"{PROG}: error: {clip(plain_words(str(error)))}"
     raise error
 

@@ -19,6 +19,7 @@ from fminimax.cli.files import STANDARD_OUTPUT
 from fminimax.cli.games import add_game_options, games_help, made, seconds
 from fminimax.cli.pools import add_parallel_arguments, parallel_solve, wants_pool
 from fminimax.cli.report import game_fields, number_str, stats_fields, write_json
+from fminimax.game import WIN
 from fminimax.registry import Made
 
 __all__ = ["MAX_TRACED_NODES", "add", "run", "trace_page"]
@@ -40,7 +41,7 @@ def trace_page(args: argparse.Namespace, chosen: Made, found: policy.Answer,
 
     result, game, state = found.result, found.game, chosen.state
     trace = tr.trace_of(result, label=tr.state_labels(game, state, chosen.notation.draw),
-                        show=engine.value_str if chosen.quick else tr.number_str,
+                        show=_quick_words if chosen.quick else tr.number_str,
                         windows=not policy.searches_every_node(algorithm))
     depth = "" if args.depth is None else f", depth {args.depth}"
     title = (f"{result.algorithm or algorithm} on {game.name}: value "
@@ -51,12 +52,17 @@ def trace_page(args: argparse.Namespace, chosen: Made, found: policy.Answer,
                       else stepper.estimated_leaves(game, state))
 
 
-def _refuse_idle_options(args: argparse.Namespace, algorithm: str) -> None:
-    """Refuse options that would change nothing in this search, or contradict it."""
-    bounded = args.seconds is not None or args.max_nodes is not None
-    if bounded and algorithm != "iterative":
-        raise ValueError(f"a node budget or a time limit needs --algorithm iterative, not "
-                         f"{algorithm!r}")
+def _quick_words(value: Any) -> str:
+    """Return a quick value in words (win in 3), a window's bound beyond them as a number.
+
+    >>> _quick_words(999_997), _quick_words(1.7976931348623157e308)
+    ('win in 3', '1.7976931348623157e+308')
+    """
+    return engine.value_str(value) if abs(value) < 2 * WIN else number_str(value)
+
+
+def _refuse_trace_options(args: argparse.Namespace, algorithm: str) -> None:
+    """Refuse page options without a page, or a page of a search that cannot be traced."""
     if args.trace_html and algorithm == "iterative":
         raise ValueError("--trace-html traces one search, not iterative deepening under a "
                          "budget (its depths depend on the clock); give --depth or another "
@@ -69,6 +75,15 @@ def _refuse_idle_options(args: argparse.Namespace, algorithm: str) -> None:
                         ("--trace-max-depth", args.trace_max_depth)):
         if given is not None and not args.trace_html:
             raise ValueError(f"{flag} limits the --trace-html page; give --trace-html FILE")
+
+
+def _refuse_idle_options(args: argparse.Namespace, algorithm: str) -> None:
+    """Refuse options that would change nothing in this search, or contradict it."""
+    bounded = args.seconds is not None or args.max_nodes is not None
+    if bounded and algorithm != "iterative":
+        raise ValueError(f"a node budget or a time limit needs --algorithm iterative, not "
+                         f"{algorithm!r}")
+    _refuse_trace_options(args, algorithm)
     if args.heuristic != "game" and args.depth is None and algorithm != "iterative":
         raise ValueError("--heuristic scores the positions a bounded search cuts off; give "
                          "--depth N, --seconds S or --max-nodes N with it")
@@ -118,20 +133,27 @@ def _value_words(found: policy.Answer, quick: bool) -> str:
     return f"{words if words is not None else number_str(result.value)}{kind}"
 
 
+def _extra_lines(chosen: Made, found: policy.Answer, fields: dict[str, Any]) -> tuple[str, str]:
+    """Return the score line (a field's score) and the line of every best move, if any."""
+    spoken = chosen.notation
+    score = "" if fields["score"] is None else f"\nscore:     {fields['score']}"
+    every = "" if found.best is None else (
+        f"\nall best:  {' '.join(spoken.show_move(move) for move in found.best)}")
+    return score, every
+
+
 def _text(args: argparse.Namespace, chosen: Made, found: policy.Answer,
           fields: dict[str, Any], seconds: float) -> str:
     """Return the answer as solve prints it, after the drawn position."""
     spoken, result, stats = chosen.notation, found.result, found.result.stats
-    score = "" if fields["score"] is None else f"\nscore:     {fields['score']}"
-    every = "" if found.best is None else (
-        f"\nall best:  {' '.join(spoken.show_move(move) for move in found.best)}")
-    table = " with a table" if args.table or policy.keeps_table(args.algorithm or "") else ""
+    score, every = _extra_lines(chosen, found, fields)
+    table = " with a table" if args.table or policy.keeps_table(args.algorithm) else ""
+    move = "none" if result.move is None else spoken.show_move(result.move)
     return (f"{fields['to_move']} to move\n\n"
             f"game:      {found.game.name}\n"
             f"algorithm: {result.algorithm or args.algorithm}{table}\n"
             f"value:     {_value_words(found, chosen.quick)}{score}\n"
-            f"best move: {'none' if result.move is None else spoken.show_move(result.move)}"
-            f"{every}\n"
+            f"best move: {move}{every}\n"
             f"line:      {' '.join(spoken.show_move(move) for move in result.pv) or '-'}\n"
             f"nodes:     {stats.nodes} (leaves {stats.leaves}, cut-offs {stats.cutoffs}, "
             f"table hits {stats.table_hits})\n"

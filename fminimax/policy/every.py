@@ -58,6 +58,12 @@ def is_close(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
+def _kept(root: SearchResult[Any] | None, best: tuple[Any, ...], top: Any) -> bool:
+    """Return whether the root's own result agrees with the children: its move among the
+    best, its value the top one."""
+    return root is not None and root.move in best and is_close(root.value, top)
+
+
 def _gathered(root: SearchResult[Any] | None, found: list[Child], depth: int | None,
               spent: Stats) -> tuple[SearchResult[Any], tuple[Any, ...]]:
     """Return the answer the children's values give, and every move of the top value.
@@ -65,15 +71,21 @@ def _gathered(root: SearchResult[Any] | None, found: list[Child], depth: int | N
     The root's own result is kept when its move is among the best and its value the top
     one; otherwise the answer is the first best move, its value and its line.
     """
-    top = max(value for _, value, _ in found)
-    best = tuple(move for move, value, _ in found if is_close(value, top))
-    if root is not None and root.move in best and is_close(root.value, top):
+    top, best = _top(found)
+    if root is not None and _kept(root, best, top):
         return root, best
     move, value, child = next(item for item in found if item[0] == best[0])
     exact = all(result.exact for _, _, result in found)
     stats = sum((result.stats for _, _, result in found), spent)
+    algorithm = "iterative" if root is None else root.algorithm
     return SearchResult(value, move, (move, *child.pv), stats, None if exact else depth,
-                        exact, (), "iterative" if root is None else root.algorithm), best
+                        exact, (), algorithm), best
+
+
+def _top(found: list[Child]) -> tuple[Any, tuple[Any, ...]]:
+    """Return the top value of the children and every move that has it, in move order."""
+    top = max(value for _, value, _ in found)
+    return top, tuple(move for move, value, _ in found if is_close(value, top))
 
 
 def every_best(game: Game[Any, Any], state: Any, result: SearchResult[Any],
@@ -128,8 +140,6 @@ def every_within(game: Game[Any, Any], state: Any, quick: bool,
             found = list(children(game, state, depth - 1, quick, table, strict))
         except Spent:
             break
-        if strict.budget.max_nodes is not None and strict.nodes > strict.budget.max_nodes:
-            break  # the last searches were too small to be watched: over budget all the same
         done = _gathered(None, found, depth, spent)
         spent = done[0].stats
         meter.reached(done[0])

@@ -116,9 +116,11 @@ class Meter:
                     and budget.clock() - self.started > budget.seconds))
 
     def settle(self, nodes: int) -> None:
-        """Count a finished search's nodes exactly."""
+        """Count a finished search's nodes exactly (a strict meter over budget raises)."""
         self.settled += nodes
         self.running = 0
+        if self.strict and self.spent():
+            raise Spent
 
     def strictly(self) -> Meter:
         """Return a strict meter on the same budget and hook, starting now."""

@@ -90,8 +90,9 @@ def traced(game: Game[Any, Any], state: Any, request: Request, depth: int | None
            hook: Callable[[], bool] | None = None) -> SearchResult[Any]:
     """Return the traced search of ``request``'s algorithm, bounded by its node budget.
 
-    Raises ``TooBigToTrace`` once the search enters more than ``request.trace_nodes``
-    nodes (watched every 1,024 nodes while it runs, and exactly at its end).
+    The search first runs untraced under the budget (a trace keeps every step in memory;
+    a count does not): ``TooBigToTrace`` once it enters more than ``request.trace_nodes``
+    nodes.  Only a search that fits runs again, traced (the same search: the same nodes).
 
     >>> from fminimax.games import tree
     >>> root = tree.start([[2, 7], [1, 8]])
@@ -104,15 +105,15 @@ def traced(game: Game[Any, Any], state: Any, request: Request, depth: int | None
     """
     limit = request.trace_nodes
     try:
-        result = _search(game, state, request, depth,
-                         Meter(Budget(max_nodes=limit), hook, strict=True), trace=True)
+        counted = _search(game, state, request, depth,
+                          Meter(Budget(max_nodes=limit), hook, strict=True))
     except Spent:
         raise TooBigToTrace(f"the search entered more than {limit:,} nodes, more than "
                             f"{limit:,} to trace") from None
-    if result.stats.nodes > limit:
-        raise TooBigToTrace(f"the search entered {result.stats.nodes:,} nodes, more than "
+    if counted.stats.nodes > limit:
+        raise TooBigToTrace(f"the search entered {counted.stats.nodes:,} nodes, more than "
                             f"{limit:,} to trace")
-    return result
+    return _search(game, state, request, depth, hook, trace=True)
 
 
 def _probed(position: Position, request: Request, budget: Budget,
@@ -232,6 +233,10 @@ def answer(position: Position, request: Request, budget: Budget | None = None, *
     if not request.every:
         return Answer(root.result, root.game)
     bound = Budget(max_nodes=ALL_NODES if root.probed else None)
-    result, best = every_best(root.game, state, root.result, root.horizon, request.quick,
-                              Meter(bound, hook, strict=True))
+    try:
+        result, best = every_best(root.game, state, root.result, root.horizon, request.quick,
+                                  Meter(bound, hook, strict=True))
+    except Spent:
+        raise Beyond(f"listing every best move takes more than {ALL_NODES:,} nodes "
+                     f"here") from None
     return Answer(result, root.game, best)

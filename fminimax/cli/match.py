@@ -15,8 +15,8 @@ from typing import IO, Any
 
 from fminimax import match as matches
 from fminimax import registry
-from fminimax.cli.common import plural
-from fminimax.cli.games import add_game_options, made
+from fminimax.cli.common import game_made, plural
+from fminimax.cli.games import add_game_options
 from fminimax.cli.report import write_json
 from fminimax.registry import Made
 
@@ -115,7 +115,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     if args.depth is not None:
         raise ValueError("match takes each side's depth in its SPEC (e.g. --first "
                          "alphabeta:depth=4), not --depth")
-    chosen = made(args)
+    chosen: Made = game_made(args)
     _checked(args, chosen)
     first, second = matches.spec_str(args.first), matches.spec_str(args.second)
     bar = Bar(err, not args.quiet and err.isatty(), first, second)

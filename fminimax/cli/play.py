@@ -15,8 +15,15 @@ from collections.abc import Callable
 from typing import IO, Any
 
 from fminimax import policy, registry
-from fminimax.cli.common import EndOfInput, ask, choice, plural, progress_reporter
-from fminimax.cli.games import add_game_options, made, seconds
+from fminimax.cli.common import (
+    EndOfInput,
+    ask,
+    choice,
+    game_made,
+    plural,
+    progress_reporter,
+)
+from fminimax.cli.games import add_game_options, seconds
 from fminimax.registry import Made
 
 __all__ = ["DEFAULT_SECONDS", "PLAYABLE", "add", "run"]
@@ -74,6 +81,8 @@ def _computer(args: argparse.Namespace, chosen: Made, state: Any, err: IO[str],
         result = policy.computer_move(chosen, state, seconds=args.seconds or DEFAULT_SECONDS,
                                       clock=time.perf_counter, depth=args.depth,
                                       hook=progress)
+    except policy.TooDeep as error:
+        raise ValueError(f"{error}; give a --depth below {args.depth}, or --seconds S") from None
     finally:
         progress.done()
     spoken = chosen.notation
@@ -111,7 +120,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str],
     args.game = args.game or PLAYABLE[0]
     args.args = args.args or list(registry.GAMES[args.game].play_args)
     _refuse_idle_options(args)
-    chosen = made(args)
+    chosen: Made = game_made(args)
     if args.seed is not None and chosen.game.chances is None:
         raise ValueError(f"--seed seeds the dice, and {args.game} has none; drop --seed")
     spoken = chosen.notation

@@ -14,9 +14,15 @@ import time
 from typing import IO, Any
 
 from fminimax import engine, policy, registry
-from fminimax.cli.common import PROG, count_option, progress_reporter, write_atomically
+from fminimax.cli.common import (
+    PROG,
+    count_option,
+    game_made,
+    progress_reporter,
+    write_atomically,
+)
 from fminimax.cli.files import STANDARD_OUTPUT
-from fminimax.cli.games import add_game_options, games_help, made, seconds
+from fminimax.cli.games import add_game_options, games_help, seconds
 from fminimax.cli.pools import add_parallel_arguments, parallel_solve, wants_pool
 from fminimax.cli.report import game_fields, number_str, stats_fields, write_json
 from fminimax.game import WIN
@@ -118,6 +124,8 @@ def _answer(args: argparse.Namespace, chosen: Made, request: policy.Request,
                              searcher=pooled if wants_pool(args) else None)
     except (policy.Beyond, policy.TooBigToTrace, policy.BudgetTooSmall) as error:
         advice = next(words for kind, words in ADVICE.items() if isinstance(error, kind))
+        if isinstance(error, policy.TooDeep) and args.depth is not None:
+            advice = f"give a --depth below {args.depth}, or --seconds S (iterative deepening)"
         raise ValueError(f"{error}; {advice}") from None
     finally:
         progress.done()
@@ -162,7 +170,7 @@ def _text(args: argparse.Namespace, chosen: Made, found: policy.Answer,
 
 def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     """Print the value, best move, principal variation, nodes and time of a position."""
-    chosen = made(args)
+    chosen: Made = game_made(args)
     request = _request(args, chosen)
     started = time.perf_counter()
     found = _answer(args, chosen, request, err)

@@ -29,8 +29,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any
 
-from fminimax.algorithms import FAMILY, solve
+from fminimax import policy
+from fminimax.algorithms import FAMILY, QUIESCENT
 from fminimax.game import Game, State
+from fminimax.policy.searches import family
+
+__all__ = ["Z95", "MatchResult", "Played", "Spec", "check_spec", "match", "opening",
+           "parse_spec", "result_of", "result_str", "Settings", "spec_str", "wilson"]
 
 Z95 = 1.959963984540054
 
@@ -56,29 +61,72 @@ _OPTIONS = {f.name for f in fields(Spec)} - {"algorithm"}
 def parse_spec(text: str) -> Spec:
     """Return the spec written as ``ALGORITHM[:option=value,...]`` (``table`` alone is on).
 
+    Each option at most once; ``quiescence`` with an algorithm that takes it, and a depth
+    or a time limit for it to extend.
+
     >>> parse_spec("iterative:seconds=0.5,table")
     Spec(algorithm='iterative', depth=None, seconds=0.5, table=True, quiescence=0)
     >>> parse_spec("alphabeta:depth=four")
     Traceback (most recent call last):
     ...
     ValueError: bad spec 'alphabeta:depth=four': depth must be an int >= 0, got 'four'
+    >>> parse_spec("alphabeta:depth=1,depth=2")
+    Traceback (most recent call last):
+    ...
+    ValueError: bad spec 'alphabeta:depth=1,depth=2': depth is given twice
     """
-    name, _, rest = text.partition(":")
+    name, colon, rest = text.partition(":")
     if name not in FAMILY:
         raise ValueError(f"bad spec {text!r}: unknown algorithm {name!r}; choose from "
                          f"{', '.join(sorted(FAMILY))}")
+    if colon and not rest.strip():
+        raise ValueError(f"bad spec {text!r}: no options after ':'; write {name!r} alone")
     options: dict[str, Any] = {}
-    for item in filter(None, (part.strip() for part in rest.split(","))):
+    for item in (part.strip() for part in rest.split(",")) if colon else ():
         key, eq, value = item.partition("=")
         if key not in _OPTIONS:
             raise ValueError(f"bad spec {text!r}: unknown option {key!r}; the options are "
                              f"{', '.join(sorted(_OPTIONS))}")
+        if key in options:
+            raise ValueError(f"bad spec {text!r}: {key} is given twice")
         options[key] = _option(text, key, value if eq else None)
-    spec = Spec(name, **options)
+    return _checked(text, Spec(name, **options))
+
+
+def _checked(text: str, spec: Spec) -> Spec:
+    """Return ``spec`` if its options fit its algorithm, else raise naming the spec."""
     if spec.seconds is not None and spec.algorithm != "iterative":
         raise ValueError(f"bad spec {text!r}: a time limit (seconds) needs the iterative "
                          f"algorithm")
+    if spec.quiescence and spec.algorithm not in QUIESCENT:
+        raise ValueError(f"bad spec {text!r}: {spec.algorithm} takes no quiescence; the "
+                         f"algorithms that do are {', '.join(QUIESCENT)}")
+    if spec.quiescence and spec.depth is None and spec.seconds is None:
+        raise ValueError(f"bad spec {text!r}: quiescence goes on past a depth limit; give "
+                         f"depth=N (or seconds=S with iterative) with it")
     return spec
+
+
+def check_spec(game: Game[Any, Any], spec: Spec) -> None:
+    """Raise a ValueError naming ``spec`` if it cannot play ``game`` (before any game).
+
+    >>> from fminimax.games import nim
+    >>> check_spec(nim.game(), parse_spec("alphabeta:depth=1"))
+    Traceback (most recent call last):
+    ...
+    ValueError: the spec 'alphabeta:depth=1' cuts the search off, but nim has no heuristic
+    to score the positions it cuts off
+    """
+    shown = spec_str(spec)
+    if spec.depth == 0:
+        raise ValueError(f"the spec {shown!r} looks at no move at all (depth=0); give "
+                         f"depth=1 or more")
+    if spec.depth is not None and game.heuristic is None:
+        raise ValueError(f"the spec {shown!r} cuts the search off, but {game.name} has no "
+                         f"heuristic to score the positions it cuts off")
+    if spec.quiescence and game.noisy is None:
+        raise ValueError(f"{game.name} has no noisy moves, so no quiescence; drop "
+                         f"quiescence from {shown!r}")
 
 
 def _option(text: str, key: str, value: str | None) -> Any:
@@ -102,12 +150,14 @@ def _option(text: str, key: str, value: str | None) -> Any:
 def spec_str(spec: Spec) -> str:
     """Return a spec written back as text, as ``parse_spec`` reads it.
 
-    >>> spec_str(Spec("alphabeta", depth=4, quiescence=4))
-    'alphabeta:depth=4,quiescence=4'
+    >>> spec_str(Spec("alphabeta", depth=4, quiescence=4)), spec_str(Spec(depth=0))
+    ('alphabeta:depth=4,quiescence=4', 'alphabeta:depth=0')
     """
+    defaults = Spec()
     options = [f"{f.name}={getattr(spec, f.name)}" for f in fields(Spec)
-               if f.name in _OPTIONS and f.name != "table" and getattr(spec, f.name)
-               not in (None, 0)] + (["table"] if spec.table else [])
+               if f.name in _OPTIONS and f.name != "table"
+               and getattr(spec, f.name) != getattr(defaults, f.name)]
+    options += ["table"] if spec.table else []
     return spec.algorithm + (":" + ",".join(options) if options else "")
 
 
@@ -218,16 +268,42 @@ def opening(game: Game[State, Any], state: State, plies: int,
     raise ValueError(f"every opening of {plies} random plies ended the game; use fewer")
 
 
+@dataclass(frozen=True)
+class Settings:
+    """How a match is played besides its specs: random plies of each opening, the clock for
+    specs with a time limit, a progress callback, and quick values (None: by the game)."""
+
+    openings: int = 0
+    clock: Callable[[], float] | None = None
+    progress: Callable[[int, int, MatchResult], object] | None = None
+    quick: bool | None = None
+
+
+def _checked_match(game: Game[Any, Any], specs: tuple[Spec, Spec], games: int,
+                   settings: Settings) -> None:
+    """Raise a ValueError naming the first thing a match cannot be played with."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"a match needs at least one game, got {games!r}")
+    openings = settings.openings
+    if isinstance(openings, bool) or not isinstance(openings, int) or openings < 0:
+        raise ValueError(f"openings must be an int >= 0 (random plies), got {openings!r}")
+    for spec in specs:
+        if spec.seconds is not None and settings.clock is None:
+            raise ValueError(f"the spec {spec_str(spec)!r} has a time limit, so the match "
+                             f"needs a clock")
+        check_spec(game, spec)
+
+
 def match(game: Game[State, Any], state: State, first: Spec, second: Spec, games: int, *,
-          rng: random.Random, openings: int = 0, clock: Callable[[], float] | None = None,
-          progress: Callable[[int, int, MatchResult], object] | None = None,
-          quick: bool | None = None) -> MatchResult:
+          rng: random.Random, **settings: Any) -> MatchResult:
     """Return the result of ``games`` games between two specs, in pairs from random openings.
 
     Game 2k and 2k+1 start from the same opening (``openings`` random plies from
-    ``state``), the first spec moving first in game 2k.  ``quick`` (by default on, off for
-    games with chance nodes) makes the searches prefer quicker wins.  ``progress(done,
-    total, result so far)`` is called after each game.
+    ``state``), the first spec moving first in game 2k.  The ``settings`` are those of
+    :class:`Settings`: ``openings``, the ``clock`` specs with a time limit read, a
+    ``progress(done, total, result so far)`` called after each game, and ``quick`` (by
+    default on, off for games with chance nodes), which makes the searches prefer quicker
+    wins.  Both specs are checked against the game before the first game.
 
     >>> from fminimax import tictactoe as ttt
     >>> match(ttt.game(), ttt.start(), Spec(), Spec(), 0, rng=random.Random(0))
@@ -235,27 +311,20 @@ def match(game: Game[State, Any], state: State, first: Spec, second: Spec, games
     ...
     ValueError: a match needs at least one game, got 0
     """
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"a match needs at least one game, got {games!r}")
-    if isinstance(openings, bool) or not isinstance(openings, int) or openings < 0:
-        raise ValueError(f"openings must be an int >= 0 (random plies), got {openings!r}")
-    for spec in (first, second):
-        if spec.seconds is not None and clock is None:
-            raise ValueError(f"the spec {spec_str(spec)!r} has a time limit, so the match "
-                             f"needs a clock")
-    quick = game.chances is None if quick is None else quick
+    given = Settings(**settings)
+    _checked_match(game, (first, second), games, given)
+    quick = game.chances is None if given.quick is None else given.quick
     played: list[Played] = []
-    begun = state
-    moves: tuple[Any, ...] = ()
+    begun, moves = state, ()
     for index in range(games):
         if index % 2 == 0:
-            begun, moves = opening(game, state, openings, rng)
+            begun, moves = opening(game, state, given.openings, rng)
         first_moves = index % 2 == 0
         score, plies = _play_one(game, begun, first if first_moves else second,
-                                 second if first_moves else first, rng, clock, quick)
+                                 second if first_moves else first, rng, given.clock, quick)
         played.append(Played(moves, first_moves, score if first_moves else 1 - score, plies))
-        if progress is not None:
-            progress(index + 1, games, result_of(tuple(played)))
+        if given.progress is not None:
+            given.progress(index + 1, games, result_of(tuple(played)))
     return result_of(tuple(played))
 
 
@@ -269,15 +338,23 @@ def _play_one(game: Game[State, Any], state: State, starter: Spec, other: Spec,
             state = _outcome(game, state, rng)
             continue
         spec = starter if game.to_move(state) == leader else other
-        stop = None
-        if spec.seconds is not None and clock is not None:
-            deadline = clock() + spec.seconds
-            stop = _deadline(clock, deadline)
-        result = solve(game, state, spec.algorithm, table=spec.table, depth=spec.depth,
-                       stop=stop, quick=quick, quiescence=spec.quiescence)
-        state, plies = game.play(state, result.move), plies + 1
+        state, plies = game.play(state, _move(game, state, spec, clock, quick)), plies + 1
     utility = game.utility(state, leader)
     return (1.0 if utility > 0 else 0.0 if utility < 0 else 0.5), plies
+
+
+def _move(game: Game[State, Any], state: State, spec: Spec,
+          clock: Callable[[], float] | None, quick: bool) -> Any:
+    """Return the move ``spec`` plays at ``state``, a refusal naming the spec."""
+    stop = None
+    if spec.seconds is not None and clock is not None:
+        stop = _deadline(clock, clock() + spec.seconds)
+    try:
+        return family(game, state, spec.algorithm, table=spec.table, depth=spec.depth,
+                      stop=stop, quick=quick, quiescence=spec.quiescence).move
+    except policy.TooDeep as error:
+        raise ValueError(f"the spec {spec_str(spec)!r} cannot play {game.name}: {error}; "
+                         f"give it depth=N or seconds=S (iterative)") from None
 
 
 def _deadline(clock: Callable[[], float], deadline: float) -> Callable[[], bool]:

@@ -136,6 +136,7 @@ def test_a_drawn_game_ends_with_one_verdict() -> None:
 
 
 def test_the_probe_beyond_an_exact_search_shows_progress_and_ends_soon() -> None:
+    from fminimax import policy
     from fminimax.cli import common
 
     ticks: list[float] = []
@@ -149,7 +150,7 @@ def test_the_probe_beyond_an_exact_search_shows_progress_and_ends_soon() -> None
     from fminimax.cli.games import made as made_from
 
     made = made_from(cli.parser().parse_args(["solve", "tictactoe", "--size", "20x20"]))
-    assert common.decisive_within(made.game, made.state, 50_000, stop=counted,
+    assert policy.decisive_within(made.game, made.state, 50_000, stop=counted,
                                   clock=lambda: len(ticks) * 0.5, seconds=2.0) is None
     assert 0 < len(ticks) <= 6  # two seconds of the fake clock, 0.5 s a tick
     assert progress.nodes > 0
@@ -176,12 +177,16 @@ def test_play_nim_with_a_thousand_objects_plays_within_its_budget() -> None:
 
 
 def test_play_skips_the_exact_search_of_a_position_far_beyond_it() -> None:
+    import time
+
     from fminimax.cli.games import made as made_from
-    from fminimax.cli.play import computer_move
+    from fminimax.policy import computer_move
 
     made = made_from(cli.parser().parse_args(["play", "tictactoe", "--size", "20x20"]))
     assert made.beyond(made.state) is not None
-    result = computer_move(made, made.state, None, 0.5)
+    result = computer_move(made, made.state, seconds=0.5, clock=time.monotonic)
     assert result.depth is not None and result.depth >= 1 and not result.exact
     small = made_from(cli.parser().parse_args(["play", "nim", "3", "4"]))
-    assert small.beyond(small.state) is None and computer_move(small, small.state, None, 5).exact
+    assert small.beyond(small.state) is None and computer_move(
+        small, small.state, seconds=5, clock=time.monotonic).exact
+

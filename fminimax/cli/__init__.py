@@ -2,32 +2,47 @@
 
 One module per subcommand (``best_move``, ``match``, ``play``, ``solve``, ``tree``), each with
 ``add(subparsers)`` and a ``run(args, out, err)`` returning the exit status; ``common`` holds
-what they share (one-line usage errors, ``ask``, the progress line, atomic writes) and
-``pools`` the lifecycle of process pools and Dask clients.  ``main`` parses, dispatches, and
-turns the library's ValueError and TypeError into one line on stderr with status 2.
-Registering a subcommand is one line: its module in ``COMMANDS``.
+what they share (one-line usage errors, ``ask``, the progress line), ``files`` the checks and
+atomic writes of every file output, ``report`` the JSON schema and the numbers printed, and
+``pools`` the lifecycle of process pools and Dask clients.  ``main`` parses, checks the file
+outputs, dispatches, and turns the library's ValueError and TypeError into one line on
+stderr with status 2; Ctrl-C anywhere, even while the modules load, is one line and 130.
+Registering a subcommand is one line: its module in ``COMMANDS``.  Only the subcommand
+named on the command line is imported (start-up time), and this module imports nothing
+heavy at all, so that an interrupt while loading still lands in ``main``.
 """
 
 from __future__ import annotations
 
-import argparse
-import os
 import signal
 import sys
 import threading
 from collections.abc import Sequence
-from typing import IO, Any
+from importlib import import_module
+from typing import IO, TYPE_CHECKING, Any
 
-from fminimax import parallel
-from fminimax.cli import best_move, match, play, solve, tree
-from fminimax.cli.common import PROG, Parser, Progress, UsageError, clip, progress_reporter
-from fminimax.cli.play import run as run_play
-from fminimax.cli.pools import executor_for, parallel_search
+if TYPE_CHECKING:
+    import argparse
 
 __all__ = ["COMMANDS", "Progress", "executor_for", "main", "parallel_search", "parser",
            "progress_reporter", "run_play", "version"]
 
-COMMANDS = (best_move, match, play, solve, tree)  # each module's add(subparsers) registers it
+PROG = "fminimax"
+COMMANDS = {"best-move": "best_move", "match": "match", "play": "play", "solve": "solve",
+            "tree": "tree"}
+"""Each subcommand's name and its module in this package (its add(subparsers) registers it)."""
+
+_LAZY = {"Progress": ("common", "Progress"), "progress_reporter": ("common", "progress_reporter"),
+         "executor_for": ("pools", "executor_for"),
+         "parallel_search": ("pools", "parallel_search"), "run_play": ("play", "run")}
+
+
+def __getattr__(name: str) -> Any:
+    """Return a name this package re-exports, importing its module on first use."""
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module, attribute = _LAZY[name]
+    return getattr(import_module(f"{__name__}.{module}"), attribute)
 
 
 def version() -> str:
@@ -41,15 +56,78 @@ def version() -> str:
         return "unknown (not installed)"
 
 
-def parser() -> argparse.ArgumentParser:
-    """Return the argument parser of the whole program."""
+def parser(only: str | None = None) -> argparse.ArgumentParser:
+    """Return the argument parser of the whole program.
+
+    With ``only`` (a subcommand's name) just that subcommand's module is imported; the
+    others are names without options, enough to parse a command line that uses ``only``.
+    """
+    import argparse
+
+    from fminimax.cli.common import Parser, VersionAction
+
     top = Parser(prog=PROG, description="A functional, immutable minimax engine.")
-    top.add_argument("--version", action="version", version=f"{PROG} {version()}")
+    top.add_argument("--version", action=VersionAction,
+                     version=lambda: f"{PROG} {version()}")  # type: ignore[arg-type]
     sub = top.add_subparsers(dest="command", required=True, parser_class=Parser,
                              metavar="COMMAND")
-    for command in COMMANDS:
-        command.add(sub)
+    for name, module in COMMANDS.items():
+        if only is None or name == only:
+            import_module(f"{__name__}.{module}").add(sub)
+        else:
+            sub.add_parser(name, add_help=False).add_argument("rest", nargs=argparse.REMAINDER)
     return top
+
+
+def _command_named(argv: Sequence[str]) -> str | None:
+    """Return the subcommand ``argv`` names first (None if it names none yet)."""
+    for word in argv:
+        if not word.startswith("-"):
+            return word if word in COMMANDS else None
+    return None
+
+
+class _Held:
+    """Hold Ctrl-C and SIGTERM while the subcommand's modules load, then act on the first.
+
+    Why: a KeyboardInterrupt raised inside code that ``exec`` runs (a dataclass's generated
+    methods, while a module loads) marks the interpreter as interrupted for good: even when
+    ``main`` catches it and returns 130, Python then ends the process by SIGINT (status -2).
+    Held, the signal is raised again once the modules are loaded, where it is caught as usual.
+    Main thread only (signals reach no other); a signal that came is raised with the handler
+    it had.
+    """
+
+    def __enter__(self) -> _Held:
+        self.came: list[int] = []
+        self.previous = {}
+        if threading.current_thread() is threading.main_thread():
+            self.previous = {signum: signal.signal(signum, self.hold)
+                             for signum in (signal.SIGINT, signal.SIGTERM)}
+        return self
+
+    def hold(self, signum: int, frame: object) -> None:
+        self.came.append(signum)
+
+    def __exit__(self, *exc: object) -> None:
+        for signum, handler in self.previous.items():
+            signal.signal(signum, handler)
+        if self.came:
+            signal.raise_signal(self.came[0])
+
+
+def _run(argv: Sequence[str] | None, out: IO[str], err: IO[str]) -> int:
+    """Parse ``argv``, check its file outputs, and run its subcommand."""
+    words = sys.argv[1:] if argv is None else list(argv)
+    with _Held():  # loading the subcommand's modules
+        from fminimax.cli.files import check_outputs
+
+        command = parser(_command_named(words))
+    args = command.parse_args(words)
+    check_outputs(args)
+    status: int = args.run(args, out, err)
+    out.flush()
+    return status
 
 
 def main(argv: Sequence[str] | None = None, out: IO[str] | None = None,
@@ -57,35 +135,72 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None,
     """Run the program on ``argv`` and return its exit status."""
     out = out or sys.stdout
     err = err or sys.stderr
-    previous = _on_sigterm()
+    previous = None
     try:
-        args = parser().parse_args(argv)
-        status: int = args.run(args, out, err)
-        out.flush()
-        return status
+        previous = _on_sigterm()
+        return _run(argv, out, err)
     except BrokenPipeError:
-        # the reader went away (| head): exit quietly, as the Python docs advise for SIGPIPE
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 1
+        return _quiet_exit()
     except Terminated:
         err.write(f"{_fresh_line(err)}{PROG}: terminated\n")
         return 143
-    except UsageError as error:
-        err.write(f"{error}\n")
-        return 2
-    except parallel.SearchFailed as error:
-        err.write(f"{PROG}: error: {error}\n")
-        return 1
-    except (ValueError, TypeError) as error:
-        err.write(f"{PROG}: error: {clip(str(error))}\n")
-        return 2
     except KeyboardInterrupt:
         err.write(f"{_fresh_line(err)}{PROG}: interrupted\n")
         return 130
+    except Exception as error:
+        status, line = _refusal(error)
+        err.write(f"{line}\n")
+        return status
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
+
+
+def _refusal(error: Exception) -> tuple[int, str]:
+    """Return the status and the one line that report ``error``, or raise it again.
+
+    A usage error is 2; a failed parallel task 1; the library's ValueError and TypeError 2,
+    in words for a person (no advice about Python's own settings), and so is an
+    OverflowError (a number too large for a float: the input's).
+    """
+    from fminimax.cli.common import UsageError, clip
+
+    if isinstance(error, UsageError):
+        return 2, str(error)
+    parallel = sys.modules.get("fminimax.parallel")  # loaded whenever a pool ran
+    if parallel is not None and isinstance(error, parallel.SearchFailed):
+        return 1, f"{PROG}: error: {error}"
+    if isinstance(error, (ValueError, TypeError, OverflowError)):
+        return 2, f"{PROG}: error: {clip(plain_words(str(error)))}"
+    raise error
+
+
+INTERNALS = (("; use sys.set_int_max_str_digits() to increase the limit", ""),
+             (", or raise the limit with sys.setrecursionlimit", ""),
+             ("Exceeds the limit (", "a number is longer than the limit ("),
+             (" for integer string conversion", ""))
+"""Python's advice about its own settings, and what a command-line user reads instead."""
+
+
+def plain_words(message: str) -> str:
+    """Return ``message`` without advice about Python's settings, which a user cannot give.
+
+    >>> plain_words("Exceeds the limit (4300 digits) for integer string conversion: value "
+    ...             "has 5000 digits; use sys.set_int_max_str_digits() to increase the limit")
+    'a number is longer than the limit (4300 digits): value has 5000 digits'
+    """
+    for said, meant in INTERNALS:
+        message = message.replace(said, meant)
+    return message
+
+
+def _quiet_exit() -> int:
+    """The reader went away (| head): exit quietly, as the Python docs advise for SIGPIPE."""
+    import os
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    return 1
 
 
 def _fresh_line(err: IO[str]) -> str:

@@ -13,59 +13,82 @@ from fminimax.cli.common import progress_reporter
 from fminimax.cli.pools import add_parallel_arguments, parallel_move_lines, wants_pool
 from fminimax.cli.report import write_json
 
+__all__ = ["add", "line_str", "other", "run"]
+
 
 def other(marker: str) -> str:
     """Return the other player's marker."""
     return "o" if marker == "x" else "x"
 
 
+def _lines(args: argparse.Namespace, game: Any, position: tictactoe.Position,
+           err: IO[str]) -> dict[int, tuple[Any, tuple[int, ...]]]:
+    """Return each open space's quick value and line (none on a finished board)."""
+    if game.is_over(position):
+        return {}
+    if wants_pool(args):
+        return parallel_move_lines(args, game, position)
+    progress = progress_reporter(err, getattr(args, "quiet", False))
+    try:
+        return tr.move_lines(game, position, table=engine.Table(), stop=progress)
+    finally:
+        progress.done()
+
+
+def _record(args: argparse.Namespace, game: Any, position: tictactoe.Position,
+            scores: dict[int, Any], lines: dict[int, tuple[Any, tuple[int, ...]]],
+            ended: str | None) -> dict[str, Any]:
+    """Return best-move's JSON record."""
+    quick = {space: value for space, (value, _) in lines.items()}
+    move = engine.best_move(quick) if quick else None
+    computer = position.player
+    value = (engine.quick_value(game.utility(position, computer), 0) if move is None
+             else quick[move])
+    return ({"game": game.name, "to_move": None if ended else computer, "ended": ended,
+             "value": value, "exact": True, "outcome": ended or engine.value_str(value),
+             "best_move": move,
+             **({"best_moves": engine.best_moves(quick)} if args.all else {}),
+             "pv": [] if move is None else list(lines[move][1]),
+             "board": list(position.board), "computer": computer, "scores": scores}
+            | ({"lines": {space: list(line) for space, (_, line) in lines.items()}}
+               if args.explain else {}))
+
+
+def _text(args: argparse.Namespace, game: Any, position: tictactoe.Position,
+          scores: dict[int, Any], lines: dict[int, tuple[Any, tuple[int, ...]]]) -> str:
+    """Return each open space's score, the best move and (with --all) every best move."""
+    quick = {space: value for space, (value, _) in lines.items()}
+    move = engine.best_move(quick)
+    text = [f"{position.player} to move"]
+    for space in open_spaces(position.board):
+        text.append(f"  space {space}: score {scores[space]:+d}  "
+                    f"({engine.value_str(quick[space])})")
+        if args.explain:
+            text.append(line_str(game, position, lines[space][1]))
+    text.append(f"best move: {move}")
+    if args.all:
+        text.append(f"best moves: {' '.join(map(str, engine.best_moves(quick)))}")
+    return "\n".join(text) + "\n"
+
+
 def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     """Print the scores map of a board and the move the computer plays."""
     spoken = tictactoe.notation()  # best-move is the card's command: 3x3 tic-tac-toe
     start = spoken.read_position(args.board)  # x moves first
-    board = start.board
     computer: str = args.computer or str(start.player)
-    opponent = other(computer)
-    scores = tictactoe.scores_map(board, computer, opponent)
-    progress = progress_reporter(err, getattr(args, "quiet", False))
-    game, position = tictactoe.game(computer, opponent), tictactoe.Position(board, computer)
-    over = game.is_over(position)
-    if over:
-        lines = {}
-    elif wants_pool(args):
-        lines = parallel_move_lines(args, game, position)
-    else:
-        lines = tr.move_lines(game, position, table=engine.Table(), stop=progress)
-    progress.done()
-    quick = {space: value for space, (value, _) in lines.items()}
-    move = engine.best_move(quick) if quick else None
-    best = engine.best_moves(quick) if args.all else None
-    ended = spoken.ended(position) if over else None
+    scores = tictactoe.scores_map(start.board, computer, other(computer))
+    game = tictactoe.game(computer, other(computer))
+    position = tictactoe.Position(start.board, computer)
+    lines = _lines(args, game, position, err)
+    ended = spoken.ended(position) if game.is_over(position) else None
     if args.json:
-        value = (engine.quick_value(game.utility(position, computer), 0) if move is None
-                 else quick[move])
-        write_json({"game": game.name, "to_move": None if over else computer, "ended": ended,
-                    "value": value, "exact": True,
-                    "outcome": ended if over else engine.value_str(value),
-                    "best_move": move, **({} if best is None else {"best_moves": best}),
-                    "pv": [] if move is None else list(lines[move][1]),
-                    "board": list(board), "computer": computer, "scores": scores}
-                   | ({"lines": {space: list(line) for space, (_, line) in lines.items()}}
-                      if args.explain else {}), out)
+        write_json(_record(args, game, position, scores, lines, ended), out)
         return 0
     out.write(f"{spoken.draw(position)}\n\n")
-    if move is None:
+    if ended is not None:
         out.write(f"the game is over: {ended}\n")
         return 0
-    out.write(f"{computer} to move\n")
-    for space in open_spaces(board):
-        out.write(f"  space {space}: score {scores[space]:+d}  "
-                  f"({engine.value_str(quick[space])})\n")
-        if args.explain:
-            out.write(line_str(game, position, lines[space][1]) + "\n")
-    out.write(f"best move: {move}\n")
-    if best is not None:
-        out.write(f"best moves: {' '.join(map(str, best))}\n")
+    out.write(_text(args, game, position, scores, lines))
     return 0
 
 

@@ -1,17 +1,21 @@
-"""What every subcommand shares: one-line usage errors, asking, progress, atomic writes."""
+"""What every subcommand shares: one-line usage errors, asking, progress, atomic writes.
+
+``write_atomically`` lives in ``fminimax.cli.files`` with the checks every file output passes.
+"""
 
 from __future__ import annotations
 
 import argparse
-import os
-import tempfile
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import IO, Any, NoReturn
 
-from fminimax import engine
-from fminimax.game import whole_number, zero
+from fminimax.cli.files import write_atomically
+from fminimax.game import whole_number
+
+__all__ = ["GAME_FLAGS", "LINE", "PROG", "QUIT", "EndOfInput", "Parser", "Progress",
+           "UsageError", "VersionAction", "ask", "can_encode", "choice", "clip", "count_option",
+           "game_made", "plural", "progress_reporter", "refuse_untaken", "write_atomically"]
 
 PROG = "fminimax"
 
@@ -41,6 +45,20 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {clip(message)} (see {self.prog} --help)")
 
 
+class VersionAction(argparse.Action):
+    """argparse's version action, with the version looked up only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], version: Callable[[], str],
+                 dest: str = argparse.SUPPRESS, default: str = argparse.SUPPRESS,
+                 help: str = "show the program's version number and exit") -> None:
+        super().__init__(option_strings, dest, nargs=0, default=default, help=help)
+        self.version = version
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        parser.exit(message=f"{self.version()}\n")
+
+
 def count_option(flag: str, low: int, high: int) -> Callable[[str], int]:
     """Return an argparse ``type`` reading ``flag``'s whole number from ``low`` to ``high``.
 
@@ -58,6 +76,43 @@ def count_option(flag: str, low: int, high: int) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(str(error)) from None
     read.__name__ = flag.strip("-").replace("-", "_")
     return read
+
+
+# --- the game options a subcommand offers -----------------------------------------------
+
+GAME_FLAGS = {"size": "--size", "k": "--k", "board": "--board", "misere": "--misere",
+              "args": "positional arguments", "human": "--human"}
+"""The generic game options, by argparse destination, as the command line spells them."""
+
+
+def refuse_untaken(args: argparse.Namespace, accepts: frozenset[str]) -> None:
+    """Refuse a game option the named game does not take, listing only the ones it takes
+    that this subcommand offers (solve has no --human, play no --board).
+
+    >>> args = argparse.Namespace(game="nim", size="3x3", k=None, misere=False, args=["3"])
+    >>> refuse_untaken(args, frozenset({"args", "misere"}))
+    Traceback (most recent call last):
+    ...
+    ValueError: nim does not take --size; here it takes --misere, positional arguments
+    """
+    offered = [name for name in GAME_FLAGS if hasattr(args, name)]
+    for name in offered:
+        if getattr(args, name) not in (None, False, [], ()) and name not in accepts:
+            takes = sorted(GAME_FLAGS[option] for option in offered if option in accepts)
+            raise ValueError(f"{args.game} does not take {GAME_FLAGS[name]}; here it takes "
+                             f"{', '.join(takes) or 'no options'}")
+
+
+def game_made(args: argparse.Namespace) -> Any:
+    """Return the game the options name (``cli.games.made``), refusing first any game option
+    the game does not take in the words of this subcommand."""
+    from fminimax import registry
+    from fminimax.cli.games import made
+
+    entry = registry.GAMES.get(args.game)
+    if entry is not None:
+        refuse_untaken(args, entry.accepts)
+    return made(args)
 
 
 # --- asking a person --------------------------------------------------------------------
@@ -142,7 +197,7 @@ class Progress:
         self.err.flush()
         self.width, self.shown_at = len(text), now
 
-    def reached(self, result: engine.SearchResult[Any]) -> None:
+    def reached(self, result: Any) -> None:
         """Note the depth iterative deepening has completed."""
         self.depth = result.depth
 
@@ -159,80 +214,18 @@ def progress_reporter(err: IO[str], quiet: bool) -> Progress:
     return Progress(err, enabled=not quiet and err.isatty())
 
 
-# --- searches the shell bounds ----------------------------------------------------------------
+# --- words and streams ------------------------------------------------------------------
 
 
-def exact_within(game: Any, state: Any, quick: bool, stop: Callable[[], bool] | None = None,
-                 max_nodes: int | None = None) -> engine.SearchResult[Any] | None:
-    """Return the exact search result if it ends within ``max_nodes`` and before ``stop()``.
+def plural(count: int, word: str) -> str:
+    """Return ``count`` and ``word``, with the plural unless the count is one.
 
-    None when the budget ran out first (the core's ``_Stop``, its signal that a budget or a
-    stop test ended the search).
+    >>> plural(1, "ply"), plural(2, "game"), plural(0, "node")
+    ('1 ply', '2 games', '0 nodes')
     """
-    try:
-        return engine.search(game, state, table=engine.Table(), quick=quick, stop=stop,
-                             max_nodes=max_nodes)
-    except engine._Stop:
-        return None
-
-
-def decisive_within(game: Any, state: Any, max_nodes: int,
-                    stop: Callable[[], bool] | None = None,
-                    clock: Callable[[], float] = time.monotonic,
-                    seconds: float | None = None) -> engine.SearchResult[Any] | None:
-    """Return an exact result iterative deepening finds within ``max_nodes``, or None.
-
-    The search also ends after ``seconds`` by ``clock``, or when ``stop()`` (a progress
-    line, say) says so, so a big board is refused soon, not after minutes of silence.
-
-    Besides a search that reaches every end, a decisive value (a forced win or loss inside
-    the horizon) is exact however the cut-off positions were scored: a quicker win, or a
-    slower loss, would lie inside the horizon too.  So a quick win on a nearly empty board
-    is solved at once.  The result keeps the horizon it was found at as its ``depth``.
-    Quick values only (games with final scores, not trees).
-    """
-    found: list[engine.SearchResult[Any]] = []
-
-    def reached(result: engine.SearchResult[Any]) -> None:
-        if engine.is_decisive(result.value) and not found:
-            found.append(result)
-
-    rules = game if game.heuristic is not None else replace(game, heuristic=zero)
-    started = clock()
-
-    def enough() -> bool:
-        return (bool(found) or (stop is not None and bool(stop()))
-                or (seconds is not None and clock() - started > seconds))
-
-    try:
-        result = engine.iterative_deepening(rules, state, max_nodes=max_nodes,
-                                            stop=enough, reached=reached)
-    except ValueError:  # the budget ran out before depth 1
-        return None
-    if result.exact:
-        return result
-    return replace(found[0], exact=True) if found else None
-
-
-# --- files and streams ------------------------------------------------------------------
-
-
-def write_atomically(path: str, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file and a rename: all or nothing."""
-    folder = os.path.dirname(os.path.abspath(path))
-    temporary = ""
-    try:
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".fminimax-", suffix=".tmp")
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
-    except BaseException as error:  # Ctrl-C too: no temporary file is left behind
-        if temporary and os.path.exists(temporary):
-            os.unlink(temporary)
-        if isinstance(error, OSError):
-            raise ValueError(f"cannot write {path!r}: {error.strerror}") from None
-        raise
+    if count == 1:
+        return f"{count} {word}"
+    return f"{count} {word[:-1] + 'ies' if word.endswith('y') else word + 's'}"
 
 
 def can_encode(stream: IO[str], text: str) -> bool:

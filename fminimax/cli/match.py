@@ -9,14 +9,18 @@ losses of the first spec, and its score with a 95% Wilson score interval.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import time
 from typing import IO, Any
 
 from fminimax import match as matches
 from fminimax import registry
-from fminimax.cli.games import add_game_options, made
+from fminimax.cli.common import game_made, plural
+from fminimax.cli.games import add_game_options
+from fminimax.cli.report import write_json
+from fminimax.registry import Made
+
+__all__ = ["BAR", "MAX_GAMES", "Bar", "add", "run"]
 
 MAX_GAMES = 100_000
 BAR = 30
@@ -64,9 +68,8 @@ class Bar:
             self.err.flush()
 
 
-def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
-    """Play the match and print its result."""
-    chosen = made(args)
+def _checked(args: argparse.Namespace, chosen: Made) -> None:
+    """Refuse a match that cannot be played, before the first game."""
     if chosen.game.is_over(chosen.state):
         raise ValueError("the position is over: there is no game to play from it")
     far = chosen.beyond(chosen.state)
@@ -74,9 +77,46 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         if spec.depth is None and spec.seconds is None and far:
             raise ValueError(f"the spec {matches.spec_str(spec)!r} searches to the end, but "
                              f"{far}; give it depth=N or seconds=S (iterative)")
-        if spec.quiescence and chosen.game.noisy is None:
-            raise ValueError(f"{args.game} has no noisy moves, so no quiescence; drop "
-                             f"quiescence from {matches.spec_str(spec)!r}")
+        matches.check_spec(chosen.game, spec)
+
+
+def _record(args: argparse.Namespace, chosen: Made, result: matches.MatchResult,
+            first: str, second: str) -> dict[str, Any]:
+    """Return the match as its JSON record."""
+    return {"game": chosen.game.name, "first": first, "second": second,
+            "games": len(result.games), "openings": args.openings, "seed": args.seed,
+            "wins": result.wins, "draws": result.draws, "losses": result.losses,
+            "score": round(result.score, 6), "low": round(result.low, 6),
+            "high": round(result.high, 6), "interval": "95% Wilson score",
+            "as_first": dict(zip(("wins", "draws", "losses"), result.as_first, strict=True)),
+            "as_second": dict(zip(("wins", "draws", "losses"), result.as_second,
+                                  strict=True))}
+
+
+def _text(args: argparse.Namespace, chosen: Made, result: matches.MatchResult, first: str,
+          second: str) -> str:
+    """Return the match as the lines match prints."""
+    pairs = ("each opening played twice, colours swapped" if len(result.games) > 1
+             else "one game: the first moves first")
+    return (f"game:    {chosen.game.name}\n"
+            f"first:   {first}\n"
+            f"second:  {second}\n"
+            f"games:   {len(result.games)} ({plural(args.openings, 'random opening ply')}, "
+            f"seed {args.seed}; {pairs})\n"
+            f"first's wins {result.wins}, draws {result.draws}, losses {result.losses}\n"
+            f"  moving first:  {'/'.join(map(str, result.as_first))} (w/d/l)\n"
+            f"  moving second: {'/'.join(map(str, result.as_second))} (w/d/l)\n"
+            f"score:   {result.score:.3f} for the first (a draw counts 1/2); 95% Wilson "
+            f"interval {result.low:.3f} to {result.high:.3f}\n")
+
+
+def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    """Play the match and print its result."""
+    if args.depth is not None:
+        raise ValueError("match takes each side's depth in its SPEC (e.g. --first "
+                         "alphabeta:depth=4), not --depth")
+    chosen: Made = game_made(args)
+    _checked(args, chosen)
     first, second = matches.spec_str(args.first), matches.spec_str(args.second)
     bar = Bar(err, not args.quiet and err.isatty(), first, second)
     try:
@@ -86,27 +126,9 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     finally:
         bar.done()
     if args.json:
-        json.dump({"game": chosen.game.name, "first": first, "second": second,
-                   "games": len(result.games), "openings": args.openings, "seed": args.seed,
-                   "wins": result.wins, "draws": result.draws, "losses": result.losses,
-                   "score": round(result.score, 6), "low": round(result.low, 6),
-                   "high": round(result.high, 6), "interval": "95% Wilson score",
-                   "as_first": dict(zip(("wins", "draws", "losses"), result.as_first,
-                                        strict=True)),
-                   "as_second": dict(zip(("wins", "draws", "losses"), result.as_second,
-                                         strict=True))}, out)
-        out.write("\n")
-        return 0
-    out.write(f"game:    {chosen.game.name}\n"
-              f"first:   {first}\n"
-              f"second:  {second}\n"
-              f"games:   {len(result.games)} ({args.openings} random opening plies, seed "
-              f"{args.seed}; each opening played twice, colours swapped)\n"
-              f"first's wins {result.wins}, draws {result.draws}, losses {result.losses}\n"
-              f"  moving first:  {'/'.join(map(str, result.as_first))} (w/d/l)\n"
-              f"  moving second: {'/'.join(map(str, result.as_second))} (w/d/l)\n"
-              f"score:   {result.score:.3f} for the first (a draw counts 1/2); 95% Wilson "
-              f"interval {result.low:.3f} to {result.high:.3f}\n")
+        write_json(_record(args, chosen, result, first, second), out)
+    else:
+        out.write(_text(args, chosen, result, first, second))
     return 0
 
 
@@ -121,7 +143,7 @@ def add(sub: Any) -> None:
         "'alphabeta:depth=4,quiescence=4'.  Example: 'match connect4 --first "
         "alphabeta:depth=4,quiescence=4 --second alphabeta:depth=4 --games 100'.")
     command.add_argument("game", metavar="GAME", help=f"one of {', '.join(registry.GAMES)}")
-    command.add_argument("args", nargs="*", metavar="ARG",
+    command.add_argument("args", nargs="*", default=[], metavar="ARG",
                          help="nim: the heap sizes; pig: winscore, die faces, horizon")
     add_game_options(command)
     command.add_argument("--board", help="the starting position, in the game's notation")

@@ -12,60 +12,23 @@ import random
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import replace
 from typing import IO, Any
 
-from fminimax import engine, registry
+from fminimax import policy, registry
 from fminimax.cli.common import (
     EndOfInput,
-    Progress,
     ask,
     choice,
-    exact_within,
+    game_made,
+    plural,
     progress_reporter,
 )
-from fminimax.cli.games import add_game_options, made, seconds
-from fminimax.game import zero
+from fminimax.cli.games import add_game_options, seconds
 from fminimax.registry import Made
 
+__all__ = ["DEFAULT_SECONDS", "PLAYABLE", "add", "run"]
+
 DEFAULT_SECONDS = 3.0
-EXACT_SHARE = 2 / 3  # of the budget, for the exact search; the rest for iterative deepening
-
-
-def _never() -> bool:
-    return False
-
-
-def computer_move(chosen: Made, state: Any, depth: int | None, budget: float,
-                  progress: Progress | None = None) -> engine.SearchResult[Any]:
-    """Return the search result the computer plays from: to ``depth``, or within ``budget``.
-
-    Without a depth the exact search gets two thirds of the budget; if it does not end in
-    time, iterative deepening gets the rest (at least depth 1 is always finished).  A
-    position the registry calls far beyond an exact search gives iterative deepening the
-    whole budget (which is exact if it reaches every end).
-    """
-    hook: Callable[[], bool] = progress if progress is not None else _never
-    if depth is not None:
-        return engine.search(chosen.game, state, depth=depth, table=engine.Table(),
-                             quick=chosen.quick, stop=hook)
-    started = time.perf_counter()
-
-    def until(share: float) -> Callable[[], bool]:
-        return lambda: bool(hook()) or time.perf_counter() - started > budget * share
-
-    if chosen.beyond(state) is None:
-        exact = exact_within(chosen.exact, state, chosen.quick, stop=until(EXACT_SHARE))
-        if exact is not None:
-            return exact
-    game = chosen.game if chosen.game.heuristic is not None else replace(chosen.game,
-                                                                         heuristic=zero)
-    try:
-        return engine.iterative_deepening(game, state, stop=until(1.0), quick=chosen.quick,
-                                          reached=None if progress is None
-                                          else progress.reached)
-    except ValueError:  # the budget ran out before depth 1: finish depth 1 anyway
-        return engine.search(game, state, depth=1, quick=chosen.quick)
 
 
 def _legal(chosen: Made, state: Any) -> Callable[[str], str | None]:
@@ -79,73 +42,102 @@ def _legal(chosen: Made, state: Any) -> Callable[[str], str | None]:
     return allowed
 
 
-def run(args: argparse.Namespace, out: IO[str], err: IO[str],
-        read: Callable[[], str] | None = None) -> int:
-    """Play the game against the computer; tic-tac-toe when no game is named."""
-    read = read or sys.stdin.readline
-    if args.game is None:
-        args.game = PLAYABLE[0]
-    if not args.args:
-        args.args = list(registry.GAMES[args.game].play_args)
+def _refuse_idle_options(args: argparse.Namespace) -> None:
+    """Refuse options that contradict each other or would change nothing."""
     if args.depth is not None and args.seconds is not None:
         raise ValueError("--seconds budgets a search without a fixed depth; give --depth or "
                          "--seconds, not both")
     if args.depth == 0:
         raise ValueError("--depth 0 looks at no move at all; give --depth 1 or more, or "
                          "leave it out to search within --seconds")
-    chosen = made(args)
-    game, spoken, state = chosen.game, chosen.notation, chosen.state
+
+
+def _sides(args: argparse.Namespace, chosen: Made, read: Callable[[], str],
+           out: IO[str]) -> tuple[Any, Any]:
+    """Return the start and the human's player, asking who plays what where not given."""
+    spoken, state = chosen.notation, chosen.state
     names = [spoken.side(player) for player in spoken.players]
-    budget = args.seconds or DEFAULT_SECONDS
+    if args.human is not None and args.human not in names:
+        raise ValueError(f"--human is one of {' or '.join(names)}, got {args.human[:40]!r}")
+    if chosen.first is not None:  # either side may start: the human picks a side
+        side = args.human or ask(f"play {' or '.join(names)}? ", choice(names), read, out)
+        human = spoken.players[names.index(side)]
+        first = args.first or ask("who starts, human or computer? ",
+                                  choice(["human", "computer"]), read, out)
+        computer = spoken.players[1 - names.index(side)]
+        return chosen.first(human if first == "human" else computer), human
+    first = args.first or ask("who starts, human or computer? ",
+                              choice(["human", "computer"]), read, out)
+    mover = chosen.game.to_move(state)
+    other = spoken.players[1 - spoken.players.index(mover)]
+    return state, mover if first == "human" else other
+
+
+def _computer(args: argparse.Namespace, chosen: Made, state: Any, err: IO[str],
+              out: IO[str]) -> Any:
+    """Return the computer's move, saying what it plays."""
+    progress = progress_reporter(err, args.quiet)
     try:
-        if game.is_over(state):
-            out.write(f"\n{spoken.draw(state)}\nthe game is over: {spoken.ended(state)}\n")
-            return 0
-        if args.human is not None and args.human not in names:
-            raise ValueError(f"--human is one of {' or '.join(names)}, got {args.human[:40]!r}")
-        if chosen.first is not None:  # either side may start: the human picks a side
-            side = args.human or ask(f"play {' or '.join(names)}? ", choice(names), read, out)
-            human = spoken.players[names.index(side)]
-            first = args.first or ask("who starts, human or computer? ",
-                                      choice(["human", "computer"]), read, out)
-            computer = spoken.players[1 - names.index(side)]
-            state = chosen.first(human if first == "human" else computer)
+        result = policy.computer_move(chosen, state, seconds=args.seconds or DEFAULT_SECONDS,
+                                      clock=time.perf_counter, depth=args.depth,
+                                      hook=progress)
+    except policy.TooDeep as error:
+        raise ValueError(f"{error}; give a --depth below {args.depth}, or --seconds S") from None
+    finally:
+        progress.done()
+    spoken = chosen.notation
+    how = "" if result.exact else f" (searched {plural(result.depth or 0, 'ply')} deep)"
+    out.write(f"computer ({spoken.side(chosen.game.to_move(state))}) plays "
+              f"{spoken.show_move(result.move)}{how}\n")
+    return result.move
+
+
+def _played(args: argparse.Namespace, chosen: Made, state: Any, human: Any,
+            read: Callable[[], str], out: IO[str], err: IO[str]) -> Any:
+    """Return the final state of the game played from ``state``, move by move."""
+    game, spoken = chosen.game, chosen.notation
+    dice = random.Random(args.seed)  # the shell's randomness, for games with chance
+    while not game.is_over(state):
+        if game.chances is not None and game.chances(state):
+            state = _thrown(chosen, state, dice, out)
+            continue
+        mover = game.to_move(state)
+        out.write(f"\n{spoken.draw(state)}\n{spoken.side(mover)} to move\n")
+        if mover == human:
+            answer = ask(f"your move ({spoken.side(mover)}; {spoken.move_format}): ",
+                         _legal(chosen, state), read, out)
+            move = spoken.read_move(state, answer)
         else:
-            first = args.first or ask("who starts, human or computer? ",
-                                      choice(["human", "computer"]), read, out)
-            mover = game.to_move(state)
-            other = spoken.players[1 - spoken.players.index(mover)]
-            human = mover if first == "human" else other
-        dice = random.Random(args.seed)  # the shell's randomness, for games with chance
-        while not game.is_over(state):
-            if game.chances is not None and game.chances(state):
-                state = _thrown(chosen, state, dice, out)
-                continue
-            mover = game.to_move(state)
-            out.write(f"\n{spoken.draw(state)}\n{spoken.side(mover)} to move\n")
-            if mover == human:
-                answer = ask(f"your move ({spoken.side(mover)}; {spoken.move_format}): ",
-                             _legal(chosen, state), read, out)
-                move = spoken.read_move(state, answer)
-            else:
-                progress = progress_reporter(err, args.quiet)
-                try:
-                    result = computer_move(chosen, state, args.depth, budget, progress)
-                finally:
-                    progress.done()
-                move = result.move
-                how = "" if result.exact else f" (searched {result.depth} plies deep)"
-                out.write(f"computer ({spoken.side(mover)}) plays "
-                          f"{spoken.show_move(move)}{how}\n")
-            state = game.play(state, move)
-        score = game.utility(state, human)
-        verdict = "" if score == 0 else ", you win" if score > 0 else ", the computer wins"
-        out.write(f"\n{spoken.draw(state)}\nthe game is over: {spoken.ended(state)}"
-                  f"{verdict}\n")
-        return 0
+            move = _computer(args, chosen, state, err, out)
+        state = game.play(state, move)
+    return state
+
+
+def run(args: argparse.Namespace, out: IO[str], err: IO[str],
+        read: Callable[[], str] | None = None) -> int:
+    """Play the game against the computer; tic-tac-toe when no game is named."""
+    read = read or sys.stdin.readline
+    args.game = args.game or PLAYABLE[0]
+    args.args = args.args or list(registry.GAMES[args.game].play_args)
+    _refuse_idle_options(args)
+    chosen: Made = game_made(args)
+    if args.seed is not None and chosen.game.chances is None:
+        raise ValueError(f"--seed seeds the dice, and {args.game} has none; drop --seed")
+    spoken = chosen.notation
+    try:
+        if chosen.game.is_over(chosen.state):
+            out.write(f"\n{spoken.draw(chosen.state)}\nthe game is over: "
+                      f"{spoken.ended(chosen.state)}\n")
+            return 0
+        start, human = _sides(args, chosen, read, out)
+        state = _played(args, chosen, start, human, read, out, err)
     except EndOfInput as end:
         out.write(f"\n{end}\n")
         return 0
+    score = chosen.game.utility(state, human)
+    verdict = "" if score == 0 else ", you win" if score > 0 else ", the computer wins"
+    out.write(f"\n{spoken.draw(state)}\nthe game is over: {spoken.ended(state)}{verdict}\n")
+    return 0
 
 
 def _thrown(chosen: Made, state: Any, dice: random.Random, out: IO[str]) -> Any:
@@ -173,8 +165,9 @@ def add(sub: Any) -> None:
                           "10'.")
     play.add_argument("game", nargs="?", choices=PLAYABLE,
                       help="the game (default tictactoe)")
-    play.add_argument("args", nargs="*", metavar="ARG", help="nim: the heap sizes (3 4 5); "
-                      "pig: winscore, die faces, horizon (20 6 60)")
+    play.add_argument("args", nargs="*", default=[], metavar="ARG",
+                      help="nim: the heap sizes (3 4 5); pig: winscore, die faces, horizon "
+                      "(20 6 60)")
     play.add_argument("--human", metavar="SIDE",
                       help="your side, where either may start (tictactoe: x or o)")
     play.add_argument("--first", choices=["human", "computer"],

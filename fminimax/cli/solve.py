@@ -1,170 +1,210 @@
-"""``fminimax solve GAME ...``: the value, best move and line of a position of any game."""
+"""``fminimax solve GAME ...``: the value, best move and line of a position of any game.
+
+The policy (``fminimax.policy.answer``) decides how to search: it refuses a position beyond
+an exact search unless a quick probe finds a forced end, runs iterative deepening under a
+budget, traces under a node budget fixed up front, and lists every best move inside the same
+budget.  This module reads the options, adds the command line's advice to a refusal, writes
+the page and prints.
+"""
 
 from __future__ import annotations
 
 import argparse
 import time
-from dataclasses import replace
 from typing import IO, Any
 
-from fminimax import algorithms, engine, registry
-from fminimax import trace as tr
+from fminimax import engine, policy, registry
 from fminimax.cli.common import (
     PROG,
     count_option,
-    decisive_within,
+    game_made,
     progress_reporter,
     write_atomically,
 )
-from fminimax.cli.games import add_game_options, games_help, made, seconds
-from fminimax.cli.pools import (
-    add_parallel_arguments,
-    bounds_advice,
-    parallel_move_values,
-    parallel_solve,
-    wants_pool,
-)
-from fminimax.cli.report import game_fields, stats_fields, write_json
-from fminimax.cli.tree import DRAWN_NODES
-from fminimax.game import Game, zero
+from fminimax.cli.files import STANDARD_OUTPUT
+from fminimax.cli.games import add_game_options, games_help, seconds
+from fminimax.cli.pools import add_parallel_arguments, bounds_advice, parallel_solve, wants_pool
+from fminimax.cli.report import game_fields, number_str, stats_fields, write_json
+from fminimax.game import WIN
 from fminimax.registry import Made
-from fminimax.trace import page
 
-PROBE_NODES, PROBE_SECONDS = 50_000, 2.0
-"""A position the registry calls beyond an exact search is still solved when iterative
-deepening finds a forced end within this many nodes and seconds (a quick win); else it is
-refused."""
-MAX_TRACED_NODES = 200_000
+__all__ = ["MAX_TRACED_NODES", "add", "run", "trace_page"]
+
+MAX_TRACED_NODES = policy.MAX_TRACED_NODES
+DRAWN_NODES = 10**9
+"""The largest drawing limit (--trace-max-nodes, --trace-max-depth) a command line takes."""
+ADVICE = {policy.Beyond: "bound it with --depth N or --seconds S (iterative deepening)",
+          policy.TooBigToTrace: "give --depth or a position nearer the end; no file was written",
+          policy.BudgetTooSmall: "raise --max-nodes or --seconds"}
+"""What a person can do about each of the policy's refusals, in the command line's words."""
 
 
-def trace_page(args: argparse.Namespace, chosen: Made, game: Game[Any, Any], algorithm: str,
-               result: engine.SearchResult[Any]) -> bytes:
-    """Return the page stepping through the search of ``chosen`` (searched again, traced)."""
-    if result.stats.nodes > MAX_TRACED_NODES:
-        raise ValueError(f"the search entered {result.stats.nodes:,} nodes, more than "
-                         f"{MAX_TRACED_NODES:,} to trace; give --depth or a position nearer "
-                         f"the end; no file was written")
-    state = chosen.state
-    traced = algorithms.solve(game, state, algorithm, table=args.table, depth=args.depth,
-                              quick=chosen.quick, trace=True)
-    trace = tr.trace_of(traced, label=tr.state_labels(game, state, chosen.notation.draw),
-                        show=engine.value_str if chosen.quick else tr.number_str,
-                        windows=algorithm not in algorithms.PLAIN)
-    title = (f"{traced.algorithm or algorithm} on {game.name}: value "
-             f"{trace.show(trace.value)}{'' if args.depth is None else f', depth {args.depth}'}")
+def trace_page(args: argparse.Namespace, chosen: Made, found: policy.Answer,
+               algorithm: str) -> str:
+    """Return the page stepping through the traced search of ``chosen`` (the answer's own)."""
+    from fminimax import trace as tr
+    from fminimax.trace import page
+
+    result, game, state = found.result, found.game, chosen.state
+    trace = tr.trace_of(result, label=tr.state_labels(game, state, chosen.notation.draw),
+                        show=_quick_words if chosen.quick else tr.number_str,
+                        windows=not policy.searches_every_node(algorithm))
+    depth = "" if args.depth is None else f", depth {args.depth}"
+    title = (f"{result.algorithm or algorithm} on {game.name}: value "
+             f"{trace.show(trace.value)}{depth}")
     return tr.to_html(trace, title=title, max_nodes=args.trace_max_nodes or page.MAX_NODES,
                       max_depth=args.trace_max_depth,
                       estimate=None if args.depth is None
-                      else page.estimated_leaves(game, state)).encode("utf-8")
+                      else page.estimated_leaves(game, state))
 
 
-def _refuse_idle_options(args: argparse.Namespace, algorithm: str) -> None:
-    """Refuse options that would change nothing in this search, or contradict it."""
+def _quick_words(value: Any) -> str:
+    """Return a quick value in words (win in 3), a window's bound beyond them as a number.
+
+    >>> _quick_words(999_997), _quick_words(1.7976931348623157e308)
+    ('win in 3', '1.7976931348623157e+308')
+    """
+    return engine.value_str(value) if abs(value) < 2 * WIN else number_str(value)
+
+
+def _refuse_trace_options(args: argparse.Namespace, algorithm: str) -> None:
+    """Refuse page options without a page, or a page of a search that cannot be traced."""
     if args.trace_html and algorithm == "iterative":
         raise ValueError("--trace-html traces one search, not iterative deepening under a "
                          "budget (its depths depend on the clock); give --depth or another "
                          "--algorithm")
-    if not args.trace_html:
-        for flag, given in (("--trace-max-nodes", args.trace_max_nodes),
-                            ("--trace-max-depth", args.trace_max_depth)):
-            if given is not None:
-                raise ValueError(f"{flag} limits the --trace-html page; give --trace-html FILE")
+    if args.trace_html == STANDARD_OUTPUT and args.json:
+        raise ValueError("--trace-html - and --json both print; give --trace-html FILE")
+    if args.trace_html and wants_pool(args):
+        raise ValueError("--trace-html traces a serial search; drop --workers and --scheduler")
+    for flag, given in (("--trace-max-nodes", args.trace_max_nodes),
+                        ("--trace-max-depth", args.trace_max_depth)):
+        if given is not None and not args.trace_html:
+            raise ValueError(f"{flag} limits the --trace-html page; give --trace-html FILE")
+
+
+def _refuse_idle_options(args: argparse.Namespace, algorithm: str) -> None:
+    """Refuse options that would change nothing in this search, or contradict it."""
+    bounded = args.seconds is not None or args.max_nodes is not None
+    if bounded and algorithm != "iterative":
+        raise ValueError(f"a node budget or a time limit needs --algorithm iterative, not "
+                         f"{algorithm!r}")
+    _refuse_trace_options(args, algorithm)
     if args.heuristic != "game" and args.depth is None and algorithm != "iterative":
         raise ValueError("--heuristic scores the positions a bounded search cuts off; give "
                          "--depth N, --seconds S or --max-nodes N with it")
-    if not args.table and algorithm in algorithms.TABLED:
+    if not args.table and policy.keeps_table(algorithm):
         raise ValueError(f"--no-table does not apply to {algorithm}, which always keeps a "
                          f"table")
 
 
-def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
-    """Print the value, best move, principal variation, nodes and time of a position."""
-    chosen = made(args)
-    state, spoken = chosen.state, chosen.notation
+def _request(args: argparse.Namespace, chosen: Made) -> policy.Request:
+    """Return what the command line asks the policy to solve."""
     bounded = args.seconds is not None or args.max_nodes is not None
     algorithm = args.algorithm or ("iterative" if bounded else "auto")
     _refuse_idle_options(args, algorithm)
-    started = time.perf_counter()
-    probed = None
+    return policy.Request(algorithm, args.depth, args.table, chosen.quick,
+                          trace=bool(args.trace_html), every=args.all,
+                          trace_nodes=MAX_TRACED_NODES)
+
+
+def _answer(args: argparse.Namespace, chosen: Made, request: policy.Request,
+            err: IO[str]) -> policy.Answer:
+    """Return the policy's answer, its refusals with the command line's advice."""
     progress = progress_reporter(err, args.quiet)
-    beyond = chosen.beyond(state)
-    if beyond and args.depth is None and not bounded:
-        try:
-            probed = decisive_within(chosen.game, state, PROBE_NODES, stop=progress,
-                                     seconds=PROBE_SECONDS) if chosen.quick else None
-        finally:
-            progress.done()
-        if probed is None:  # the same decision with or without a pool
-            raise ValueError(f"{beyond}, and a quick search found no forced end; bound it "
-                             f"with {bounds_advice(args)}")
-    exact_rules = args.depth is None and algorithm not in ("iterative", *algorithms.PLAIN)
-    game = chosen.exact if exact_rules else chosen.game
-    stop = None
-    if args.seconds is not None:
-        deadline = time.perf_counter() + args.seconds
-        stop = (lambda: time.perf_counter() > deadline)  # noqa: E731
+
+    def pooled(game: Any, state: Any, meter: policy.Meter) -> engine.SearchResult[Any]:
+        args.algorithm = request.algorithm
+        stop = meter if args.seconds is not None else None
+        return parallel_solve(args, game, state, stop, chosen.quick, progress)
+
+    budget = policy.Budget(args.max_nodes, args.seconds, time.perf_counter)
     try:
-        if probed is not None:
-            result = replace(probed, depth=None)
-        elif wants_pool(args):
-            args.algorithm = algorithm
-            result = parallel_solve(args, game, state, stop, chosen.quick, progress)
-        else:
-            result = algorithms.solve(game, state, algorithm, table=args.table,
-                                      depth=args.depth, max_nodes=args.max_nodes, stop=stop,
-                                      quick=chosen.quick, progress=progress)
-        best = None
-        if args.all and not game.is_over(state):
-            horizon = args.depth if probed is None else probed.depth  # see decisive_within
-            rules = game if probed is None else replace(
-                chosen.game, heuristic=chosen.game.heuristic or zero)
-            values = parallel_move_values(args, rules, state, horizon, chosen.quick) if \
-                wants_pool(args) else engine.move_values(rules, state, table=engine.Table(),
-                                                         depth=horizon, quick=chosen.quick,
-                                                         stop=progress)
-            best = engine.best_moves(values)
+        return policy.answer(chosen, request, budget, hook=progress,
+                             searcher=pooled if wants_pool(args) else None)
+    except (policy.Beyond, policy.TooBigToTrace, policy.BudgetTooSmall) as error:
+        advice = next(words for kind, words in ADVICE.items() if isinstance(error, kind))
+        if isinstance(error, policy.Beyond) and wants_pool(args):
+            advice = f"bound it with {bounds_advice(args)}"
+        if isinstance(error, policy.TooDeep) and args.depth is not None:
+            advice = f"give a --depth below {args.depth}, or --seconds S (iterative deepening)"
+        raise ValueError(f"{error}; {advice}") from None
     finally:
         progress.done()
+
+
+def _value_words(found: policy.Answer, quick: bool) -> str:
+    """Return the answer's value in words: win in N, loss in N, draw, or the number."""
+    result = found.result
+    words = engine.outcome_str(result, quick)
+    if words is None and quick and engine.is_decisive(result.value):
+        words = engine.value_str(result.value)
+    kind = "" if result.exact else f" (an estimate at depth {result.depth})"
+    return f"{words if words is not None else number_str(result.value)}{kind}"
+
+
+def _extra_lines(chosen: Made, found: policy.Answer, fields: dict[str, Any]) -> tuple[str, str]:
+    """Return the score line (a field's score) and the line of every best move, if any."""
+    spoken = chosen.notation
+    score = "" if fields["score"] is None else f"\nscore:     {fields['score']}"
+    every = "" if found.best is None else (
+        f"\nall best:  {' '.join(spoken.show_move(move) for move in found.best)}")
+    return score, every
+
+
+def _text(args: argparse.Namespace, chosen: Made, found: policy.Answer,
+          fields: dict[str, Any], seconds: float) -> str:
+    """Return the answer as solve prints it, after the drawn position."""
+    spoken, result, stats = chosen.notation, found.result, found.result.stats
+    score, every = _extra_lines(chosen, found, fields)
+    table = " with a table" if args.table or policy.keeps_table(args.algorithm) else ""
+    move = "none" if result.move is None else spoken.show_move(result.move)
+    return (f"{fields['to_move']} to move\n\n"
+            f"game:      {found.game.name}\n"
+            f"algorithm: {result.algorithm or args.algorithm}{table}\n"
+            f"value:     {_value_words(found, chosen.quick)}{score}\n"
+            f"best move: {move}{every}\n"
+            f"line:      {' '.join(spoken.show_move(move) for move in result.pv) or '-'}\n"
+            f"nodes:     {stats.nodes} (leaves {stats.leaves}, cut-offs {stats.cutoffs}, "
+            f"table hits {stats.table_hits})\n"
+            f"time:      {seconds:.3f} s\n")
+
+
+def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    """Print the value, best move, principal variation, nodes and time of a position."""
+    chosen: Made = game_made(args)
+    request = _request(args, chosen)
+    started = time.perf_counter()
+    found = _answer(args, chosen, request, err)
     seconds = time.perf_counter() - started
+    args.algorithm = request.algorithm
     if args.trace_html:
-        write_atomically(args.trace_html, trace_page(args, chosen, game, algorithm, result))
+        page = trace_page(args, chosen, found, request.algorithm)
+        if args.trace_html == STANDARD_OUTPUT:
+            out.write(page)
+            return 0
+        write_atomically(args.trace_html, page.encode("utf-8"), "--trace-html")
         if not args.quiet:
             err.write(f"{PROG}: wrote {args.trace_html}\n")
-    fields = {**game_fields(chosen, state, result, best), "game": game.name}
+    state = chosen.state
+    fields = {**game_fields(chosen, state, found.result, found.best), "game": found.game.name}
     if args.json:
-        write_json({**fields, "algorithm": result.algorithm or algorithm, "table": args.table,
-                    **stats_fields(result, seconds)}, out)
+        write_json({**fields, "algorithm": found.result.algorithm or request.algorithm,
+                    "table": args.table, **stats_fields(found.result, seconds)}, out)
         return 0
-    stats = result.stats
-    out.write(f"{spoken.draw(state)}\n")
+    out.write(f"{chosen.notation.draw(state)}\n")
     if fields["ended"] is not None:
         out.write(f"\nthe game is over: {fields['ended']}\n")
         return 0
-    words = engine.outcome_str(result, chosen.quick)
-    value = words if words is not None else (
-        engine.value_str(result.value) if chosen.quick and engine.is_decisive(result.value)
-        else str(result.value))
-    kind = "" if result.exact else f" (an estimate at depth {result.depth})"
-    score = "" if fields["score"] is None else f"\nscore:     {fields['score']}"
-    shown = [spoken.show_move(move) for move in result.pv]
-    every = "" if best is None else (
-        f"\nall best:  {' '.join(spoken.show_move(move) for move in best)}")
-    out.write(f"{fields['to_move']} to move\n\n"
-              f"game:      {game.name}\n"
-              f"algorithm: {result.algorithm or algorithm}"
-              f"{' with a table' if args.table or algorithm in algorithms.TABLED else ''}\n"
-              f"value:     {value}{kind}{score}\n"
-              f"best move: {'none' if result.move is None else spoken.show_move(result.move)}"
-              f"{every}\n"
-              f"line:      {' '.join(shown) or '-'}\n"
-              f"nodes:     {stats.nodes} (leaves {stats.leaves}, cut-offs {stats.cutoffs}, "
-              f"table hits {stats.table_hits})\n"
-              f"time:      {seconds:.3f} s\n")
+    out.write(_text(args, chosen, found, fields, seconds))
     return 0
 
 
 def add(sub: Any) -> None:
     """Add the solve subcommand to the program's subparsers."""
+    from fminimax import algorithms
+    from fminimax.trace import page
+
     solve = sub.add_parser(
         "solve", help="solve a position of any shipped game",
         description="Search a position and print its value for the side to move, the best "
@@ -173,9 +213,9 @@ def add(sub: Any) -> None:
         "'solve tictactoe --size 3x3 --k 3 --board x........', "
         "\"solve tree '[[2,7],[1,8]]' --algorithm alphabeta\".  Games: " + games_help())
     solve.add_argument("game", metavar="GAME", help=f"one of {', '.join(registry.GAMES)}")
-    solve.add_argument("args", nargs="*", metavar="ARG",
+    solve.add_argument("args", nargs="*", default=[], metavar="ARG",
                        help="nim: the heap sizes; tree: the tree as JSON (nested lists, "
-                       "numbers, {\"name\": subtree})")
+                       "numbers, {\"name\": subtree}); pig: winscore, die faces, horizon")
     add_game_options(solve)
     solve.add_argument("--board", help="tictactoe: the cells, rows split by '/'; "
                        "connect4: the columns played, 1-based (e.g. 4453), or the rows top "
@@ -187,19 +227,19 @@ def add(sub: Any) -> None:
     solve.add_argument("--table", action=argparse.BooleanOptionalAction, default=True,
                        help="memoize positions in a transposition table (default on)")
     solve.add_argument("--max-nodes", type=count_option("--max-nodes", 1, 10**12),
-                       help="iterative: the node budget")
+                       help="iterative: the node budget (with --all, of the whole answer)")
     solve.add_argument("--seconds", type=seconds,
-                       help="iterative: the time budget")
+                       help="iterative: the time budget (with --all, of the whole answer)")
     solve.add_argument("--all", action="store_true",
                        help="also name every move as good as the best")
     solve.add_argument("--json", action="store_true", help="print the result as JSON")
     solve.add_argument("--trace-html", metavar="FILE",
-                       help="write a page that steps through the search (searched again, "
-                       f"traced; at most {MAX_TRACED_NODES:,} nodes)")
+                       help="write a page that steps through the search (traced; at most "
+                       f"{MAX_TRACED_NODES:,} nodes; - prints it instead of the answer)")
     solve.add_argument("--trace-max-nodes", type=count_option("--trace-max-nodes", 1,
                                                               DRAWN_NODES),
-                       default=None, metavar="N", help=f"draw at most N nodes on the page (default "
-                       f"{page.MAX_NODES})")
+                       default=None, metavar="N", help=f"draw at most N nodes on the page "
+                       f"(default {page.MAX_NODES})")
     solve.add_argument("--trace-max-depth", type=count_option("--trace-max-depth", 0,
                                                               DRAWN_NODES),
                        default=None, metavar="D",
@@ -207,4 +247,3 @@ def add(sub: Any) -> None:
     solve.add_argument("--quiet", action="store_true", help="no progress line on stderr")
     add_parallel_arguments(solve)
     solve.set_defaults(run=run)
-

@@ -1,0 +1,133 @@
+"""Budgets and what is out of reach: the policy's errors, a budget, and the meter that spends it.
+
+A ``Budget`` is nodes and seconds by the caller's clock (the clock is passed in: the
+library never reads the time of its own accord).  The core calls a stop test every 1,024
+nodes; a ``Meter`` counts them, calls the shell's progress hook, and says when the budget is
+spent.  Each refusal is a ValueError whose message names the value and what was allowed and
+never a command-line flag: the shell adds the advice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["Beyond", "Budget", "BudgetTooSmall", "Meter", "Spent", "TooBigToTrace", "TooDeep"]
+
+
+class Beyond(ValueError):
+    """A position out of an exact search's reach, where no bound was given."""
+
+
+class TooDeep(Beyond):
+    """The game's lines are longer than the engine can follow: no exact search of it."""
+
+
+class TooBigToTrace(ValueError):
+    """The traced search entered more nodes than a trace may keep."""
+
+
+class BudgetTooSmall(ValueError):
+    """The budget ran out before depth 1 was searched: nothing to answer with."""
+
+
+class Spent(Exception):
+    """Raised by a strict meter when its budget is spent: ends one search at once."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What the searches of one answer may spend: nodes, and seconds by the caller's clock.
+
+    >>> Budget(max_nodes=500).bounded, Budget().bounded
+    (True, False)
+    >>> Budget(seconds=1.0)
+    Traceback (most recent call last):
+    ...
+    ValueError: a budget of seconds needs a clock, got seconds=1.0 and no clock
+    """
+
+    max_nodes: int | None = None
+    seconds: float | None = None
+    clock: Callable[[], float] | None = None
+
+    def __post_init__(self) -> None:
+        if self.seconds is not None and self.clock is None:
+            raise ValueError(f"a budget of seconds needs a clock, got seconds={self.seconds!r} "
+                             f"and no clock")
+
+    @property
+    def bounded(self) -> bool:
+        """Whether nodes or seconds are bounded."""
+        return self.max_nodes is not None or self.seconds is not None
+
+    def words(self) -> str:
+        """Return the budget in words.
+
+        >>> Budget(max_nodes=1).words(), Budget(1000, 0.5, clock=lambda: 0.0).words()
+        ('1 node', '1,000 nodes and 0.5 seconds')
+        """
+        parts = ([] if self.max_nodes is None else
+                 [f"{self.max_nodes:,} node{'s' * (self.max_nodes != 1)}"])
+        parts += [] if self.seconds is None else [f"{self.seconds:g} seconds"]
+        return " and ".join(parts) or "no limit"
+
+
+class Meter:
+    """The stop test of one answer's searches: counts nodes, tells a hook, watches a budget.
+
+    The core calls it every 1,024 nodes.  Each call counts 1,024 nodes, calls ``hook`` (the
+    shell's progress line, or another stop test, which may itself say stop) and returns True
+    once the budget is spent; a ``strict`` meter raises ``Spent`` instead, which ends a single
+    search at once.  ``settle(nodes)`` replaces the estimate of a finished search by its count.
+
+    >>> ticks = iter(range(100))
+    >>> meter = Meter(Budget(max_nodes=2000, seconds=5, clock=lambda: next(ticks)))
+    >>> meter(), meter(), meter.nodes
+    (False, True, 2048)
+    """
+
+    def __init__(self, budget: Budget, hook: Callable[[], bool] | None = None,
+                 strict: bool = False) -> None:
+        self.budget, self.hook, self.strict = budget, hook, strict
+        self.started = budget.clock() if budget.clock is not None else 0.0
+        self.settled = self.running = 0
+
+    @property
+    def nodes(self) -> int:
+        """The nodes counted so far (finished searches exactly, the running one by 1,024s)."""
+        return self.settled + self.running
+
+    def __call__(self) -> bool:
+        self.running += 1024
+        stop = bool(self.hook()) if self.hook is not None else False
+        if stop or self.spent():
+            if self.strict:
+                raise Spent
+            return True
+        return False
+
+    def spent(self) -> bool:
+        """Return whether the node budget or the time has run out."""
+        budget = self.budget
+        return ((budget.max_nodes is not None and self.nodes > budget.max_nodes)
+                or (budget.seconds is not None and budget.clock is not None
+                    and budget.clock() - self.started > budget.seconds))
+
+    def settle(self, nodes: int) -> None:
+        """Count a finished search's nodes exactly (a strict meter over budget raises)."""
+        self.settled += nodes
+        self.running = 0
+        if self.strict and self.spent():
+            raise Spent
+
+    def strictly(self) -> Meter:
+        """Return a strict meter on the same budget and hook, starting now."""
+        return Meter(self.budget, self.hook, strict=True)
+
+    def reached(self, result: Any) -> None:
+        """Tell the hook of a depth iterative deepening completed (if it listens)."""
+        told = getattr(self.hook, "reached", None)
+        if told is not None:
+            told(result)

@@ -1,0 +1,89 @@
+"""The computer's move within its time: exact when that ends in time, else iterative deepening."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from fminimax.game import Game
+from fminimax.policy.limits import Budget, Meter
+from fminimax.policy.probe import exact_within
+from fminimax.policy.searches import SearchResult, Table, estimating, iterate, search
+
+__all__ = ["EXACT_SHARE", "Position", "computer_move", "deepest"]
+
+EXACT_SHARE = 2 / 3
+"""Of a move's time, the share the exact search gets; iterative deepening has the whole."""
+
+
+class Position(Protocol):
+    """What the registry makes of a game's options (``registry.Made`` is one).
+
+    ``game`` the rules (with the heuristic a bounded search scores cut-offs by), ``exact``
+    the fastest rules for an exact search, ``state`` the position, ``quick`` whether values
+    are final scores (win in N), ``beyond(state)`` why an exact search is out of reach (None
+    when it is in reach).
+    """
+
+    @property
+    def game(self) -> Game[Any, Any]: ...
+
+    @property
+    def exact(self) -> Game[Any, Any]: ...
+
+    @property
+    def state(self) -> Any: ...
+
+    @property
+    def quick(self) -> bool: ...
+
+    @property
+    def beyond(self) -> Callable[[Any], str | None]: ...
+
+
+def deepest(game: Game[Any, Any], state: Any, quick: bool, meter: Meter) -> SearchResult[Any]:
+    """Return the deepest complete iterative-deepening result before ``meter`` says stop.
+
+    At least depth 1 is always finished, even when the time ran out before.
+
+    >>> from fminimax.games import nim
+    >>> result = deepest(nim.game(), nim.start((9, 9, 9)), True, Meter(Budget(max_nodes=1)))
+    >>> result.depth >= 1, result.exact
+    (True, False)
+    """
+    result = iterate(game, state, quick=quick, stop=meter, reached=meter.reached)
+    if result is None:
+        return search(estimating(game), state, depth=1, quick=quick)
+    return result
+
+
+def computer_move(position: Position, state: Any, *, seconds: float,
+                  clock: Callable[[], float], depth: int | None = None,
+                  hook: Callable[[], bool] | None = None) -> SearchResult[Any]:
+    """Return the search result the computer plays from: to ``depth``, or within ``seconds``.
+
+    Without a depth the exact search gets two thirds of the time by ``clock``; if it does
+    not end in time (or the game's lines are longer than the engine can follow), iterative
+    deepening gets the whole time (at least depth 1 is always finished).  A position the
+    registry calls far beyond an exact search gives iterative deepening the whole time
+    (which is exact if it reaches every end).  ``hook`` is the shell's progress line.
+
+    >>> import time
+    >>> from fminimax.games import nim
+    >>> class Made:
+    ...     game = exact = nim.game()
+    ...     quick, state = True, nim.start((1, 2))
+    ...     beyond = staticmethod(lambda state: None)
+    >>> computer_move(Made(), Made.state, seconds=1.0, clock=time.monotonic).move
+    (1, 1)
+    """
+    if depth is not None:
+        return search(position.game, state, depth=depth, table=Table(), quick=position.quick,
+                      stop=hook)
+    if position.beyond(state) is None:
+        share = Meter(Budget(seconds=seconds * EXACT_SHARE, clock=clock), hook)
+        exact = exact_within(position.exact, state, position.quick, stop=share)
+        if exact is not None:
+            return exact
+    whole = Meter(Budget(seconds=seconds, clock=clock), hook)
+    return deepest(position.game, state, position.quick, whole)

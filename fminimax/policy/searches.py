@@ -1,0 +1,188 @@
+"""The core's searches as the policy calls them: every call into the engine, in one place.
+
+The policy never imports the engine or the family elsewhere, so a change of the core's API
+touches this module only.  Each function returns the core's ``SearchResult``; the core's
+refusal to go deeper than it can recurse comes back as ``TooDeep``, in words about the game,
+not about Python.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from fminimax import algorithms, engine
+from fminimax.engine import SearchResult, Stats, Table, is_decisive
+from fminimax.game import Game, zero
+from fminimax.policy.limits import TooDeep
+
+__all__ = ["SearchResult", "Stats", "Table", "estimating", "family", "is_decisive",
+           "is_too_deep", "iterate", "keeps_table", "needs_the_end", "parent_value", "search",
+           "searches_every_node", "translated"]
+
+Stop = Callable[[], bool]
+
+
+def search(game: Game[Any, Any], state: Any, *, depth: int | None = None, quick: bool = True,
+           table: Table | None = None, stop: Stop | None = None) -> SearchResult[Any]:
+    """Return the core's alpha-beta search of ``state`` (one pass, the whole window).
+
+    >>> from fminimax.games import tree
+    >>> search(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False).value
+    2
+    """
+    try:
+        return engine.search(game, state, depth=depth, quick=quick, table=table, stop=stop)
+    except ValueError as error:
+        raise translated(game, error) from None
+
+
+def iterate(game: Game[Any, Any], state: Any, *, quick: bool, stop: Stop,
+            max_nodes: int | None = None,
+            reached: Callable[[SearchResult[Any]], object] | None = None,
+            ) -> SearchResult[Any] | None:
+    """Return the deepest complete iterative-deepening result within the budget, or None.
+
+    None when the budget (``max_nodes``, or ``stop()`` saying so) ran out before depth 1.
+    A game without a heuristic is cut off with zeros.  A depth too deep for the core to
+    recurse ends it too: the last complete depth is kept.
+
+    >>> from fminimax.games import nim
+    >>> iterate(nim.game(), nim.start((1, 2)), quick=True, stop=lambda: False).value
+    999997
+    >>> iterate(nim.game(), nim.start((3, 4, 5)), quick=True, stop=lambda: False,
+    ...         max_nodes=2) is None
+    True
+    """
+    done: list[SearchResult[Any]] = []
+    said: list[bool] = []
+
+    def keep(result: SearchResult[Any]) -> None:
+        done.append(result)
+        if reached is not None:
+            reached(result)
+
+    def watched() -> bool:
+        if stop():
+            said.append(True)
+            return True
+        return False
+
+    try:
+        return engine.iterative_deepening(estimating(game), state, max_nodes=max_nodes,
+                                          stop=watched, quick=quick, reached=keep)
+    except ValueError as error:
+        if done and is_too_deep(error):
+            return done[-1]
+        if done or is_too_deep(error) or not (said or max_nodes is not None):
+            raise translated(game, error) from None
+        return None  # the budget ran out before depth 1
+
+
+class _Hook:
+    """A stop test dressed as the family's progress display (``algorithms.solve``'s hook)."""
+
+    def __init__(self, stop: Stop) -> None:
+        self.stop = stop
+
+    def __call__(self) -> bool:
+        return self.stop()
+
+    def reached(self, result: SearchResult[Any]) -> None:
+        """Tell the stop test's own display, if it has one, of a completed depth."""
+        told = getattr(self.stop, "reached", None)
+        if told is not None:
+            told(result)
+
+
+def family(game: Game[Any, Any], state: Any, algorithm: str, *, depth: int | None = None,
+           table: bool = True, quick: bool = True, stop: Stop | None = None,
+           **options: Any) -> SearchResult[Any]:
+    """Return the result of the family's ``algorithm`` (``stop`` is called every 1,024 nodes).
+
+    ``options`` are ``trace`` and ``quiescence``.  A stop test that says stop ends iterative
+    deepening with its last complete depth, and any other search with the stop test's own
+    exception (a strict ``Meter``'s ``Spent``).
+
+    >>> from fminimax.games import tree
+    >>> family(tree.game(), tree.start([[2, 7], [1, 8]]), "minimax", quick=False).stats.leaves
+    4
+    """
+    try:
+        return algorithms.solve(game, state, algorithm, table=table, depth=depth, quick=quick,
+                                progress=None if stop is None else _Hook(stop), **options)
+    except ValueError as error:
+        raise translated(game, error) from None
+
+
+def keeps_table(algorithm: str) -> bool:
+    """Return whether ``algorithm`` always keeps a transposition table.
+
+    >>> keeps_table("mtdf"), keeps_table("alphabeta")
+    (True, False)
+    """
+    return algorithm in algorithms.TABLED
+
+
+def searches_every_node(algorithm: str) -> bool:
+    """Return whether ``algorithm`` has no alpha-beta windows (every node searched).
+
+    >>> searches_every_node("minimax"), searches_every_node("alphabeta")
+    (True, False)
+    """
+    return algorithm in algorithms.PLAIN
+
+
+def needs_the_end(algorithm: str) -> bool:
+    """Return whether ``algorithm`` only searches to the end of the game (no depth limit).
+
+    >>> needs_the_end("bisection"), needs_the_end("mtdf")
+    (True, False)
+    """
+    return algorithm == "bisection"
+
+
+def parent_value(value: Any, quick: bool) -> Any:
+    """Return a child's value as its parent sees it: negated, a decisive one a ply further.
+
+    >>> parent_value(-999_998, True), parent_value(3, True), parent_value(-999_998, False)
+    (999997, -3, 999998)
+    """
+    if quick and is_decisive(value):
+        utility, plies = engine.outcome(value)
+        return engine.quick_value(-utility, plies + 1)
+    return -value
+
+
+def estimating(game: Game[Any, Any]) -> Game[Any, Any]:
+    """Return ``game`` with a heuristic: its own, else zero (every cut-off called even).
+
+    >>> from fminimax.games import nim
+    >>> estimating(nim.game()).heuristic is zero
+    True
+    """
+    return game if game.heuristic is not None else replace(game, heuristic=zero)
+
+
+def is_too_deep(error: ValueError) -> bool:
+    """Return whether the core refused to go deeper than it can (its recursion or ply limit).
+
+    >>> is_too_deep(ValueError("went 197 plies deep, more than Python's recursion limit"))
+    True
+    """
+    text = str(error)
+    return "recursion limit" in text or "ply limit" in text or "plies deep" in text
+
+
+def translated(game: Game[Any, Any], error: ValueError) -> ValueError:
+    """Return the core's refusal to go deeper as ``TooDeep`` (no advice about Python), or
+    ``error`` itself.
+
+    >>> from fminimax.games import pig
+    >>> print(translated(pig.game(), ValueError("went 197 plies deep: the recursion limit")))
+    a search of 'pig-w100-d6-h1000' goes deeper than the engine can follow a line
+    """
+    if not is_too_deep(error):
+        return error
+    return TooDeep(f"a search of {game.name!r} goes deeper than the engine can follow a line")

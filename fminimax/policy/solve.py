@@ -1,0 +1,242 @@
+"""Solving a position: refuse, probe, search exactly, to a depth or within a budget, traced.
+
+``answer`` is the command line's ``solve`` as a library function: a position the registry
+calls beyond an exact search, with no depth and no budget, is refused (``Beyond``) unless the
+probe finds a forced end, and then the algorithm asked for runs at the probe's horizon
+(exact); a budget runs iterative deepening; a traced search is bounded by a node budget fixed
+up front (``TooBigToTrace``), and is the answer (one search, not two); every best move, if
+asked, is listed consistently with the best move and inside the same budget.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from fminimax.game import Game
+from fminimax.policy.every import every_best, every_within
+from fminimax.policy.limits import Beyond, Budget, BudgetTooSmall, Meter, Spent, TooBigToTrace
+from fminimax.policy.move import Position
+from fminimax.policy.probe import PROBE_NODES, PROBE_SECONDS, decisive_within
+from fminimax.policy.searches import (
+    SearchResult,
+    estimating,
+    family,
+    iterate,
+    needs_the_end,
+    searches_every_node,
+)
+
+__all__ = ["ALL_NODES", "MAX_TRACED_NODES", "Answer", "Request", "Searcher", "answer",
+           "traced"]
+
+MAX_TRACED_NODES = 200_000
+"""The most nodes a traced search may enter: a trace keeps every step in memory."""
+ALL_NODES = 1_000_000
+"""The most nodes the searches after a probe may take (the algorithm asked for at the
+probe's horizon, every best move): a probe answers quickly, and so must they."""
+
+Searcher = Callable[[Game[Any, Any], Any, Meter], SearchResult[Any]]
+"""A search the shell runs instead of the serial one (its process pool): given the rules,
+the state and the stop test."""
+
+
+@dataclass(frozen=True)
+class Request:
+    """What to solve: the algorithm, a depth, a table, quick values, traced, every best move.
+
+    ``algorithm`` is a name of ``fminimax.algorithms.FAMILY`` (``auto``: the fastest exact
+    path; ``iterative`` under a budget); ``trace_nodes`` bounds a traced search up front.
+    """
+
+    algorithm: str = "auto"
+    depth: int | None = None
+    table: bool = True
+    quick: bool = True
+    trace: bool = False
+    every: bool = False
+    trace_nodes: int = MAX_TRACED_NODES
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A solved position: the result, the rules searched, and every best move if asked.
+
+    ``best`` holds every move of the root's value in move order (``result.move`` among
+    them), or None when not asked for.
+    """
+
+    result: SearchResult[Any]
+    game: Game[Any, Any]
+    best: tuple[Any, ...] | None = None
+
+
+def _search(game: Game[Any, Any], state: Any, request: Request, depth: int | None,
+            stop: Callable[[], bool] | None, trace: bool = False) -> SearchResult[Any]:
+    """Return the request's algorithm's result on ``game`` to ``depth``."""
+    return family(game, state, request.algorithm, depth=depth, table=request.table,
+                  quick=request.quick, stop=stop, trace=trace)
+
+
+def _rules(position: Position, request: Request) -> Game[Any, Any]:
+    """Return the rules to search: the fastest exact ones for an exact search."""
+    exact = (request.depth is None and request.algorithm != "iterative"
+             and not searches_every_node(request.algorithm))
+    return position.exact if exact else position.game
+
+
+def traced(game: Game[Any, Any], state: Any, request: Request, depth: int | None,
+           hook: Callable[[], bool] | None = None) -> SearchResult[Any]:
+    """Return the traced search of ``request``'s algorithm, bounded by its node budget.
+
+    The search first runs untraced under the budget (a trace keeps every step in memory;
+    a count does not): ``TooBigToTrace`` once it enters more than ``request.trace_nodes``
+    nodes.  Only a search that fits runs again, traced (the same search: the same nodes).
+
+    >>> from fminimax.games import tree
+    >>> root = tree.start([[2, 7], [1, 8]])
+    >>> len(traced(tree.game(), root, Request("alphabeta", quick=False), None).trace)
+    6
+    >>> traced(tree.game(), root, Request("minimax", quick=False, trace_nodes=3), None)
+    Traceback (most recent call last):
+    ...
+    fminimax.policy.limits.TooBigToTrace: the search entered 7 nodes, more than 3 to trace
+    """
+    limit = request.trace_nodes
+    try:
+        counted = _search(game, state, request, depth,
+                          Meter(Budget(max_nodes=limit), hook, strict=True))
+    except Spent:
+        raise TooBigToTrace(f"the search entered more than {limit:,} nodes, more than "
+                            f"{limit:,} to trace") from None
+    if counted.stats.nodes > limit:
+        raise TooBigToTrace(f"the search entered {counted.stats.nodes:,} nodes, more than "
+                            f"{limit:,} to trace")
+    return _search(game, state, request, depth, hook, trace=True)
+
+
+def _probed(position: Position, request: Request, budget: Budget,
+            hook: Callable[[], bool] | None) -> SearchResult[Any] | None:
+    """Return a probe's exact result for a position beyond an exact search, else None.
+
+    Raises ``Beyond`` when the position is beyond an exact search, no depth or budget
+    bounds it, and the probe found no forced end (only quick values are probed).
+    """
+    reason = position.beyond(position.state)
+    if reason is None or request.depth is not None or budget.bounded:
+        return None
+    found = None
+    if position.quick:
+        found = decisive_within(position.game, position.state, PROBE_NODES, stop=hook,
+                                clock=budget.clock, seconds=PROBE_SECONDS if budget.clock
+                                else None)
+        reason += "" if found is not None else ", and a quick search found no forced end"
+    if found is None:
+        raise Beyond(reason)
+    return found
+
+
+def _at_horizon(position: Position, request: Request, found: SearchResult[Any],
+                hook: Callable[[], bool] | None) -> SearchResult[Any]:
+    """Return the asked algorithm's exact result where a probe found a forced end.
+
+    ``auto`` and ``iterative`` keep the probe's own result; another algorithm runs to the
+    probe's horizon (to the end, on the exact rules, if it takes no depth), bounded.
+    """
+    if request.algorithm in ("auto", "iterative") and not request.trace:
+        return replace(found, depth=None)
+    rules, depth = estimating(position.game), found.depth
+    if needs_the_end(request.algorithm):
+        rules, depth = position.exact, None
+    if request.trace:
+        return replace(traced(rules, position.state, request, depth, hook), exact=True,
+                       depth=None)
+    try:
+        result = _search(rules, position.state, request, depth,
+                         Meter(Budget(max_nodes=ALL_NODES), hook, strict=True))
+    except Spent:
+        raise Beyond(f"{request.algorithm} did not finish the forced end a quick search "
+                     f"found within {ALL_NODES:,} nodes") from None
+    return replace(result, exact=True, depth=None)
+
+
+def _budgeted(game: Game[Any, Any], state: Any, request: Request, budget: Budget,
+              hook: Callable[[], bool] | None) -> SearchResult[Any]:
+    """Return iterative deepening's deepest complete result within ``budget``."""
+    meter = Meter(replace(budget, max_nodes=None), hook)
+    result = iterate(game, state, quick=request.quick, stop=meter, max_nodes=budget.max_nodes,
+                     reached=meter.reached)
+    if result is None:
+        raise BudgetTooSmall(f"the budget of {budget.words()} ran out before depth 1 was "
+                             f"searched")
+    return result
+
+
+@dataclass(frozen=True)
+class _Root:
+    """The root search ``answer`` ran: its result, the rules, and the horizon of its best
+    moves (the depth searched; a probe's horizon; None to the end)."""
+
+    result: SearchResult[Any]
+    game: Game[Any, Any]
+    horizon: int | None
+    probed: bool = False
+
+
+def _root(position: Position, request: Request, budget: Budget,
+          hook: Callable[[], bool] | None, searcher: Searcher | None) -> _Root:
+    """Return the root search ``answer`` runs."""
+    found = _probed(position, request, budget, hook)
+    if found is not None:
+        return _Root(_at_horizon(position, request, found, hook), estimating(position.game),
+                     found.depth, probed=True)
+    game, state, depth = _rules(position, request), position.state, request.depth
+    if request.trace:
+        return _Root(traced(game, state, request, depth, hook), game, depth)
+    if searcher is not None:
+        return _Root(searcher(game, state, Meter(budget, hook)), game, depth)
+    if budget.bounded:
+        return _Root(_budgeted(game, state, request, budget, hook), game, depth)
+    return _Root(_search(game, state, request, depth, hook), game, depth)
+
+
+def answer(position: Position, request: Request, budget: Budget | None = None, *,
+           hook: Callable[[], bool] | None = None, searcher: Searcher | None = None) -> Answer:
+    """Return ``request``'s answer for ``position.state`` within ``budget``.
+
+    A position the registry calls beyond an exact search, with no depth and no budget, is
+    refused (``Beyond``) unless the probe finds a forced end; then the algorithm runs at the
+    probe's horizon, which is exact.  With a budget iterative deepening runs; with
+    ``request.trace`` the traced search (bounded up front) is the answer.  ``searcher``, if
+    given, runs the search instead (the shell's process pool); ``hook`` is the shell's
+    progress line.  With ``request.every`` the answer lists every best move, consistently:
+    ``best`` always holds ``result.move`` and only moves of the root's value, and a budget
+    bounds the whole answer (iterative deepening over the root's moves).
+
+    >>> from fminimax.games import nim
+    >>> class Made:  # what the registry makes: rules, the fastest exact rules, a position
+    ...     game = exact = nim.game()
+    ...     state, quick = nim.start((1, 2)), True
+    ...     beyond = staticmethod(lambda state: None)
+    >>> found = answer(Made(), Request(every=True))
+    >>> found.result.value, found.result.move, found.best
+    (999997, (1, 1), ((1, 1),))
+    """
+    budget = budget or Budget()
+    state = position.state
+    if request.every and budget.bounded and list(position.game.moves(state)):
+        game = _rules(position, request)
+        result, best = every_within(game, state, request.quick, Meter(budget, hook))
+        return Answer(result, game, best)
+    root = _root(position, request, budget, hook, searcher)
+    if not request.every:
+        return Answer(root.result, root.game)
+    bound = Budget(max_nodes=ALL_NODES if root.probed else None)
+    try:
+        result, best = every_best(root.game, state, root.result, root.horizon, request.quick,
+                                  Meter(bound, hook, strict=True))
+    except Spent:
+        raise Beyond(f"listing every best move takes more than {ALL_NODES:,} nodes "
+                     f"here") from None
+    return Answer(result, root.game, best)

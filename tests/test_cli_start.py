@@ -1,0 +1,86 @@
+"""Starting the program: only the subcommand asked for is loaded, and Ctrl-C while it loads is
+one line and status 130 (the base printed a 10-20 line KeyboardInterrupt traceback)."""
+
+from __future__ import annotations
+
+import importlib.abc
+import io
+import re
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from fminimax.cli import main
+
+PY = sys.executable
+
+
+class Interrupting(importlib.abc.MetaPathFinder):
+    """An import hook that raises KeyboardInterrupt when ``name`` is imported (Ctrl-C)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def find_spec(self, fullname: str, path: Any, target: Any = None) -> None:
+        if fullname == self.name:
+            raise KeyboardInterrupt
+        return None
+
+
+@pytest.fixture()
+def unloaded() -> Iterator[None]:
+    """Forget the subcommand modules for a test, and bring the same ones back after it."""
+    kept = {name: module for name, module in sys.modules.items()
+            if name.startswith("fminimax.cli.") and name != "fminimax.cli.common"}
+    for name in kept:
+        del sys.modules[name]
+    try:
+        yield
+    finally:
+        sys.modules.update(kept)
+        for name, module in kept.items():  # `from fminimax.cli import solve` finds these too
+            parent, _, child = name.rpartition(".")
+            setattr(sys.modules[parent], child, module)
+
+
+@pytest.mark.parametrize("module", ["fminimax.cli.solve", "fminimax.cli.files",
+                                    "fminimax.cli.pools"])
+def test_ctrl_c_while_a_subcommand_loads_is_one_line_and_130(unloaded: None,
+                                                             module: str) -> None:
+    hook = Interrupting(module)
+    sys.meta_path.insert(0, hook)
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        status = main(["solve", "nim", "3", "4"], out, err)
+    finally:
+        sys.meta_path.remove(hook)
+    assert (status, err.getvalue(), out.getvalue()) == (130, "fminimax: interrupted\n", "")
+
+
+def test_only_the_subcommand_named_is_loaded() -> None:
+    code = ("import sys; from fminimax.cli import main; main(['best-move', 'oox/xx5/oo8']);"
+            "print(sorted(m for m in sys.modules if m.startswith('fminimax.cli.')))")
+    done = subprocess.run([PY, "-c", code], capture_output=True, text=True, timeout=60)
+    loaded = done.stdout.strip().splitlines()[-1]
+    assert "fminimax.cli.best_move" in loaded
+    for other in ("match", "play", "solve", "tree"):
+        assert f"fminimax.cli.{other}'" not in loaded, loaded
+
+
+def test_a_real_ctrl_c_as_the_shell_loads_is_one_line_and_130() -> None:
+    """SIGINT once the shell's first module has loaded: the rest still loads, then searches."""
+    argv = [PY, "-X", "importtime", "-m", "fminimax", "solve", "nim", "3", "3", "4", "4",
+            "--no-table", "--quiet"]
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert process.stderr is not None
+    for line in process.stderr:
+        if re.search(r"\|\s*fminimax\.cli\.common$", line.rstrip()):
+            break
+    process.send_signal(signal.SIGINT)
+    out, rest = process.communicate(timeout=60)
+    said = [line for line in rest.splitlines() if not line.startswith("import time:")]
+    assert (process.returncode, said, out) == (130, ["fminimax: interrupted"], "")

@@ -25,10 +25,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import IO, Any
 
-from fminimax import engine, mpi
-from fminimax.cli.common import Parser, UsageError, clip, decisive_within
-from fminimax.cli.games import add_game_options, games_help, made
-from fminimax.cli.solve import PROBE_NODES, PROBE_SECONDS
+from fminimax import engine, mpi, policy
+from fminimax.cli.common import Parser, UsageError, clip, game_made
+from fminimax.cli.games import add_game_options, games_help
 from fminimax.registry import Made
 
 __all__ = ["PROG", "Job", "Plan", "known_answer", "main", "parser", "report_line", "run"]
@@ -92,8 +91,9 @@ def known_answer(chosen: Made, game: Any, depth: int | None) -> engine.SearchRes
     beyond = chosen.beyond(state)
     if beyond is None or depth is not None:
         return None
-    probed = decisive_within(chosen.game, state, PROBE_NODES,
-                             seconds=PROBE_SECONDS) if chosen.quick else None
+    probed = policy.decisive_within(chosen.game, state, policy.PROBE_NODES,
+                                    clock=time.monotonic,
+                                    seconds=policy.PROBE_SECONDS) if chosen.quick else None
     if probed is None:
         raise ValueError(f"{beyond}, and a quick search found no forced end; bound it with "
                          f"--depth N")
@@ -150,7 +150,7 @@ def _planned(argv: Sequence[str] | None, out: IO[str], err: IO[str], size: int) 
     try:
         with contextlib.redirect_stdout(out):  # --help goes where the answer would
             args = parser().parse_args(argv)
-        chosen = made(args)
+        chosen = game_made(args)
         game = chosen.exact if args.depth is None else chosen.game
         known = known_answer(chosen, game, args.depth)
     except UsageError as error:

@@ -124,7 +124,7 @@ FOUR = "xoxo .x.. o.x. ...o"  # 4x4, k = 4 by default, x to move, 8 open spaces
 def test_the_cards_functions_read_the_size_of_a_square_board_from_the_board() -> None:
     board = ttt.parse_board(FOUR)
     plain = ttt.scores_map(board, "x", "o", memo=False)
-    assert ttt.scores_map(board, "x", "o") == plain
+    assert ttt.alphabeta_scores_map(board, "x", "o") == plain
     assert plain == {space: ttt.retrieve_score(ttt.fill_board(space, board, "x"), "x", "o", 1)
                      for space in ttt.open_spaces(board)}
     quick = ttt.quick_scores_map(board, "x", "o")
@@ -137,7 +137,7 @@ def test_the_cards_functions_take_the_shape_and_k_of_any_board_by_keyword() -> N
     board = ttt.parse_board("xo.. .x.. o...", rows=3, cols=4)
     shape = {"rows": 3, "cols": 4, "k": 3}
     plain = ttt.scores_map(board, "x", "o", memo=False, **shape)
-    assert plain == ttt.scores_map(board, "x", "o", **shape)
+    assert plain == ttt.alphabeta_scores_map(board, "x", "o", **shape)
     game = ttt.game("x", "o", **shape)
     assert plain == engine.move_values(game, ttt.Position(board, "x"), quick=False)
     assert ttt.play_move(board, "x", "o", **shape) in {s for s, v in plain.items() if v == 1}
@@ -148,7 +148,7 @@ def test_the_cards_functions_take_the_shape_and_k_of_any_board_by_keyword() -> N
 def test_the_memoized_scores_map_solves_a_4x4_board_with_12_open_spaces() -> None:
     board = ttt.parse_board("xo.. .... .... ...o")
     board = ttt.fill_board(5, board, "x")
-    scores = ttt.scores_map(board, "x", "o")
+    scores = ttt.alphabeta_scores_map(board, "x", "o")
     assert len(scores) == 12 and set(scores.values()) <= {-1, 0, 1}
     assert scores == {space: engine.sign(value) for space, value in engine.move_values(
         ttt.game(rows=4, cols=4), ttt.Position(board, "x"), table=engine.Table()).items()}
@@ -281,16 +281,17 @@ def test_memoized_scores_map_equals_the_plain_recursion_on_every_position(
         positions: list) -> None:
     for position in positions:
         me = position.player
-        memo = ttt.scores_map(position.board, me, other(me))
+        memo = ttt.alphabeta_scores_map(position.board, me, other(me))
         plain = ttt.scores_map(position.board, me, other(me), memo=False)
         assert memo == plain, ttt.board_str(position.board)
+        assert ttt.scores_map(position.board, me, other(me), memo=True) == plain
 
 
 def test_best_move_is_value_optimal_on_every_position(positions: list) -> None:
     game = ttt.game()
     for position in positions:
         me = position.player
-        scores = ttt.scores_map(position.board, me, other(me))
+        scores = ttt.alphabeta_scores_map(position.board, me, other(me))
         if not scores:
             continue
         best = max(scores.values())

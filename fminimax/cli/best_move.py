@@ -26,7 +26,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     board = start.board
     computer: str = args.computer or str(start.player)
     opponent = other(computer)
-    scores = tictactoe.scores_map(board, computer, opponent)
+    scores = tictactoe.alphabeta_scores_map(board, computer, opponent)
     progress = progress_reporter(err, getattr(args, "quiet", False))
     game, position = tictactoe.game(computer, opponent), tictactoe.Position(board, computer)
     over = game.is_over(position)

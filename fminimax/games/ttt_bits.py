@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 
 from fminimax.board import Board, empty_board, is_open, parse_board
 from fminimax.game import Game, Score
-from fminimax.tictactoe import lines
+from fminimax.games.tictactoe import lines
 
 __all__ = ["Bits", "board_of", "from_board", "game", "parse_board", "solver", "start"]
 

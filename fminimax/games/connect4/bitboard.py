@@ -22,6 +22,7 @@ from functools import lru_cache, partial
 from typing import NamedTuple
 
 from fminimax.game import Game, Score
+from fminimax.games.connect4.runs import Shape, run_finder, threat_finder
 
 __all__ = ["C4", "MARKS", "Move", "Rules", "Shape", "from_moves", "game", "has_run",
            "heuristic", "is_over", "key", "mirror", "moves", "noisy", "order", "play",
@@ -39,17 +40,6 @@ class C4(NamedTuple):
     mask: int
     plies: int
     won: bool = False
-
-
-class Shape(NamedTuple):
-    """A board's shape and run length, with the bit masks the rules need (see ``shape``)."""
-
-    width: int
-    height: int
-    k: int
-    bottom: int
-    full: int
-    windows: tuple[int, ...]
 
 
 def _check_shape(width: int, height: int, k: int) -> None:
@@ -123,20 +113,6 @@ class Rules(NamedTuple):
     order: Callable[[C4, Sequence[Move]], list[Move]]
 
 
-def _steps(k: int) -> tuple[int, ...]:
-    """Return the shift steps (in cells) that AND a row of k cells down to one bit.
-
-    >>> _steps(4), _steps(5), _steps(1)
-    ((1, 2), (1, 2, 1), ())
-    """
-    steps, span = [], 1
-    while span < k:
-        step = min(span, k - span)
-        steps.append(step)
-        span += step
-    return tuple(steps)
-
-
 def subsets(bits: int) -> list[int]:
     """Return every subset of the set bits of ``bits``, as ints.
 
@@ -149,82 +125,6 @@ def subsets(bits: int) -> list[int]:
         found += [s | low for s in found]
         bits ^= low
     return found
-
-
-def _run4(s: Shape) -> Callable[[int], bool]:
-    """Return ``run(stones)`` for k = 4: two shifts and ANDs per direction, unrolled."""
-    a1, b1, c1, d1 = s.height + 1, 1, s.height, s.height + 2  # across, up, two diagonals
-    a2, b2, c2, d2 = 2 * a1, 2 * b1, 2 * c1, 2 * d1
-
-    def run4(b: int) -> bool:
-        m = b & (b >> a1)
-        if m & (m >> a2):
-            return True
-        m = b & (b >> b1)
-        if m & (m >> b2):
-            return True
-        m = b & (b >> c1)
-        if m & (m >> c2):
-            return True
-        m = b & (b >> d1)
-        return bool(m & (m >> d2))
-
-    return run4
-
-
-def _run_finder(s: Shape) -> Callable[[int], bool]:
-    """Return ``run(stones)``: whether the stones hold k in a row, by shifting and ANDing."""
-    if s.k == 4:
-        return _run4(s)
-    directions = (s.height + 1, 1, s.height, s.height + 2)  # across, up, two diagonals
-    shifts = tuple(tuple(d * step for step in _steps(s.k)) for d in directions)
-
-    def run(b: int) -> bool:
-        for steps in shifts:
-            m = b
-            for shift in steps:
-                m &= m >> shift
-            if m:
-                return True
-        return False
-
-    return run
-
-
-def _threats4(s: Shape) -> Callable[[int, int], int]:
-    """Return ``threats(stones, mask)`` for k = 4, Pons' winning positions, unrolled."""
-    free = s.full
-    a, b, c = s.height + 1, s.height, s.height + 2
-    a2, b2, c2, a3, b3, c3 = 2 * a, 2 * b, 2 * c, 3 * a, 3 * b, 3 * c
-
-    def threats4(p: int, mask: int) -> int:
-        r = (p << 1) & (p << 2) & (p << 3)
-        up, down = p << a, p >> a  # across: three in a row on either side, or a gap
-        r |= (up & (p << a2) & ((p << a3) | down)) | (down & (p >> a2) & ((p >> a3) | up))
-        up, down = p << b, p >> b
-        r |= (up & (p << b2) & ((p << b3) | down)) | (down & (p >> b2) & ((p >> b3) | up))
-        up, down = p << c, p >> c
-        r |= (up & (p << c2) & ((p << c3) | down)) | (down & (p >> c2) & ((p >> c3) | up))
-        return r & (free ^ mask)
-
-    return threats4
-
-
-def _threat_finder(s: Shape) -> Callable[[int, int], int]:
-    """Return ``threats(stones, mask)``: the empty cells that complete k with ``stones``."""
-    if s.k == 4:
-        return _threats4(s)
-    windows = s.windows
-
-    def threats(p: int, mask: int) -> int:
-        r = 0
-        for window in windows:
-            rest = window & ~p
-            if rest and not rest & (rest - 1) and not rest & mask:
-                r |= rest
-        return r
-
-    return threats
 
 
 def _moves_rule(s: Shape) -> Callable[[C4], tuple[Move, ...]]:
@@ -337,7 +237,7 @@ def rules(width: int = 7, height: int = 6, k: int = 4) -> Rules:
     (True, False, (0, 1, 2, 3))
     """
     s = shape(width, height, k)
-    run, threats, moves = _run_finder(s), _threat_finder(s), _moves_rule(s)
+    run, threats, moves = run_finder(s), threat_finder(s), _moves_rule(s)
     return Rules(run, threats, moves, _play_rule(s, run, moves), _utility, _key_rule(s),
                  _order_rule(s, threats))
 
@@ -514,12 +414,17 @@ def game(width: int = 7, height: int = 6, k: int = 4) -> Game[C4, Move]:
                 recipe=(game, (width, height, k)), noisy=partial(noisy, s))
 
 
+def _digit_columns(columns: str, width: int) -> list[int]:
+    """Return the 0-based columns of a text of column digits."""
+    if not all(ch.isdigit() and int(ch) < width for ch in columns):
+        raise ValueError(f"a move list is column digits 0 to {width - 1}, got {columns!r}")
+    return [int(ch) for ch in columns]
+
+
 def _columns(columns: str | Sequence[int], width: int) -> list[int]:
     """Return the 0-based columns of a move list: a text of digits or a sequence of ints."""
     if isinstance(columns, str):
-        if not all(ch.isdigit() and int(ch) < width for ch in columns):
-            raise ValueError(f"a move list is column digits 0 to {width - 1}, got {columns!r}")
-        return [int(ch) for ch in columns]
+        return _digit_columns(columns, width)
     if not isinstance(columns, Sequence) or not all(c.__class__ is int for c in columns):
         raise TypeError(f"a move list is a text of column digits or a sequence of ints, got "
                         f"{columns!r}")

@@ -127,7 +127,8 @@ class Notation(Generic[State, Move]):
     A game module builds its notation beside its rules; the command line uses nothing else
     to read and show the game, so it never needs to know which game it runs.
 
-    ``read_position(text)``   the position written in ``text`` ("" the start), or ValueError.
+    ``read_position(text)``   the position written in ``text``, or ValueError (blank text
+                              too: a game's start is made without text, by its maker).
     ``read_move(state, text)`` the move a person typed, checked against ``state``; a
                               ValueError in the field's own words ("column 8 does not
                               exist") otherwise.

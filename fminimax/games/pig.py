@@ -198,10 +198,8 @@ PLAYERS = ("player 1", "player 2")
 
 
 def _read_position(r: Rules, text: str) -> Pig:
-    """Return the position written as 'SCORE1 SCORE2 [TOTAL [PLAYER]]' ('' the start)."""
+    """Return the position written as 'SCORE1 SCORE2 [TOTAL [PLAYER]]'."""
     parts = text.replace(",", " ").split()
-    if not parts:
-        return start()
     if len(parts) not in (2, 3, 4):
         raise ValueError(f"a Pig position is 'SCORE1 SCORE2 [TOTAL [PLAYER]]', e.g. '3 1 2 1', "
                          f"got {text[:40]!r}")

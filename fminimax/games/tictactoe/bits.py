@@ -1,4 +1,11 @@
-"""Tic-tac-toe on bitboards: the fast path for exact solving, checked against the card's rules.
+"""Tic-tac-toe's exact rules on bitboards: the fast path for solving, checked against ``rules``.
+
+These are the rules to solve square boards with (side 1 to 4, side in a row) when only the
+values matter: the benchmark's tic-tac-toe, and the cross-check of every reachable position
+(tests/test_speed_paths.py).  The command line keeps ``rules.game`` for its answers: this
+game searches centre first, so among equal moves it names another best move (4, not 0, on
+the empty board), and ``solver`` leaves out moves that cannot change the value, which
+``--all`` must list.
 
 A state is two ints: the spaces held by the player to move and those held by the other
 (bit i is space i, row-major).  Playing a space makes a new pair with the roles swapped, so a
@@ -22,7 +29,7 @@ from typing import Any, NamedTuple
 
 from fminimax.board import Board, empty_board, is_open, parse_board
 from fminimax.game import Game, Score
-from fminimax.games.tictactoe import lines
+from fminimax.games.tictactoe.rules import lines
 
 __all__ = ["Bits", "board_of", "from_board", "game", "parse_board", "solver", "start"]
 

@@ -58,7 +58,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import peers  # noqa: E402
 from fminimax import engine, tictactoe  # noqa: E402
-from fminimax.games import nim, ttt_bits  # noqa: E402
+from fminimax.games import nim  # noqa: E402
+from fminimax.games.tictactoe import bits as ttt_bits  # noqa: E402
 
 try:  # Connect Four arrives with issue 3; the c4 rows say so when it is missing.
     from fminimax.games import connect4

@@ -25,8 +25,11 @@ False
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Generic, TypeVar
+
+__all__ = ["PLIES", "WIN", "Game", "GameEntry", "Made", "Move", "Notation", "Options", "Player",
+           "Score", "State", "board_size", "children", "quoted", "whole_number", "zero"]
 
 State = TypeVar("State", bound=Hashable)
 Move = TypeVar("Move", bound=Hashable)
@@ -124,7 +127,8 @@ class Notation(Generic[State, Move]):
     A game module builds its notation beside its rules; the command line uses nothing else
     to read and show the game, so it never needs to know which game it runs.
 
-    ``read_position(text)``   the position written in ``text`` ("" the start), or ValueError.
+    ``read_position(text)``   the position written in ``text``, or ValueError (blank text
+                              too: a game's start is made without text, by its maker).
     ``read_move(state, text)`` the move a person typed, checked against ``state``; a
                               ValueError in the field's own words ("column 8 does not
                               exist") otherwise.
@@ -157,6 +161,104 @@ class Notation(Generic[State, Move]):
     move_format: str
     score: Callable[[State, Score], int] | None = None
     show_outcome: Callable[[State, State], str] | None = None
+
+
+# --- a game on the command line: its options as typed, what they make, its entry -------------
+
+PLIES = 500
+"""The deepest search Python's default recursion limit (1000) leaves room for: a game that
+can last longer is beyond an exact search, and a depth limit stops here."""
+
+
+@dataclass(frozen=True)
+class Options:
+    """The generic game options as typed on a command line (text, not yet checked).
+
+    ``size`` a board's size ('5x4'), ``k`` how many in a row win, ``board`` a position,
+    ``misere`` the misere variant, ``args`` the game's positional arguments, ``human`` the
+    side a person plays.  Each game's entry says which it takes and what they mean for it.
+    """
+
+    size: str | None = None
+    k: str | None = None
+    board: str | None = None
+    misere: bool = False
+    args: tuple[str, ...] = ()
+    human: str | None = None
+
+
+@dataclass(frozen=True)
+class Made:
+    """A game made from options: rules, the fastest exact rules, a position, its notation.
+
+    ``beyond(state)`` says why an exact search of a position is out of reach (None when it
+    is within reach: every position by default); ``first(player)`` makes the start with
+    ``player`` moving first, for games where either side may start (None otherwise);
+    ``quick`` is False where values are not final scores (explicit trees: leaf values, no
+    wins in N).
+    """
+
+    game: Game[Any, Any]
+    exact: Game[Any, Any]
+    state: Any
+    notation: Notation[Any, Any]
+    beyond: Callable[[Any], str | None] = field(default=lambda state: None)
+    first: Callable[[Any], Any] | None = None
+    quick: bool = True
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One game on the command line: its name, its options, its limits and its maker.
+
+    ``options`` pairs each :class:`Options` field the game takes with what it means for this
+    game (for help texts); ``make`` turns options into a :class:`Made`, checking every limit
+    on the text typed before anything is allocated.  ``example`` is a small position's
+    arguments (after the game's name), which the tests play, solve and print for every
+    registered game; ``play_args`` are what ``play`` uses when none are given;
+    ``heuristic`` says what the game's estimate counts.
+
+    >>> from fminimax.games import nim
+    >>> sorted(nim.ENTRY.accepts), nim.ENTRY.make(Options(args=("1", "2"))).state
+    (['args', 'misere'], Nim(heaps=(1, 2), player=0))
+    """
+
+    name: str
+    about: str
+    options: tuple[tuple[str, str], ...]
+    limits: str
+    make: Callable[[Options], Made]
+    example: tuple[str, ...]
+    playable: bool = True
+    play_args: tuple[str, ...] = ()
+    heuristic: str | None = None
+
+    @property
+    def accepts(self) -> frozenset[str]:
+        """Return the names of the :class:`Options` fields this game takes."""
+        return frozenset(name for name, _ in self.options)
+
+
+def board_size(text: str | None, default: tuple[int, int], names: tuple[str, str],
+               high: int) -> tuple[int, int]:
+    """Return the two numbers of a size such as '5x4', each from 1 to ``high``.
+
+    >>> board_size("5x4", (7, 6), ("columns", "rows"), 20), board_size(None, (7, 6), ("c", "r"), 20)
+    ((5, 4), (7, 6))
+    >>> board_size("5", (7, 6), ("columns", "rows"), 20)
+    Traceback (most recent call last):
+    ...
+    ValueError: a size is columns x rows, two numbers such as 5x4, got '5'
+    """
+    if text is None:
+        return default
+    parts = text.lower().split("x")
+    if len(parts) != 2:
+        raise ValueError(f"a size is {names[0]} x {names[1]}, two numbers such as 5x4, got "
+                         f"{quoted(text)}")
+    first, second = (whole_number(part, f"the number of {name}", 1, high)
+                     for part, name in zip(parts, names, strict=True))
+    return first, second
 
 
 def whole_number(text: str, what: str, low: int, high: int) -> int:

@@ -1,9 +1,12 @@
-"""Tic-tac-toe: the rules, and the card's pipeline vocabulary for this game.
+"""The card's functions for tic-tac-toe: the reference search applied to tic-tac-toe boards.
 
 The card's functions keep its names and argument order: ``open_spaces``, ``fill_board``,
 ``generate_boards``, ``winning_marker``, ``game_over``, ``retrieve_score``,
-``optimal_score``, ``scores_map`` and ``best_move``.  They are thin: the search itself is the
-engine's, run on ``game(computer, opponent)``, the rules as a game value.
+``optimal_score``, ``scores_map`` and ``best_move``.  The rules live in
+:mod:`fminimax.games.tictactoe` (re-exported here); the scores here are the reference
+recursion (min or max by depth parity) run on ``game(computer, opponent)``.  Anything
+faster says so in its name: ``alphabeta_scores_map`` (alpha-beta with a table) and
+``quick_scores_map`` (the same, scoring quicker wins higher).
 
 The text's example, with the computer 'x' and the human 'o':
 
@@ -21,9 +24,7 @@ default to k = side.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from enum import Enum
-from functools import lru_cache, partial
-from typing import Any, NamedTuple
+from typing import Any
 
 from pyrsistent import PVector, pvector
 
@@ -33,352 +34,35 @@ from fminimax.board import (
     board_str,
     empty_board,
     fill_board,
-    is_open,
     markers,
     open_spaces,
     parse_board,
-    square_shape,
 )
 from fminimax.engine import best_move, best_moves
-from fminimax.game import Game, Notation, Score, whole_number
+from fminimax.game import Game, Score
+from fminimax.games.tictactoe import (
+    UNSEEN,
+    Position,
+    game,
+    game_over,
+    generate_boards,
+    heuristic,
+    lines,
+    notation,
+    shape_of,
+    start,
+    validate_board,
+    winning_marker,
+)
 
 __all__ = [
-    "Position", "best_move", "best_moves", "board_str", "empty_board", "fill_board", "game",
-    "game_over", "notation", "start",
-    "generate_boards", "lines", "open_spaces", "optimal_score", "parse_board",
-    "play_move", "quick_scores_map", "retrieve_score", "scores_map", "validate_board",
-    "winning_marker", "PLAIN_LIMIT", "TABLE_LIMIT",
+    "PLAIN_LIMIT", "TABLE_LIMIT", "UNSEEN", "Position", "alphabeta_scores_map", "best_move",
+    "best_moves", "board_str", "empty_board", "fill_board", "game", "game_over",
+    "generate_boards", "heuristic", "lines", "notation", "open_spaces", "optimal_score",
+    "parse_board", "play_move", "quick_scores_map", "retrieve_score", "scores_map", "shape_of",
+    "start",
+    "validate_board", "winning_marker",
 ]
-
-Line = tuple[int, ...]
-
-
-class Unseen(Enum):
-    """The winner of a position whose maker did not say who holds a line."""
-
-    UNSEEN = "unseen"
-
-    def __repr__(self) -> str:
-        """Return the name a person can type back at the REPL: ``UNSEEN``."""
-        return "UNSEEN"
-
-
-UNSEEN = Unseen.UNSEEN
-
-
-class Position(NamedTuple):
-    """A tic-tac-toe state: the board, the marker to move, and the marker holding a line.
-
-    ``winner`` is None while nobody holds a line.  A position made by hand may leave it
-    ``UNSEEN`` (the default): the rules then read the board.  The game's ``play`` fills it
-    in by looking only at the lines through the space just taken, so a search never scans
-    the whole board for a winner.
-
-    >>> game().play(Position(parse_board("xx2 oo5 678"), "x"), 2).winner
-    'x'
-    """
-
-    board: Board
-    player: Hashable
-    winner: Hashable = UNSEEN
-
-
-_position = partial(tuple.__new__, Position)  # Position(*fields) without a Python-level call
-
-
-@lru_cache(maxsize=64)
-def lines(rows: int = 3, cols: int = 3, k: int = 3) -> tuple[Line, ...]:
-    """Return every run of ``k`` spaces in a row, column or diagonal of a rows x cols board.
-
-    >>> len(lines()), lines()[:2]
-    (8, ((0, 1, 2), (3, 4, 5)))
-    >>> lines(3, 3, 4)
-    Traceback (most recent call last):
-    ...
-    ValueError: k=4 does not fit on a 3x3 board; k must be between 1 and 3
-    """
-    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= max(rows, cols):
-        raise ValueError(f"k={k!r} does not fit on a {rows}x{cols} board; k must be between "
-                         f"1 and {max(rows, cols)}")
-    steps = ((0, 1), (1, 0), (1, 1), (1, -1))
-    found = []
-    for dr, dc in steps:
-        for r in range(rows):
-            for c in range(cols):
-                end_r, end_c = r + dr * (k - 1), c + dc * (k - 1)
-                if 0 <= end_r < rows and 0 <= end_c < cols:
-                    found.append(tuple((r + dr * i) * cols + c + dc * i for i in range(k)))
-    return tuple(found)
-
-
-def _shape(board: Sequence[Any], rows: int | None, cols: int | None,
-           k: int | None) -> tuple[int, int, int]:
-    """Return (rows, cols, k), filling in a square board's shape and k = side."""
-    if rows is None or cols is None:
-        rows, cols = square_shape(board)
-    return rows, cols, min(rows, cols) if k is None else k
-
-
-def winning_marker(board: Board, rows: int | None = None, cols: int | None = None,
-                   k: int | None = None) -> Any:
-    """Return the marker that holds a whole line, or None.
-
-    >>> winning_marker(parse_board("xxx oo5 678")), winning_marker(parse_board("x.. .o. ..."))
-    ('x', None)
-    """
-    return _holder(list(board), lines(*_shape(board, rows, cols, k)))
-
-
-def _holder(cells: Sequence[Any], runs: tuple[Line, ...]) -> Any:
-    """Return the marker that fills one of the ``runs`` of ``cells``, or None.
-
-    Open spaces hold distinct numbers, so a run of equal cells is a run of one marker (the
-    rare equal run is checked for an open space, which a one-cell run may be).  Runs of three
-    get an unrolled loop: this is the hot path of every tic-tac-toe search.
-    """
-    if runs and len(runs[0]) == 3:
-        for a, b, c in runs:
-            if cells[a] == cells[b] == cells[c] and not is_open(cells[a]):
-                return cells[a]
-        return None
-    for run in runs:
-        first = cells[run[0]]
-        if all(cells[i] == first for i in run) and not is_open(first):
-            return first
-    return None
-
-
-def game_over(board: Board, rows: int | None = None, cols: int | None = None,
-              k: int | None = None) -> bool:
-    """Return whether someone has won or no open space is left.
-
-    >>> game_over(parse_board("oox xx5 oo8")), game_over(parse_board("xxx oo5 678"))
-    (False, True)
-    """
-    return winning_marker(board, rows, cols, k) is not None or not open_spaces(board)
-
-
-def generate_boards(marker: Hashable, board: Board) -> list[Board]:
-    r"""Return one new board per open space, that space filled with ``marker``.
-
-    >>> [board_str(child) for child in generate_boards("x", parse_board("oox xx5 oo8"))]
-    ['o o x\nx x x\no o 8', 'o o x\nx x 5\no o x']
-    >>> generate_boards(parse_board("oox xx5 oo8"), "x")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    TypeError: generate_boards(marker, board) takes the marker first: board must be a ...
-    """
-    if isinstance(board, str) or not isinstance(board, Sequence):
-        raise TypeError(f"generate_boards(marker, board) takes the marker first: board must "
-                        f"be a sequence of cells, got {board!r}")
-    if is_open(marker) or not isinstance(marker, Hashable):
-        raise TypeError(f"a marker must be hashable and not an int, got {marker!r}")
-    return [fill_board(space, board, marker) for space in open_spaces(board)]
-
-
-def validate_board(board: Board, rows: int | None = None, cols: int | None = None,
-                   k: int | None = None, first: Hashable = "x") -> Board:
-    """Return ``board`` if it could arise in a game, else raise a ValueError saying why.
-
-    The side holding a line moved last: it has one mark more than the other, or as many
-    when the other moved first (with equal counts, ``first`` is who moved first, as in
-    ``start``).
-
-    >>> validate_board(parse_board("xxx ooo 678"))
-    Traceback (most recent call last):
-    ...
-    ValueError: both o and x hold a line; a game ends at the first line
-    >>> validate_board(parse_board("xxx o.. ..."))
-    Traceback (most recent call last):
-    ...
-    ValueError: impossible marker counts: x has 3 and o has 1; they may differ by at most one
-    >>> validate_board(parse_board("xxx oo. o.."))
-    Traceback (most recent call last):
-    ...
-    ValueError: x holds a line, yet o has as many marks as x (3 each): o moved after the game ended
-    """
-    rows, cols, k = _shape(board, rows, cols, k)
-    if len(board) != rows * cols:
-        raise ValueError(f"a {rows}x{cols} board has {rows * cols} cells, got {len(board)}")
-    found = markers(board)
-    if len(found) > 2:
-        raise ValueError(f"a board holds two markers, got {len(found)}: {found}")
-    counts = {m: sum(1 for cell in board if cell == m) for m in found}
-    if len(found) == 2 and abs(counts[found[0]] - counts[found[1]]) > 1 or (
-            len(found) == 1 and counts[found[0]] > 1):
-        a, b = (found + ["o" if found[0] != "o" else "x"])[:2]
-        raise ValueError(f"impossible marker counts: {a} has {counts.get(a, 0)} and {b} has "
-                         f"{counts.get(b, 0)}; they may differ by at most one")
-    winners = {board[line[0]] for line in lines(rows, cols, k)
-               if not is_open(board[line[0]]) and all(board[i] == board[line[0]] for i in line)}
-    if len(winners) > 1:
-        a, b = sorted(map(str, winners))
-        raise ValueError(f"both {a} and {b} hold a line; a game ends at the first line")
-    if winners:
-        _check_last_mover(next(iter(winners)), counts, first)
-    return board
-
-
-def _check_last_mover(winner: Hashable, counts: dict[Any, int], first: Hashable) -> None:
-    """Raise unless ``winner`` can have made the last move, given the marker counts."""
-    others = [m for m in counts if m != winner]
-    other = others[0] if others else "o" if winner != "o" else "x"
-    mine, theirs = counts[winner], counts.get(other, 0)
-    if mine < theirs:
-        raise ValueError(f"{winner} holds a line with {mine} marks to {other}'s {theirs}: "
-                         f"{other} moved after the game ended")
-    if mine == theirs and winner == first:
-        raise ValueError(f"{winner} holds a line, yet {other} has as many marks as {winner} "
-                         f"({mine} each): {other} moved after the game ended")
-
-
-# --- the rules as a game value --------------------------------------------------------------
-
-
-def _completes(board: Board, others: tuple[Line, ...], marker: Hashable) -> bool:
-    """Return whether ``marker`` holds all the ``others`` cells of some line (the lines
-    through the space it just took, that space left out).  Pairs get an unrolled loop."""
-    if others and len(others[0]) == 2:
-        for a, b in others:
-            if board[a] == marker and board[b] == marker:
-                return True
-        return False
-    return any(all(board[i] == marker for i in rest) for rest in others)
-
-
-def _heuristic(runs: tuple[Line, ...], state: Position, player: Hashable) -> Score:
-    """Return the lines still open to ``player`` minus those still open to the other side."""
-    board, score = state.board, 0
-    for line in runs:
-        held = {board[i] for i in line if not is_open(board[i])}
-        if len(held) == 1:
-            score += 1 if player in held else -1
-    return score
-
-
-def heuristic(state: Position, player: Hashable, rows: int = 3, cols: int = 3,
-              k: int | None = None) -> Score:
-    """Return an estimate for ``player``: lines they could still fill minus the other's.
-
-    >>> heuristic(Position(parse_board("x.. ... ..."), "o"), "x")
-    3
-    """
-    return _heuristic(lines(rows, cols, min(rows, cols) if k is None else k), state, player)
-
-
-class _Rules(NamedTuple):
-    """What the rules of one game share: its lines, for each space the other cells of each
-    line through it, the board's size and the two markers."""
-
-    runs: tuple[Line, ...]
-    through: tuple[tuple[Line, ...], ...]
-    size: int
-    computer: Hashable
-    opponent: Hashable
-
-
-def _winner(rules: _Rules, state: Position) -> Any:
-    """Return the marker holding a line, reading the board only if the position did not say."""
-    winner = state.winner
-    return _holder(state.board.tolist(), rules.runs) if winner is UNSEEN else winner
-
-
-def _moves(rules: _Rules, state: Position) -> list[int]:
-    """Return the open spaces, or no moves once someone holds a line."""
-    if _winner(rules, state) is not None:
-        return []
-    return [cell for cell in state.board.tolist() if cell.__class__ is int]
-
-
-def _play(rules: _Rules, state: Position, space: int) -> Position:
-    """Return the position after the player to move fills ``space`` (fill_board checks it).
-
-    Only a line through ``space`` can be new, so only those are looked at.
-    """
-    runs, through, size, computer, opponent = rules
-    board, player, winner = state
-    if space.__class__ is int and 0 <= space < size and board[space].__class__ is int:
-        board = board.set(space, player)
-    else:
-        board = fill_board(space, board, player)
-    if winner is UNSEEN:
-        winner = _holder(board.tolist(), runs)
-    elif winner is None and _completes(board, through[space], player):
-        winner = player
-    return _position((board, opponent if player == computer else computer, winner))
-
-
-def _is_over(rules: _Rules, state: Position) -> bool:
-    """Return whether someone holds a line or both markers fill the board."""
-    runs, _, size, computer, opponent = rules
-    board, _, winner = state
-    if winner is UNSEEN:
-        winner = _holder(board.tolist(), runs)
-    return winner is not None or board.count(computer) + board.count(opponent) == size
-
-
-def _noisy(rules: _Rules, state: Position) -> list[int]:
-    """Return the spaces that complete a line for the player to move, else those that block
-    the other's line: the noisy moves, for quiescence search.
-
-    >>> g = game()
-    >>> g.noisy(Position(parse_board("xx2 o45 o78"), "x"))
-    [2]
-    >>> g.noisy(Position(parse_board("xx2 o45 678"), "o"))
-    [2]
-    >>> g.noisy(Position(parse_board("x12 345 678"), "o"))
-    []
-    """
-    if _winner(rules, state) is not None:
-        return []
-    cells, player = state.board.tolist(), state.player
-    other = rules.opponent if player == rules.computer else rules.computer
-    spaces = [cell for cell in cells if cell.__class__ is int]
-    for marker in (player, other):
-        found = [space for space in spaces if any(all(cells[i] == marker for i in rest)
-                                                  for rest in rules.through[space])]
-        if found:
-            return found
-    return []
-
-
-def _utility(rules: _Rules, state: Position, player: Hashable) -> Score:
-    winner = _winner(rules, state)
-    return 0 if winner is None else 1 if winner == player else -1
-
-
-def game(computer: Hashable = "x", opponent: Hashable = "o", rows: int = 3, cols: int = 3,
-         k: int | None = None) -> Game[Position, int]:
-    """Return tic-tac-toe on a rows x cols board with k in a row, as a game value.
-
-    The rules share one record of this board's lines, made once here (bound by ``partial``,
-    so a game can be pickled to worker processes).  A position carries its winner
-    (``Position.winner``), so ``play`` looks only at the lines through the space just taken
-    and the other rules never scan the board.
-
-    >>> g = game()
-    >>> g.moves(Position(parse_board("oox xx5 oo8"), "x"))
-    [5, 8]
-    """
-    if computer == opponent:
-        raise ValueError(f"the two players need different markers, got {computer!r} twice")
-    for marker in (computer, opponent):
-        if is_open(marker) or not isinstance(marker, Hashable):
-            raise TypeError(f"a marker must be hashable and not an int, got {marker!r}")
-    empty_board(rows, cols)
-    size = rows * cols
-    runs = lines(rows, cols, min(rows, cols) if k is None else k)
-    through = tuple(tuple(tuple(i for i in run if i != space) for run in runs if space in run)
-                    for space in range(size))
-    rules = _Rules(runs, through, size, computer, opponent)
-    return Game(name=f"tictactoe-{rows}x{cols}-k{len(runs[0])}", moves=partial(_moves, rules),
-                play=partial(_play, rules), is_over=partial(_is_over, rules),
-                to_move=_to_move, utility=partial(_utility, rules),
-                heuristic=partial(_heuristic, runs), noisy=partial(_noisy, rules))
-
-
-def _to_move(state: Position) -> Hashable:
-    return state.player
 
 
 # --- the card's pipeline ----------------------------------------------------------------
@@ -395,10 +79,19 @@ TABLE_LIMIT = 12
 """The most open spaces the card's recursion takes with a table (a few seconds, ~100 MB)."""
 
 
+def _depth(depth: Any) -> int:
+    """Return ``depth`` if it is a whole number of plies (an int >= 0), else raise."""
+    if isinstance(depth, bool) or not isinstance(depth, int):
+        raise TypeError(f"depth is a whole number of plies (an int >= 0), got {depth!r}")
+    if depth < 0:
+        raise ValueError(f"depth is a whole number of plies (an int >= 0), got {depth!r}")
+    return depth
+
+
 def _card_game(board: Board, computer: Hashable, opponent: Hashable, rows: int | None,
                cols: int | None, k: int | None) -> Game[Position, int]:
     """Return the game of ``board``'s shape (a square board's from its cells; k the side)."""
-    rows, cols, k = _shape(board, rows, cols, k)
+    rows, cols, k = shape_of(board, rows, cols, k)
     if len(board) != rows * cols:
         raise ValueError(f"a {rows}x{cols} board has {rows * cols} cells, got {len(board)}")
     return game(computer, opponent, rows, cols, k)
@@ -406,7 +99,11 @@ def _card_game(board: Board, computer: Hashable, opponent: Hashable, rows: int |
 
 def _board(board: Board) -> Board:
     """Return ``board`` as a pvector (the card's functions also take a list of cells)."""
-    return board if isinstance(board, PVector) else pvector(board)
+    if isinstance(board, PVector):
+        return board
+    if isinstance(board, str) or not isinstance(board, Sequence):
+        raise TypeError(f"a board is a sequence of cells (see parse_board), got {board!r}")
+    return pvector(board)
 
 
 def _within_limit(boards: Sequence[Board], table: object) -> None:
@@ -416,8 +113,8 @@ def _within_limit(boards: Sequence[Board], table: object) -> None:
     if most > limit:
         raise ValueError(f"a board with {most} open spaces is too large for the card's exact "
                          f"recursion, which takes at most {PLAIN_LIMIT} without a table and at "
-                         f"most {TABLE_LIMIT} with one; use scores_map or quick_scores_map "
-                         f"(alpha-beta with a table) or engine.alphabeta")
+                         f"most {TABLE_LIMIT} with one; use alphabeta_scores_map or "
+                         f"quick_scores_map (alpha-beta with a table) or engine.alphabeta")
 
 
 def retrieve_score(board: Board, computer: Hashable, opponent: Hashable, depth: int,
@@ -427,7 +124,8 @@ def retrieve_score(board: Board, computer: Hashable, opponent: Hashable, depth: 
 
     The card's plain recursion, on a board of any shape (a square board's is read from it;
     others give ``rows`` and ``cols``; ``k`` defaults to the smaller side) with at most
-    ``PLAIN_LIMIT`` open spaces, or ``TABLE_LIMIT`` with a ``table``.
+    ``PLAIN_LIMIT`` open spaces, or ``TABLE_LIMIT`` with a ``table``.  ``depth`` is a whole
+    number of plies: its parity says who moves (the computer at even depths).
 
     >>> retrieve_score(parse_board("oox xx5 oo8"), "x", "o", 0)
     1
@@ -435,8 +133,12 @@ def retrieve_score(board: Board, computer: Hashable, opponent: Hashable, depth: 
     Traceback (most recent call last):
     ...
     ValueError: a board with 16 open spaces is too large for the card's exact recursion, ...
+    >>> retrieve_score(parse_board("oox xx5 oo8"), "x", "o", 1.5)
+    Traceback (most recent call last):
+    ...
+    TypeError: depth is a whole number of plies (an int >= 0), got 1.5
     """
-    board = _board(board)
+    board, depth = _board(board), _depth(depth)
     rules = _card_game(board, computer, opponent, rows, cols, k)
     _within_limit([board], table)
     return engine.retrieve_score(rules, Position(board, _mover(computer, opponent, depth)),
@@ -455,6 +157,7 @@ def optimal_score(boards: Sequence[Board], computer: Hashable, opponent: Hashabl
     ...
     ValueError: optimal_score needs at least one board to choose from, got []
     """
+    depth = _depth(depth)
     if not boards:
         raise ValueError(f"optimal_score needs at least one board to choose from, got "
                          f"{boards!r}")
@@ -481,34 +184,62 @@ def _checked(board: Board, computer: Hashable, opponent: Hashable, rows: int | N
     return board
 
 
-def scores_map(board: Board, computer: Hashable, opponent: Hashable, *, memo: bool = True,
-               rows: int | None = None, cols: int | None = None,
-               k: int | None = None) -> dict[int, Score]:
-    """Return each open space's score for the computer moving there now.
-
-    By default the engine's alpha-beta with a table owned by this call (an empty 4x4 board
-    takes seconds); ``memo=False`` runs the card's plain recursion, the teaching reference
-    (at most ``PLAIN_LIMIT`` open spaces).  Boards of any shape: a square board's is read
-    from it, others give ``rows`` and ``cols``; ``k`` defaults to the smaller side.  A
-    finished board has no spaces to score.
-
-    >>> scores_map(parse_board("oox xx5 oo8"), "x", "o", memo=False)
-    {5: 1, 8: 0}
-    >>> set(scores_map(parse_board("xo.. .x.. o.x. ...o"), "x", "o").values())
-    {0}
-    """
+def _root(board: Board, computer: Hashable, opponent: Hashable, rows: int | None,
+          cols: int | None, k: int | None) -> tuple[Game[Position, int], Position | None]:
+    """Return the game of ``board`` and the computer's position on it (None if it is over)."""
     board = _board(board)
     rules = _card_game(board, computer, opponent, rows, cols, k)
     _checked(board, computer, opponent, rows, cols, k)
-    if rules.is_over(Position(board, computer)):
+    position = Position(board, computer)
+    return rules, None if rules.is_over(position) else position
+
+
+def scores_map(board: Board, computer: Hashable, opponent: Hashable, *, memo: bool = False,
+               rows: int | None = None, cols: int | None = None,
+               k: int | None = None) -> dict[int, Score]:
+    """Return each open space's score for the computer moving there now: the card's recursion.
+
+    Each space is scored by ``retrieve_score`` on the board after the computer takes it (at
+    depth 1): the plain recursion, the teaching reference, with at most ``PLAIN_LIMIT`` open
+    spaces.  ``memo=True`` runs the same recursion memoized in one dict owned by this call
+    (keyed on the immutable positions; at most ``TABLE_LIMIT`` open spaces).  Boards of any
+    shape: a square board's is read from it, others give ``rows`` and ``cols``; ``k``
+    defaults to the smaller side.  A finished board has no spaces to score.  Faster:
+    ``alphabeta_scores_map``.
+
+    >>> scores_map(parse_board("oox xx5 oo8"), "x", "o")
+    {5: 1, 8: 0}
+    >>> scores_map(parse_board("xo.. .x.. o.x. ...o"), "x", "o", memo=True)[2]
+    0
+    """
+    rules, position = _root(board, computer, opponent, rows, cols, k)
+    if position is None:
         return {}
-    if memo:
-        return engine.move_values(rules, Position(board, computer), quick=False,
-                                  table=engine.Table())
-    _within_limit([board], None)
-    return {space: retrieve_score(fill_board(space, board, computer), computer, opponent, 1,
-                                  rows=rows, cols=cols, k=k)
-            for space in open_spaces(board)}
+    table: dict[Any, Score] | None = {} if memo else None
+    _within_limit([position.board], table)
+    return {space: engine.retrieve_score(rules, rules.play(position, space), computer, 1,
+                                         table)
+            for space in rules.moves(position)}
+
+
+def alphabeta_scores_map(board: Board, computer: Hashable, opponent: Hashable, *,
+                         rows: int | None = None, cols: int | None = None,
+                         k: int | None = None) -> dict[int, Score]:
+    """Return ``scores_map``'s +1/0/-1 scores, searched by alpha-beta with a table.
+
+    The engine's alpha-beta, each move with its full window, and one transposition table
+    owned by this call (an empty 4x4 board takes seconds); the values equal the card's
+    recursion's, checked on every reachable 3x3 position.
+
+    >>> alphabeta_scores_map(parse_board("oox xx5 oo8"), "x", "o")
+    {5: 1, 8: 0}
+    >>> set(alphabeta_scores_map(parse_board("xo.. .x.. o.x. ...o"), "x", "o").values())
+    {0}
+    """
+    rules, position = _root(board, computer, opponent, rows, cols, k)
+    if position is None:
+        return {}
+    return engine.move_values(rules, position, quick=False, table=engine.Table())
 
 
 def quick_scores_map(board: Board, computer: Hashable, opponent: Hashable, *,
@@ -518,16 +249,15 @@ def quick_scores_map(board: Board, computer: Hashable, opponent: Hashable, *,
 
     A win at ply d is worth ``WIN - d`` and a loss ``-(WIN - d)`` (see engine.quick_value);
     the signs agree with ``scores_map``, and boards of any shape are read as there.
+    Searched as ``alphabeta_scores_map`` is: alpha-beta with a table owned by the call.
 
     >>> quick_scores_map(parse_board("oox xx5 oo8"), "x", "o")
     {5: 999999, 8: 0}
     """
-    board = _board(board)
-    rules = _card_game(board, computer, opponent, rows, cols, k)
-    _checked(board, computer, opponent, rows, cols, k)
-    if rules.is_over(Position(board, computer)):
+    rules, position = _root(board, computer, opponent, rows, cols, k)
+    if position is None:
         return {}
-    return engine.move_values(rules, Position(board, computer), table=engine.Table())
+    return engine.move_values(rules, position, table=engine.Table())
 
 
 def play_move(board: Board, computer: Hashable, opponent: Hashable, *, rows: int | None = None,
@@ -538,85 +268,3 @@ def play_move(board: Board, computer: Hashable, opponent: Hashable, *, rows: int
     2
     """
     return best_move(quick_scores_map(board, computer, opponent, rows=rows, cols=cols, k=k))
-
-
-# --- positions of any size, for the generic engine and the command line -----------------------
-
-
-def start(rows: int = 3, cols: int = 3, board: str | Board | None = None,
-          k: int | None = None, first: str = "x") -> Position:
-    """Return the position on ``board`` (empty by default); the side with fewer markers moves.
-
-    With equal counts ``first`` moves ('x' by default), as on the empty board.
-
-    >>> start().board, start().player
-    (pvector([0, 1, 2, 3, 4, 5, 6, 7, 8]), 'x')
-    >>> start(3, 3, "oox xx5 oo8").player
-    'x'
-    >>> start(3, 4, "xo.. .... ....", k=3).player
-    'x'
-    >>> start(3, 3, "xx. ... ...")
-    Traceback (most recent call last):
-    ...
-    ValueError: impossible marker counts: x has 2 and o has 0; they may differ by at most one
-    """
-    if first not in ("x", "o"):
-        raise ValueError(f"first must be 'x' or 'o', got {first!r}")
-    cells = empty_board(rows, cols) if board is None else (
-        parse_board(board, rows, cols) if isinstance(board, str) else board)
-    validate_board(cells, rows, cols, k, first)
-    unknown = [m for m in markers(cells) if m not in ("x", "o")]
-    if unknown:
-        raise ValueError(f"unknown marker {unknown[0]!r}; boards use x and o")
-    count = {m: sum(1 for cell in cells if cell == m) for m in ("x", "o")}
-    if count["x"] == count["o"]:
-        return Position(cells, first)
-    return Position(cells, "o" if count["x"] > count["o"] else "x")
-
-
-# --- the notation: numbered open spaces, 0-based as on the card --------------------------------
-
-
-def _read_move(rows: int, cols: int, k: int | None, state: Position, text: str) -> int:
-    """Return the space a person typed, checked against ``state``."""
-    if game_over(state.board, rows, cols, k):
-        raise ValueError("the game is over: there is no move to make")
-    space = whole_number(text, "a space", 0, rows * cols - 1)
-    if not is_open(state.board[space]):
-        raise ValueError(f"space {space} is taken; open spaces are "
-                         f"{' '.join(map(str, open_spaces(state.board)))}")
-    return space
-
-
-def _ended(rows: int, cols: int, k: int | None, state: Position) -> str:
-    """Return how a finished game ended: 'x won', 'o won' or 'draw'."""
-    winner = winning_marker(state.board, rows, cols, k)
-    return "draw" if winner is None else f"{winner} won"
-
-
-def notation(rows: int = 3, cols: int = 3, k: int | None = None) -> Notation[Position, int]:
-    """Return tic-tac-toe's notation: the card's 0-based numbered open spaces.
-
-    A position is written as the board's cells (rows split by '/' or spaces); the side to
-    move follows from the marker counts, x first.
-
-    >>> spoken = notation()
-    >>> state = spoken.read_position("oox/xx5/oo8")
-    >>> print(spoken.draw(state))
-    o o x
-    x x 5
-    o o 8
-    >>> spoken.show_move(spoken.read_move(state, "5")), spoken.side(state.player)
-    ('5', 'x')
-    >>> spoken.read_move(state, "0")
-    Traceback (most recent call last):
-    ...
-    ValueError: space 0 is taken; open spaces are 5 8
-    >>> spoken.ended(spoken.read_position("xxx/oo5/678"))
-    'x won'
-    """
-    return Notation(read_position=lambda text: start(rows, cols, text.strip() or None, k),
-                    read_move=partial(_read_move, rows, cols, k), show_move=str,
-                    json_move=int, draw=lambda state: board_str(state.board, cols),
-                    side=str, players=("x", "o"), ended=partial(_ended, rows, cols, k),
-                    move_format="an open space's number")

@@ -115,3 +115,54 @@ def test_parse_board_with_a_shape_refuses_rows_of_another_width() -> None:
     assert parse_board("x...o.", rows=2, cols=3) == pvector(["x", 1, 2, 3, "o", 5])
     assert parse_board("x 1 2 3 o 5", rows=2, cols=3) == pvector(["x", 1, 2, 3, "o", 5])
     assert parse_board("x 1 2\n3 o 5", rows=2, cols=3) == pvector(["x", 1, 2, 3, "o", 5])
+
+
+# --- typos and misuse are refused, each naming what was expected ------------------------------
+
+
+@pytest.mark.parametrize("text", ["", "   ", "\n"])
+def test_blank_board_text_is_refused_naming_how_to_write_the_empty_board(text: str) -> None:
+    with pytest.raises(ValueError, match=r"holds no cells.*'\.\.\.\.\.\.\.\.\.'") as error:
+        parse_board(text)
+    assert "\n" not in str(error.value)
+    assert parse_board(".........") == parse_board("012345678") == empty_board()
+
+
+@pytest.mark.parametrize(("text", "row"), [
+    ("/xo./.../...", 1), ("xo.//.../...", 2), ("xo./.../.../", 4), ("xo.\n\n...\n...", 2),
+])
+def test_an_empty_row_is_refused_naming_it(text: str, row: int) -> None:
+    with pytest.raises(ValueError, match=f"row {row} of .* is empty; rows are split by one "
+                                         f"'/'"):
+        parse_board(text)
+
+
+def test_parse_board_of_something_that_is_no_board_is_a_type_error() -> None:
+    for value in (None, 9, b"xo.......", {0: "x"}):
+        with pytest.raises(TypeError, match="parse_board takes board text such as "
+                                            "'oox/xx5/oo8' or a sequence of cells, got"):
+            parse_board(value)  # type: ignore[arg-type]
+
+
+def test_fill_board_with_the_space_and_board_swapped_says_so() -> None:
+    with pytest.raises(TypeError, match=r"fill_board\(space, board, marker\) takes the space "
+                                        r"first: board must be a sequence of cells, got 5"):
+        fill_board(SEED, 5, "x")  # type: ignore[arg-type]
+
+
+def test_none_is_no_marker() -> None:
+    with pytest.raises(TypeError, match="got None"):
+        fill_board(5, SEED, None)
+
+
+def test_a_board_beyond_the_size_limit_is_refused_before_anything_is_allocated() -> None:
+    import time
+
+    began = time.perf_counter()
+    with pytest.raises(ValueError, match="a 1000000x1000000 board has 1000000000000 cells; a "
+                                         "board has at most 10,000"):
+        empty_board(10**6, 10**6)
+    with pytest.raises(ValueError, match="at most 10,000"):
+        parse_board(range(10**6), rows=1000, cols=1000)
+    assert time.perf_counter() - began < 1
+    assert len(empty_board(100, 100)) == 10_000

@@ -265,3 +265,58 @@ def test_the_heuristic_values_are_4_for_k_minus_1_stones_and_1_for_k_minus_2() -
             for player in (0, 1):
                 assert c4.heuristic(c4.shape(width, height, k), state, player) == \
                     reference_heuristic(width, height, k, state, player), (state, player)
+
+
+# --- boards given as rows: nobody moves after the game ended ---------------------------------
+
+
+@pytest.mark.parametrize(("rows", "size", "message"), [  # the first: the board
+    ("......./......./......./o....../ooo..../xxxx...", (7, 6),
+     "x holds a run, yet o has 4 stones to x's 4: o moved after the game ended"),
+    ("......./......./......./o....../ooo..../xxxx.../", (7, 6), "6 rows of 7 cells"),
+    ("......./......./.o...../xo...../xo...../xoxx...", (7, 6),
+     "o holds a run, yet x has 5 stones to o's 4: x moved after the game ended"),
+    ("...../...../ooox./xxxxo", (5, 4),
+     "x's run was complete before its last stone: the game ended, and then moves were made"),
+])
+def test_a_board_with_moves_after_the_game_ended_is_refused(rows: str, size: tuple[int, int],
+                                                             message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        c4.parse(rows, *size)
+
+
+def test_solve_refuses_a_board_where_a_move_followed_the_win_in_one_line() -> None:
+    import io
+
+    from fminimax.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    status = main(["solve", "connect4", "--board", "......./......./......./o....../ooo..../"
+                   "xxxx...", "--json"], out, err)
+    assert (status, out.getvalue()) == (2, "")
+    assert "o moved after the game ended" in err.getvalue()
+    assert len(err.getvalue().splitlines()) == 1
+
+
+def test_a_board_that_ended_at_its_last_stone_is_a_finished_game() -> None:
+    state = c4.parse("......./......./......./ooo..../xxxx...", 7, 5)
+    assert state.won and c4.game(7, 5).is_over(state)
+    assert c4.parse("......./......./x....../xo...../xo...../xo.....", 7, 6).won
+
+
+def test_a_move_list_may_be_a_list_of_columns_and_anything_else_is_refused_clearly() -> None:
+    assert c4.from_moves([3, 3, 4, 4]) == c4.from_moves("3344")
+    assert c4.from_moves((0, 1), 4, 4) == c4.from_moves("01", 4, 4)
+    with pytest.raises(ValueError, match=r"a move list holds columns 0 to 6, got \[3, 7\]"):
+        c4.from_moves([3, 7])
+    for bad in ([3, "3"], [True], 33, None):
+        with pytest.raises(TypeError, match="a move list is a text of column digits or a "
+                                            "sequence of ints, got"):
+            c4.from_moves(bad)  # type: ignore[arg-type]
+
+
+def test_a_blank_or_slashed_board_text_is_refused() -> None:
+    spoken = c4.notation(4, 4)
+    for text in ("", "   ", "..../..../..../..../", "/..../..../..../...."):
+        with pytest.raises(ValueError, match="Connect Four position|4 rows of 4 cells"):
+            spoken.read_position(text)

@@ -11,7 +11,8 @@ import pytest
 
 from fminimax import engine, tictactoe
 from fminimax.board import Board
-from fminimax.games import nim, ttt_bits
+from fminimax.games import nim
+from fminimax.games.tictactoe import bits as ttt_bits
 from fminimax.tictactoe import UNSEEN, Position
 
 

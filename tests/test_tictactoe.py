@@ -124,7 +124,7 @@ FOUR = "xoxo .x.. o.x. ...o"  # 4x4, k = 4 by default, x to move, 8 open spaces
 def test_the_cards_functions_read_the_size_of_a_square_board_from_the_board() -> None:
     board = ttt.parse_board(FOUR)
     plain = ttt.scores_map(board, "x", "o", memo=False)
-    assert ttt.scores_map(board, "x", "o") == plain
+    assert ttt.alphabeta_scores_map(board, "x", "o") == plain
     assert plain == {space: ttt.retrieve_score(ttt.fill_board(space, board, "x"), "x", "o", 1)
                      for space in ttt.open_spaces(board)}
     quick = ttt.quick_scores_map(board, "x", "o")
@@ -137,7 +137,7 @@ def test_the_cards_functions_take_the_shape_and_k_of_any_board_by_keyword() -> N
     board = ttt.parse_board("xo.. .x.. o...", rows=3, cols=4)
     shape = {"rows": 3, "cols": 4, "k": 3}
     plain = ttt.scores_map(board, "x", "o", memo=False, **shape)
-    assert plain == ttt.scores_map(board, "x", "o", **shape)
+    assert plain == ttt.alphabeta_scores_map(board, "x", "o", **shape)
     game = ttt.game("x", "o", **shape)
     assert plain == engine.move_values(game, ttt.Position(board, "x"), quick=False)
     assert ttt.play_move(board, "x", "o", **shape) in {s for s, v in plain.items() if v == 1}
@@ -148,7 +148,7 @@ def test_the_cards_functions_take_the_shape_and_k_of_any_board_by_keyword() -> N
 def test_the_memoized_scores_map_solves_a_4x4_board_with_12_open_spaces() -> None:
     board = ttt.parse_board("xo.. .... .... ...o")
     board = ttt.fill_board(5, board, "x")
-    scores = ttt.scores_map(board, "x", "o")
+    scores = ttt.alphabeta_scores_map(board, "x", "o")
     assert len(scores) == 12 and set(scores.values()) <= {-1, 0, 1}
     assert scores == {space: engine.sign(value) for space, value in engine.move_values(
         ttt.game(rows=4, cols=4), ttt.Position(board, "x"), table=engine.Table()).items()}
@@ -281,16 +281,17 @@ def test_memoized_scores_map_equals_the_plain_recursion_on_every_position(
         positions: list) -> None:
     for position in positions:
         me = position.player
-        memo = ttt.scores_map(position.board, me, other(me))
+        memo = ttt.alphabeta_scores_map(position.board, me, other(me))
         plain = ttt.scores_map(position.board, me, other(me), memo=False)
         assert memo == plain, ttt.board_str(position.board)
+        assert ttt.scores_map(position.board, me, other(me), memo=True) == plain
 
 
 def test_best_move_is_value_optimal_on_every_position(positions: list) -> None:
     game = ttt.game()
     for position in positions:
         me = position.player
-        scores = ttt.scores_map(position.board, me, other(me))
+        scores = ttt.alphabeta_scores_map(position.board, me, other(me))
         if not scores:
             continue
         best = max(scores.values())
@@ -330,3 +331,72 @@ def worst_result(board: tuple, computer: str, mover: str) -> int:
 @pytest.mark.parametrize("computer", ["x", "o"])
 def test_the_computer_never_loses_against_any_line_of_play(computer: str) -> None:
     assert worst_result(tuple(range(9)), computer, "x") >= 0
+
+
+# --- misuse at the REPL: a standard error naming the value and what is allowed --------------
+
+
+@pytest.mark.parametrize("depth", ["1", 1.5, None, True])
+def test_a_depth_that_is_not_a_whole_number_is_a_type_error_naming_it(depth: object) -> None:
+    with pytest.raises(TypeError, match=f"depth is a whole number of plies \\(an int >= 0\\), "
+                                        f"got {depth!r}"):
+        ttt.retrieve_score(SEED, "x", "o", depth)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="depth is a whole number of plies"):
+        ttt.optimal_score([SEED], "x", "o", depth)  # type: ignore[arg-type]
+
+
+def test_a_negative_depth_is_refused() -> None:
+    with pytest.raises(ValueError, match="got -1"):
+        ttt.retrieve_score(SEED, "x", "o", -1)
+
+
+def test_generate_boards_refuses_none_as_a_marker() -> None:
+    with pytest.raises(TypeError, match="a marker must be hashable and not an int, got None"):
+        ttt.generate_boards(None, SEED)
+
+
+def test_the_card_functions_refuse_a_board_that_is_no_sequence_of_cells() -> None:
+    with pytest.raises(TypeError, match="a board is a sequence of cells"):
+        ttt.retrieve_score("oox xx5 oo8", "x", "o", 0)  # type: ignore[arg-type]
+
+
+# --- the notation: no blank board, one way to write the empty board ---------------------------
+
+
+@pytest.mark.parametrize("text", ["", "   "])
+def test_best_move_refuses_a_blank_board_naming_how_to_write_the_empty_one(text: str) -> None:
+    import io
+
+    from fminimax.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["best-move", text], out, err) == 2
+    assert out.getvalue() == "" and len(err.getvalue().splitlines()) == 1
+    assert "the empty board is .../.../..." in err.getvalue()
+    assert main(["best-move", "........."], io.StringIO(), io.StringIO()) == 0
+
+
+@pytest.mark.parametrize("text", ["/xo./.../...", "xo.//.../...", "xo./.../.../"])
+def test_best_move_refuses_an_empty_row(text: str) -> None:
+    import io
+
+    from fminimax.cli import main
+
+    err = io.StringIO()
+    assert main(["best-move", text], io.StringIO(), err) == 2
+    assert "is empty; rows are split by one '/'" in err.getvalue()
+
+
+def test_the_scores_map_is_the_cards_plain_recursion_and_says_which_is_faster(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+    original = engine.move_values
+
+    def counted(*args: object, **options: object) -> object:
+        calls.append(1)
+        return original(*args, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(engine, "move_values", counted)
+    assert ttt.scores_map(SEED, "x", "o") == {5: 1, 8: 0}
+    assert calls == []  # no alpha-beta under the card's name
+    assert ttt.alphabeta_scores_map(SEED, "x", "o") == {5: 1, 8: 0} and calls == [1]

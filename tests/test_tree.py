@@ -94,3 +94,48 @@ def test_non_finite_leaves_are_refused_by_start_too() -> None:
 
 def test_huge_but_finite_leaves_are_kept() -> None:
     assert tree.parse("[1e300, 10000000000000000000000000000000000000000]").tree[0] == 1e300
+
+
+# --- leaves and probabilities bounded so that no sum overflows ---------------------------------
+
+HUGE = str(10**400)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    (f"[1, {HUGE}]", r"a tree leaf must be a number from -1e300 to 1e300, got a number of "
+                     r"401 digits at path \(1,\)"),
+    (f'[1, {{"chance": [[0.5, {HUGE}], [0.5, 2]]}}]', r"from -1e300 to 1e300, got a number "
+                                                        r"of 401 digits at path \(1, 0\)"),
+    (f"[1, -{'9' * 5000}]", r"got a number of 5000 digits at path \(1,\)"),
+    ("[[1.7976931348623157e+308], -1e308]", r"got 1.7976931348623157e\+308 at path \(0, 0\)"),
+    ('[{"chance": [["1e400", 1], [0, 2]]}]', r"a probability must be a finite number >= 0, "
+                                             r"got a number of about 401 digits at path \(0,\)"),
+    ('[{"chance": [[1e-320, 1], [1, 2]]}]', r"got 1e-320 at path \(0,\); a probability is 0 or "
+                                            r"from 1e-300 to 1"),
+])
+def test_leaves_and_probabilities_whose_sums_could_overflow_are_refused_naming_the_path(
+        text: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message) as error:
+        tree.parse(text)
+    assert "\n" not in str(error.value) and "sys." not in str(error.value)
+
+
+def test_the_issues_star2_tree_is_refused_at_parse_time() -> None:
+    with pytest.raises(ValueError, match="from -1e300 to 1e300"):
+        tree.parse('[[{"chance": [[0.1, [1.7976931348623157e+308]], [0.9, 5]]}], [-1e308, 5]]')
+
+
+def test_fractions_as_text_and_leaves_at_the_limit_give_finite_values_everywhere() -> None:
+    import json
+    import math
+
+    from fminimax import algorithms
+
+    text = ('[{"chance": [["1/3", 1e300], ["1/3", -1e300], ["1/3", [1e300, 2]]]}, '
+            '[-1e300, 10000000000000000000000000000000000000000]]')
+    root = tree.parse(text)
+    expected = algorithms.expectiminimax(tree.game(), root, quick=False).value
+    for name in ("expectiminimax", "star1", "star2"):
+        value = algorithms.FAMILY[name](tree.game(), root, quick=False).value
+        assert math.isfinite(value) and math.isclose(value, expected, rel_tol=1e-12)
+        json.dumps(float(value), allow_nan=False)

@@ -76,7 +76,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     spoken = tictactoe.notation()  # best-move is the card's command: 3x3 tic-tac-toe
     start = spoken.read_position(args.board)  # x moves first
     computer: str = args.computer or str(start.player)
-    scores = tictactoe.scores_map(start.board, computer, other(computer))
+    scores = tictactoe.alphabeta_scores_map(start.board, computer, other(computer))
     game = tictactoe.game(computer, other(computer))
     position = tictactoe.Position(start.board, computer)
     lines = _lines(args, game, position, err)

@@ -1,18 +1,27 @@
-"""Choosing a game on the command line: the generic options, handed to the registry."""
+"""Choosing a game on the command line: the generic options' flags, handed to the registry.
+
+The registry knows no flag names: the flags are named here (``FLAGS``), and every help text
+about the games is generated from their entries.
+"""
 
 from __future__ import annotations
 
 import argparse
 import math
 from dataclasses import replace
-from typing import Any
 
 from fminimax import registry
 from fminimax.cli.common import count_option
-from fminimax.game import zero
-from fminimax.registry import Made, Options
+from fminimax.game import PLIES, Made, Options, zero
 
-MAX_DEPTH = registry.PLIES  # deeper, the search would outrun Python's recursion limit
+__all__ = ["FLAGS", "MAX_DEPTH", "add_game_options", "depth", "games_help", "made",
+           "option_help", "seconds"]
+
+MAX_DEPTH = PLIES  # deeper, the search would outrun Python's recursion limit
+
+FLAGS = {"size": "--size", "k": "--k", "board": "--board", "misere": "--misere",
+         "args": "positional arguments", "human": "--human"}
+"""How the command line spells each field of :class:`~fminimax.game.Options`."""
 
 
 depth = count_option("--depth", 0, MAX_DEPTH)
@@ -35,7 +44,12 @@ def made(args: argparse.Namespace) -> Made:
     options = Options(size=args.size, k=args.k, board=getattr(args, "board", None),
                       misere=args.misere, args=tuple(getattr(args, "args", None) or ()),
                       human=getattr(args, "human", None))
-    chosen = registry.make(args.game, options)
+    try:
+        chosen = registry.make(args.game, options)
+    except registry.UnknownOption as refused:
+        takes = sorted(FLAGS[accepted] for accepted in refused.accepted)
+        raise ValueError(f"{refused.game} does not take {FLAGS[refused.option]}; it takes "
+                         f"{', '.join(takes) or 'no options'}") from None
     if args.heuristic == "zero":
         chosen = replace(chosen, game=replace(chosen.game, heuristic=zero))
     if args.depth is not None and chosen.game.heuristic is None:
@@ -45,27 +59,38 @@ def made(args: argparse.Namespace) -> Made:
 
 
 def games_help() -> str:
-    """Return the registered games and their limits, for --help."""
+    """Return the registered games and their limits, for --help.
+
+    >>> games_help().startswith("tictactoe: m x n tic-tac-toe, k in a row (--size up to 30x30")
+    True
+    """
     return "; ".join(f"{entry.name}: {entry.about} ({entry.limits})"
-                     for entry in registry.GAMES.values())
+                     for entry in registry.ENTRIES)
+
+
+def option_help(option: str) -> str:
+    """Return what an option means for each game that takes it, for --help.
+
+    >>> option_help("size")
+    'tictactoe: ROWSxCOLS (3x3); connect4: WIDTHxHEIGHT (7x6)'
+    """
+    return "; ".join(f"{entry.name}: {meaning}" for entry in registry.ENTRIES
+                     for name, meaning in entry.options if name == option)
+
+
+def _heuristics_help() -> str:
+    """Return what each game's own estimate counts, for --heuristic's help."""
+    return ", ".join(f"{entry.name}: {entry.heuristic}" for entry in registry.ENTRIES
+                     if entry.heuristic)
 
 
 def add_game_options(command: argparse.ArgumentParser) -> None:
     """Add the options that choose a game and its size to a subcommand."""
-    command.add_argument("--size", help="tictactoe: ROWSxCOLS (3x3); connect4: WIDTHxHEIGHT "
-                         "(7x6)")
-    command.add_argument("--k", help="how many in a row win (tictactoe: the smaller side; "
-                         "connect4: 4)")
-    command.add_argument("--misere", action="store_true",
-                         help="nim: whoever takes the last object loses")
+    command.add_argument(FLAGS["size"], help=option_help("size"))
+    command.add_argument(FLAGS["k"], help=option_help("k"))
+    command.add_argument(FLAGS["misere"], action="store_true", help=option_help("misere"))
     command.add_argument("--depth", type=depth, help="cut the search off after this many "
                          "plies and score the cut-off positions with the heuristic")
     command.add_argument("--heuristic", choices=["game", "zero"], default="game",
-                         help="game: the game's own estimate (tictactoe: open lines, "
-                         "connect4: open windows); zero: call every cut-off even")
-
-
-def describe(value: Any) -> str:
-    """Return a short text of a value for a message (long texts cut)."""
-    text = str(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+                         help=f"game: the game's own estimate ({_heuristics_help()}); zero: "
+                         f"call every cut-off even")

@@ -1,1 +1,4 @@
-"""Games shipped with fminimax, one module each; each offers ``game(...)`` and ``start(...)``."""
+"""Games shipped with fminimax, one module (or package) each; each offers ``game(...)``,
+``start(...)``, ``notation(...)`` and its command-line ``ENTRY``."""
+
+__all__: list[str] = []

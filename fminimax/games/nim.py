@@ -11,11 +11,26 @@ library; people number heaps from 1 and write a move as ``heap:count`` (``notati
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from functools import partial
 from typing import NamedTuple
 
-from fminimax.game import Game, Notation, Score, quoted, whole_number
+from fminimax.game import (
+    PLIES,
+    Game,
+    GameEntry,
+    Made,
+    Notation,
+    Options,
+    Score,
+    quoted,
+    whole_number,
+)
+
+__all__ = ["ENTRY", "EXACT_WORK", "HEAPS", "HEAP_SIZE", "PLAYERS", "Move", "Nim", "game",
+           "is_over", "key", "make", "moves", "notation", "play", "start", "to_move",
+           "utility"]
 
 Move = tuple[int, int]
 
@@ -190,3 +205,48 @@ def notation(misere: bool = False) -> Notation[Nim, Move]:
                     json_move=lambda move: [move[0] + 1, move[1]], draw=_draw,
                     side=PLAYERS.__getitem__, players=(0, 1),
                     ended=partial(_ended, misere), move_format="heap:count, e.g. 1:2")
+
+
+# --- the command line's entry -----------------------------------------------------------------
+
+HEAPS, HEAP_SIZE, EXACT_WORK = 20, 1000, 10**7
+"""The most heaps, the largest heap, and the most work (heap sizes + 1 multiplied, times the
+objects) an exact search takes."""
+
+
+def _beyond(position: Nim) -> str | None:
+    """Return why an exact search of ``position`` is out of reach, or None."""
+    shown = f"nim {' '.join(map(str, position.heaps))}"
+    if sum(position.heaps) > PLIES:
+        return (f"{shown} is far beyond an exact search (it can last {sum(position.heaps)} "
+                f"moves; at most {PLIES})")
+    work = math.prod(size + 1 for size in position.heaps) * max(sum(position.heaps), 1)
+    return None if work <= EXACT_WORK else (
+        f"{shown} is far beyond an exact search (heap sizes + 1 multiplied, times the "
+        f"objects, is {work:.1e}; at most {EXACT_WORK:.0e})")
+
+
+def make(options: Options) -> Made:
+    """Return Nim made from command-line options: the heap sizes, and misere play.
+
+    >>> make(Options(args=("1000000",)))
+    Traceback (most recent call last):
+    ...
+    ValueError: a heap size is a whole number from 0 to 1000, got '1000000'
+    """
+    if not options.args:
+        raise ValueError("nim needs heap sizes, e.g. 'nim 3 4 5'")
+    if len(options.args) > HEAPS:
+        raise ValueError(f"nim takes at most {HEAPS} heaps, got {len(options.args)}")
+    heaps = [whole_number(size, "a heap size", 0, HEAP_SIZE) for size in options.args]
+    spoken = notation(options.misere)
+    rules = game(misere=options.misere)
+    return Made(rules, rules, start(heaps), spoken, _beyond)
+
+
+ENTRY = GameEntry(
+    "nim", "Nim, normal or misere play",
+    (("args", "the heap sizes"), ("misere", "whoever takes the last object loses")),
+    f"1 to {HEAPS} heaps of 0 to {HEAP_SIZE:,}; an exact search up to {PLIES} objects in "
+    f"all while the heap sizes + 1 multiplied, times the objects, are at most "
+    f"{EXACT_WORK:.0e}", make, ("1", "2", "3"), play_args=("3", "4", "5"))

@@ -26,7 +26,11 @@ from fractions import Fraction
 from functools import partial
 from typing import NamedTuple, cast
 
-from fminimax.game import Game, Notation, Score, whole_number
+from fminimax.game import Game, GameEntry, Made, Notation, Options, Score, whole_number
+
+__all__ = ["ENTRY", "EXACT_STATES", "FACES", "HORIZON", "MOVES", "PLAYERS", "SCORE", "Move",
+           "Pig", "Rules", "bounds", "chances", "game", "heuristic", "is_over", "make", "moves",
+           "notation", "play", "rules", "start", "to_move", "utility"]
 
 Move = str
 MOVES = ("roll", "hold")
@@ -174,17 +178,6 @@ def bounds(state: Pig) -> tuple[Score, Score]:
     return (-1, 1)
 
 
-def state_str(state: Pig) -> str:
-    """Return a position in words: the scores, whose turn, the turn's total.
-
-    >>> state_str(Pig((3, 1), 2, 1, 5, True))
-    'scores 3-1; player 1 rolling with 2 this turn'
-    """
-    doing = "rolling" if state.rolling else "to move"
-    return (f"scores {state.scores[0]}-{state.scores[1]}; player {state.player} {doing} "
-            f"with {state.total} this turn")
-
-
 def game(winscore: int = 100, diceoutcomes: int = 6, horizon: int = 1000) -> Game[Pig, Move]:
     """Return Pig with OpenSpiel's parameters as a game value (a game with chance nodes).
 
@@ -205,10 +198,8 @@ PLAYERS = ("player 1", "player 2")
 
 
 def _read_position(r: Rules, text: str) -> Pig:
-    """Return the position written as 'SCORE1 SCORE2 [TOTAL [PLAYER]]' ('' the start)."""
+    """Return the position written as 'SCORE1 SCORE2 [TOTAL [PLAYER]]'."""
     parts = text.replace(",", " ").split()
-    if not parts:
-        return start()
     if len(parts) not in (2, 3, 4):
         raise ValueError(f"a Pig position is 'SCORE1 SCORE2 [TOTAL [PLAYER]]', e.g. '3 1 2 1', "
                          f"got {text[:40]!r}")
@@ -275,3 +266,55 @@ def notation(winscore: int = 100, diceoutcomes: int = 6,
                     show_move=str, json_move=str, draw=_draw, side=PLAYERS.__getitem__,
                     players=(0, 1), ended=partial(_ended, r),
                     move_format="roll (r) or hold (h)", show_outcome=_show_outcome)
+
+
+# --- the command line's entry -----------------------------------------------------------------
+
+SCORE, FACES, HORIZON, EXACT_STATES = 1000, 20, 10_000, 200_000
+"""The largest winscore, the most die faces, the longest horizon, and the most positions
+(about) an exact search takes."""
+
+
+def _numbers(args: tuple[str, ...]) -> tuple[int, int, int]:
+    """Return (winscore, faces, horizon) from up to three numbers typed (defaults 100 6 1000)."""
+    if len(args) > 3:
+        raise ValueError(f"pig takes at most 3 numbers (winscore, die faces, horizon), got "
+                         f"{len(args)}")
+    given = [whole_number(text, name, low, high) for text, (name, low, high) in zip(
+        args, (("winscore", 1, SCORE), ("the die's faces", 2, FACES),
+               ("the horizon", 1, HORIZON)), strict=False)]
+    winscore, faces, horizon = given + [100, 6, 1000][len(given):]
+    return winscore, faces, horizon
+
+
+def _far(winscore: int, faces: int, horizon: int, position: Pig) -> str | None:
+    """Return why an exact search of this variant is out of reach (any position), or None."""
+    states = (winscore + 1) ** 2 * (winscore + faces) * min(horizon, 4 * winscore)
+    return None if states <= EXACT_STATES else (
+        f"pig {winscore} {faces} {horizon} has about {states:.1e} positions, far beyond an "
+        f"exact search (at most {EXACT_STATES:.0e})")
+
+
+def make(options: Options) -> Made:
+    """Return Pig made from command-line options: winscore, faces, horizon, and --board.
+
+    >>> made = make(Options(args=("4", "3", "4"), board="3 1 2 2"))
+    >>> made.game.name, made.state.player, made.beyond(made.state)
+    ('pig-w4-d3-h4', 1, None)
+    """
+    winscore, faces, horizon = _numbers(options.args)
+    spoken = notation(winscore, faces, horizon)
+    state = start() if options.board is None else spoken.read_position(options.board)
+    rules = game(winscore, faces, horizon)
+    return Made(rules, rules, state, spoken, partial(_far, winscore, faces, horizon),
+                quick=False)
+
+
+ENTRY = GameEntry(
+    "pig", "Pig, the dice game, with OpenSpiel's winscore, die faces and horizon",
+    (("args", "winscore, die faces and horizon (100 6 1000)"),
+     ("board", "the banked scores, the turn's total and the player to move "
+               "('SCORE1 SCORE2 [TOTAL [PLAYER]]')")),
+    f"winscore up to {SCORE}, 2 to {FACES} faces, a horizon up to {HORIZON:,} decisions "
+    f"(defaults 100 6 1000); an exact search up to about {EXACT_STATES:.0e} positions", make,
+    ("4", "3", "4"), play_args=("20", "6", "60"), heuristic="the lead over winscore")

@@ -1,4 +1,11 @@
-"""Tic-tac-toe on bitboards: the fast path for exact solving, checked against the card's rules.
+"""Tic-tac-toe's exact rules on bitboards: the fast path for solving, checked against ``rules``.
+
+These are the rules to solve square boards with (side 1 to 4, side in a row) when only the
+values matter: the benchmark's tic-tac-toe, and the cross-check of every reachable position
+(tests/test_speed_paths.py).  The command line keeps ``rules.game`` for its answers: this
+game searches centre first, so among equal moves it names another best move (4, not 0, on
+the empty board), and ``solver`` leaves out moves that cannot change the value, which
+``--all`` must list.
 
 A state is two ints: the spaces held by the player to move and those held by the other
 (bit i is space i, row-major).  Playing a space makes a new pair with the roles swapped, so a
@@ -22,7 +29,7 @@ from typing import Any, NamedTuple
 
 from fminimax.board import Board, empty_board, is_open, parse_board
 from fminimax.game import Game, Score
-from fminimax.tictactoe import lines
+from fminimax.games.tictactoe.rules import lines
 
 __all__ = ["Bits", "board_of", "from_board", "game", "parse_board", "solver", "start"]
 
@@ -78,26 +85,58 @@ def tables(side: int = 3) -> Tables:
     >>> t.threats[0b11], t.lowest[0b100]
     (4, 2)
     """
+    size = _checked_side(side) ** 2
+    masks = [sum(1 << i for i in run) for run in lines(side, side, side)]
+    order, every = _centre_first(side), range(1 << size)
+    return Tables(size, tuple(_holds_line(masks, bits) for bits in every),
+                  tuple(_open(order, bits) for bits in every),
+                  tuple(_images(p, every) for p in _symmetries(side)),
+                  tuple(_threats(masks, size, bits) for bits in every),
+                  tuple((bits & -bits).bit_length() - 1 for bits in every))
+
+
+def _checked_side(side: int) -> int:
+    """Return ``side`` if it is an int from 1 to 4 (the tables have 2**(side*side) rows)."""
     if isinstance(side, bool) or not isinstance(side, int) or not 1 <= side <= 4:
         raise ValueError(f"side must be an int from 1 to 4 (tables of 2**(side*side)), "
                          f"got {side!r}")
-    size = side * side
-    masks = [sum(1 << i for i in run) for run in lines(side, side, side)]
-    centre = (side - 1) / 2
+    return side
+
+
+def _holds_line(masks: list[int], bits: int) -> bool:
+    """Return whether the spaces ``bits`` hold one of the lines ``masks``."""
+    return any(bits & m == m for m in masks)
+
+
+def _open(order: list[int], bits: int) -> tuple[int, ...]:
+    """Return the spaces not in ``bits``, in the search's ``order``."""
+    return tuple(i for i in order if not bits >> i & 1)
+
+
+def _centre_first(side: int) -> list[int]:
+    """Return the spaces of a side x side board: centre first, then corners, then edges.
+
+    >>> _centre_first(3)
+    [4, 0, 2, 6, 8, 1, 3, 5, 7]
+    """
+    size, centre = side * side, (side - 1) / 2
     corners = {0, side - 1, size - side, size - 1}
-    order = sorted(range(size), key=lambda i: (max(abs(i // side - centre),
-                                                   abs(i % side - centre)),
-                                               i not in corners, i))
-    every = range(1 << size)
-    return Tables(size,
-                  tuple(any(bits & m == m for m in masks) for bits in every),
-                  tuple(tuple(i for i in order if not bits >> i & 1) for bits in every),
-                  tuple(tuple(sum(1 << p[i] for i in range(size) if bits >> i & 1)
-                              for bits in every) for p in _symmetries(side)),
-                  tuple(sum(1 << i for i in range(size)
-                            if any(m >> i & 1 and bits & m == m ^ 1 << i for m in masks))
-                        for bits in every),
-                  tuple((bits & -bits).bit_length() - 1 for bits in every))
+    return sorted(range(size), key=lambda i: (max(abs(i // side - centre),
+                                                  abs(i % side - centre)),
+                                              i not in corners, i))
+
+
+def _images(permutation: tuple[int, ...], every: range) -> tuple[int, ...]:
+    """Return the image of every set of spaces under one symmetry of the board."""
+    size = len(permutation)
+    return tuple(sum(1 << permutation[i] for i in range(size) if bits >> i & 1)
+                 for bits in every)
+
+
+def _threats(masks: list[int], size: int, bits: int) -> int:
+    """Return the spaces that would complete a line (a mask) for a player holding ``bits``."""
+    return sum(1 << i for i in range(size)
+               if any(m >> i & 1 and bits & m == m ^ 1 << i for m in masks))
 
 
 def start(side: int = 3) -> Bits:
@@ -116,15 +155,20 @@ def from_board(board: Board, player: Any = None) -> Bits:
     >>> from_board(parse_board("x.. .o. ..."))
     Bits(mover=1, other=16)
     """
-    held = {mark: sum(1 << i for i, cell in enumerate(board) if cell == mark) for mark in MARKS}
-    unknown = [cell for cell in board if not is_open(cell) and cell not in MARKS]
-    if unknown:
-        raise ValueError(f"a bitboard holds the markers 'x' and 'o', got {unknown[0]!r}")
+    held = _held(board)
     if player is None:
-        player = "x" if bin(held["x"]).count("1") == bin(held["o"]).count("1") else "o"
+        player = "x" if held["x"].bit_count() == held["o"].bit_count() else "o"
     if player not in MARKS:
         raise ValueError(f"the player must be 'x' or 'o', got {player!r}")
     return Bits(held[player], held["o" if player == "x" else "x"])
+
+
+def _held(board: Board) -> dict[str, int]:
+    """Return the spaces x and o hold on a card board, as bits, refusing other markers."""
+    unknown = [cell for cell in board if not is_open(cell) and cell not in MARKS]
+    if unknown:
+        raise ValueError(f"a bitboard holds the markers 'x' and 'o', got {unknown[0]!r}")
+    return {mark: sum(1 << i for i, cell in enumerate(board) if cell == mark) for mark in MARKS}
 
 
 def board_of(state: Bits, side: int = 3) -> Board:

@@ -1,0 +1,73 @@
+"""Connect Four on any width x height board, k in a row (4 by default), on bitboards.
+
+A table of contents; the game lives in three modules:
+
+- ``bitboard``  positions (:class:`C4`, Pons' two bitboards), shapes and the rules: ``game``,
+  ``from_moves``, and the per-shape functions (``play``, ``moves``, ``order``, ``key``...).
+- ``solving``   the fastest exact path: ``solver`` (``game`` with Pons' move pruning,
+  ``solver_order``, and losing-move anticipation, ``decided``).
+- ``notation``  columns 1..width as people write them (``read_sequence``, ``parse`` for rows,
+  ``strong_score``, ``notation``) and the command line's ``ENTRY``.
+
+``order`` searches a winning move first, then a move that blocks the opponent's immediate
+win, then the others centre-first, with moves that let the opponent win right on top last.
+``key`` gives a position and its mirror image the same table key.  ``heuristic`` counts
+open windows (see its docstring).
+
+>>> from fminimax.engine import alphabeta
+>>> g = game(4, 4)
+>>> state = from_moves("1122", 4, 4)
+>>> print(board_str(state, 4, 4))
+. . . .
+. . . .
+. o o .
+. x x .
+x to move
+>>> alphabeta(g, state).move in (0, 3)
+True
+"""
+
+from fminimax.games.connect4.bitboard import (
+    C4,
+    MARKS,
+    Move,
+    Rules,
+    Shape,
+    from_moves,
+    game,
+    has_run,
+    heuristic,
+    is_over,
+    key,
+    mirror,
+    moves,
+    noisy,
+    order,
+    play,
+    rules,
+    shape,
+    start,
+    to_move,
+    utility,
+)
+from fminimax.games.connect4.notation import (
+    ENTRY,
+    EXACT_CELLS,
+    SIDE,
+    board_str,
+    cell,
+    make,
+    notation,
+    parse,
+    read_sequence,
+    strong_score,
+)
+from fminimax.games.connect4.solving import Solving, decided, solver, solver_order, solving
+
+__all__ = [
+    "C4", "ENTRY", "EXACT_CELLS", "MARKS", "SIDE", "Move", "Rules", "Shape", "Solving",
+    "board_str", "cell", "decided", "from_moves", "game", "has_run", "heuristic", "is_over",
+    "key", "make", "mirror", "moves", "noisy", "notation", "order", "parse", "play",
+    "read_sequence", "rules", "shape", "solver", "solver_order", "solving", "start",
+    "strong_score", "to_move", "utility",
+]

@@ -1,0 +1,120 @@
+"""Connect Four's runs on bitboards: whether stones hold k in a row, and the cells that would.
+
+Both are built once per shape as closures over its shifts (Pons' bit tricks): for k = 4
+unrolled, two shifts and ANDs per direction; for any k, a few more.  Columns take
+``height + 1`` bits, the top one always empty, so a run never wraps into the next column.
+
+>>> s = Shape(4, 4, 4, bottom=33825, full=33825 * 0b1111, windows=())  # connect4.shape(4, 4)
+>>> run_finder(s)(0b1111), run_finder(s)(0b0111), threat_finder(s)(0b0111, 0b0111)
+(True, False, 8)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+__all__ = ["Shape", "run_finder", "threat_finder"]
+
+
+class Shape(NamedTuple):
+    """A board's shape and run length, with the bit masks the rules need (see ``shape``)."""
+
+    width: int
+    height: int
+    k: int
+    bottom: int
+    full: int
+    windows: tuple[int, ...]
+
+
+def _steps(k: int) -> tuple[int, ...]:
+    """Return the shift steps (in cells) that AND a row of k cells down to one bit.
+
+    >>> _steps(4), _steps(5), _steps(1)
+    ((1, 2), (1, 2, 1), ())
+    """
+    steps, span = [], 1
+    while span < k:
+        step = min(span, k - span)
+        steps.append(step)
+        span += step
+    return tuple(steps)
+
+
+def _run4(s: Shape) -> Callable[[int], bool]:
+    """Return ``run(stones)`` for k = 4: two shifts and ANDs per direction, unrolled."""
+    a1, b1, c1, d1 = s.height + 1, 1, s.height, s.height + 2  # across, up, two diagonals
+    a2, b2, c2, d2 = 2 * a1, 2 * b1, 2 * c1, 2 * d1
+
+    def run4(b: int) -> bool:
+        m = b & (b >> a1)
+        if m & (m >> a2):
+            return True
+        m = b & (b >> b1)
+        if m & (m >> b2):
+            return True
+        m = b & (b >> c1)
+        if m & (m >> c2):
+            return True
+        m = b & (b >> d1)
+        return bool(m & (m >> d2))
+
+    return run4
+
+
+def run_finder(s: Shape) -> Callable[[int], bool]:
+    """Return ``run(stones)``: whether the stones hold k in a row, by shifting and ANDing."""
+    if s.k == 4:
+        return _run4(s)
+    directions = (s.height + 1, 1, s.height, s.height + 2)  # across, up, two diagonals
+    shifts = tuple(tuple(d * step for step in _steps(s.k)) for d in directions)
+
+    def run(b: int) -> bool:
+        for steps in shifts:
+            m = b
+            for shift in steps:
+                m &= m >> shift
+            if m:
+                return True
+        return False
+
+    return run
+
+
+def _threats4(s: Shape) -> Callable[[int, int], int]:
+    """Return ``threats(stones, mask)`` for k = 4, Pons' winning positions, unrolled."""
+    free = s.full
+    a, b, c = s.height + 1, s.height, s.height + 2
+    a2, b2, c2, a3, b3, c3 = 2 * a, 2 * b, 2 * c, 3 * a, 3 * b, 3 * c
+
+    def threats4(p: int, mask: int) -> int:
+        r = (p << 1) & (p << 2) & (p << 3)
+        up, down = p << a, p >> a  # across: three in a row on either side, or a gap
+        r |= (up & (p << a2) & ((p << a3) | down)) | (down & (p >> a2) & ((p >> a3) | up))
+        up, down = p << b, p >> b
+        r |= (up & (p << b2) & ((p << b3) | down)) | (down & (p >> b2) & ((p >> b3) | up))
+        up, down = p << c, p >> c
+        r |= (up & (p << c2) & ((p << c3) | down)) | (down & (p >> c2) & ((p >> c3) | up))
+        return r & (free ^ mask)
+
+    return threats4
+
+
+def threat_finder(s: Shape) -> Callable[[int, int], int]:
+    """Return ``threats(stones, mask)``: the empty cells that complete k with ``stones``."""
+    if s.k == 4:
+        return _threats4(s)
+    windows = s.windows
+
+    def threats(p: int, mask: int) -> int:
+        r = 0
+        for window in windows:
+            rest = window & ~p
+            if rest and not rest & (rest - 1) and not rest & mask:
+                r |= rest
+        return r
+
+    return threats
+
+

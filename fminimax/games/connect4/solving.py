@@ -1,0 +1,205 @@
+"""Connect Four for searches to the end: Pons' move pruning and losing-move anticipation.
+
+``solver(width, height, k)`` is ``game`` with ``solver_order`` (only the columns worth
+searching to the end, best first) and ``decided`` (the end seen without searching: a win
+next move, a loss in two, a draw when no run is open).  Both keep every value searched to
+the end, not depth-limited estimates, so only exact searches use them.
+
+>>> from fminimax.engine import Table, search
+>>> from fminimax.games.connect4 import start
+>>> search(solver(4, 4), start(4, 4), table=Table(), quick=False, alpha=-1, beta=1).value
+0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from functools import lru_cache
+from typing import NamedTuple
+
+from fminimax.game import Game, Score
+from fminimax.games.connect4.bitboard import (
+    C4,
+    Move,
+    Shape,
+    centre_first,
+    game,
+    rules,
+    shape,
+)
+
+__all__ = ["Solving", "decided", "solver", "solver_order", "solving"]
+
+
+class Solving(NamedTuple):
+    """The solver's functions of one board shape (built once per shape by ``solving``).
+
+    ``solver_order(state, columns)`` and ``decided(state)``: see the module functions.
+    """
+
+    solver_order: Callable[[C4, Sequence[Move]], list[Move]]
+    decided: Callable[[C4], tuple[Score, int] | None]
+
+
+class _Ranks(NamedTuple):
+    """The constants ``solver_order`` ranks cells by (see ``_ranks``)."""
+
+    column_of: dict[int, int]
+    rank: dict[int, int]
+    column_of_rank: dict[int, int]
+    column_masks: tuple[int, ...]
+    rank_mask: int
+    threat_shift: int
+
+
+def _ranks(s: Shape) -> _Ranks:
+    """Return solver_order's rank of every cell, packed in one int, smallest first.
+
+    The winning cells the move creates are added at ``threat_shift`` (above every windows
+    count), then the windows through the cell, then centre-first.
+    """
+    h1 = s.height + 1
+    column_of = {1 << (c * h1 + r): c for c in range(s.width) for r in range(s.height)}
+    centre_rank = {c: i for i, c in enumerate(centre_first(s.width))}
+    rank_bits = s.width.bit_length()
+    cells_windows = {bit: sum(1 for w in s.windows if w & bit) for bit in column_of}
+    rank = {bit: (-cells_windows[bit] << rank_bits) | centre_rank[c]
+            for bit, c in column_of.items()}
+    return _Ranks(column_of, rank, {i: c for c, i in centre_rank.items()},
+                  tuple(((1 << s.height) - 1) << (c * h1) for c in range(s.width)),
+                  (1 << rank_bits) - 1, rank_bits + 6)
+
+
+@lru_cache(maxsize=64)
+def solving(width: int = 7, height: int = 6, k: int = 4) -> Solving:
+    """Return the solver's functions of a width x height board with k in a row, as closures.
+
+    ``decided`` leaves its last undecided position and that position's safe cells in one
+    slot, so that ``solver_order``, called right after it on the same position, does not
+    compute them again (replaced whole, so threads sharing the rules never read half of one).
+
+    >>> from fminimax.games.connect4 import start
+    >>> solving(4, 4).decided(start(4, 4)) is None
+    True
+    """
+    s, r = shape(width, height, k), rules(width, height, k)
+    run, threats, bottom, full = r.run, r.threats, s.bottom, s.full
+    column_of, rank, column_of_rank, column_masks, rank_mask, threat_shift = _ranks(s)
+    seen: list[tuple[C4 | None, int]] = [(None, 0)]
+    last_two = width * height - 2
+
+    def solver_order(state: C4, columns: Sequence[Move]) -> list[Move]:
+        cur, mask = state.current, state.mask
+        last, safe = seen[0]
+        if last is state:
+            return ranked_safe(cur, mask, safe)
+        possible = (mask + bottom) & full
+        mine = threats(cur, mask)
+        win = possible & mine
+        if win:
+            return [column_of[win & -win]]
+        theirs = threats(cur ^ mask, mask)
+        if not mine | theirs and not run(full ^ cur ^ mask) and not run(full ^ cur):
+            return [column_of[possible & -possible]]  # no window is open to either: a draw
+        forced = possible & theirs
+        if forced:
+            if forced & (forced - 1):
+                return [column_of[forced & -forced]]
+            possible = forced
+        safe = possible & ~(theirs >> 1)
+        if not safe:
+            return [column_of[possible & -possible]]
+        return ranked_safe(cur, mask, safe)
+
+    def ranked_safe(cur: int, mask: int, safe: int) -> list[Move]:
+        if not safe & (safe - 1):
+            return [column_of[safe]]
+        ranked = []
+        for col in column_masks:
+            bit = safe & col
+            if bit:
+                ranked.append(rank[bit] - (threats(cur | bit, mask).bit_count() << threat_shift))
+        ranked.sort()
+        return [column_of_rank[r & rank_mask] for r in ranked]
+
+    def decided(state: C4) -> tuple[Score, int] | None:
+        cur, mask = state.current, state.mask
+        possible = (mask + bottom) & full
+        mine = threats(cur, mask)
+        if possible & mine:
+            return (1, 1)
+        theirs = threats(cur ^ mask, mask)
+        forced = possible & theirs
+        if forced:
+            if forced & (forced - 1):
+                return (-1, 2)
+            possible = forced
+        safe = possible & ~(theirs >> 1)
+        if not safe:
+            return (-1, 2)
+        if state.plies >= last_two or (not mine | theirs and not run(full ^ cur ^ mask)
+                                       and not run(full ^ cur)):
+            return (0, width * height - state.plies)  # no window open to either: a draw
+        seen[0] = (state, safe)
+        return None
+
+    return Solving(solver_order, decided)
+
+
+def solver_order(s: Shape, state: C4, columns: Sequence[Move]) -> list[Move]:
+    """Return only the columns worth searching to the end, best first (Pons' pruning).
+
+    A winning move alone if there is one; one column if no window is open to either player
+    (every line is a draw); else, if the opponent threatens to win next move,
+    only a block (one column even when two are needed: the game is lost either way); never
+    a move right under the opponent's winning cell unless every move is one.  The rest are
+    ranked by the winning cells the move creates (Pons' move score), then by the number of
+    windows through the cell it fills, then centre-first (on 5x4 the bottom cells beside
+    the centre lie on more windows than the centre's).  Every column left out
+    loses within two plies while a kept one does no worse, so a search to the end keeps its
+    value; a depth-limited search would score the dropped columns differently, so only
+    ``solver`` uses this order.
+
+    >>> from fminimax.games.connect4 import from_moves, start
+    >>> solver_order(shape(4, 4), from_moves("00112", 4, 4), [0, 1, 2, 3])
+    [3]
+    >>> solver_order(shape(5, 4), start(5, 4), [0, 1, 2, 3, 4])
+    [1, 3, 2, 0, 4]
+    """
+    return solving(s.width, s.height, s.k).solver_order(state, columns)
+
+
+def decided(s: Shape, state: C4) -> tuple[Score, int] | None:
+    """Return the end the solver sees without searching, as (score for the mover, plies).
+
+    (1, 1): the player to move wins now; (-1, 2): every move lets the opponent win at once
+    (two threats, or the only block lies under an opponent's winning cell); (0, plies left):
+    a draw, when at most two stones are left and the mover has a move that does not lose,
+    or when no run of k is open to either player.  None otherwise.  Pons' losing-move
+    anticipation: ``solver`` hands it to the engine, which uses it in searches to the end.
+
+    >>> from fminimax.games.connect4 import from_moves, start
+    >>> s = shape(5, 4)
+    >>> decided(s, from_moves("112233", 5, 4)), decided(s, from_moves("11223", 5, 4))
+    ((1, 1), (-1, 2))
+    >>> decided(s, start(5, 4)) is None
+    True
+    """
+    return solving(s.width, s.height, s.k).decided(state)
+
+
+def solver(width: int = 7, height: int = 6, k: int = 4) -> Game[C4, Move]:
+    """Return Connect Four for searches to the end: ``game`` with ``solver_order``.
+
+    The fastest exact path: search it with a table and no depth limit.  Its order leaves
+    out moves that lose within two plies, and its ``decided`` rule ends the search where a
+    win next move or a loss in two is certain; both keep every value searched to the end
+    but not depth-limited estimates (use ``game`` for those).
+
+    >>> solver(5, 4).name
+    'connect4-5x4-k4-solver'
+    """
+    g, found = game(width, height, k), solving(width, height, k)
+    return replace(g, name=f"{g.name}-solver", order=found.solver_order,
+                   decided=found.decided, recipe=(solver, (width, height, k)))

@@ -123,12 +123,18 @@ def test_negative_zero_is_printed_as_zero() -> None:
 
 
 def test_json_holds_huge_fractions_as_numbers() -> None:
-    """A 10**400 leaf under '1/3' probabilities: the base raised OverflowError."""
+    """A 10**400 leaf under '1/3' probabilities: the base raised OverflowError; leaves past
+    1e300 are refused in one line (their sums could overflow), and an exact fraction near
+    the limit is written as a JSON number."""
     big = "1" + "0" * 400
     status, out, err = run("solve", "tree", f'[{{"chance": [["1/3", {big}], ["2/3", 4]]}}, 2]',
                            "--algorithm", "expectiminimax", "--json")
+    assert (status, out) == (2, "") and err.count("\n") == 1 and "1e300" in err, err
+    near = "1" + "0" * 299
+    status, out, err = run("solve", "tree", f'[{{"chance": [["1/3", {near}], ["2/3", 4]]}}, 2]',
+                           "--algorithm", "expectiminimax", "--json")
     assert status == 0, err
-    assert strict(out)["value"] == (10 ** 400 + 8) // 3  # 10**400 / 3 + 4 * 2 / 3, whole part
+    assert abs(strict(out)["value"] - (10 ** 299 + 8) / 3) <= 1e285
 
 
 def test_json_never_holds_infinity() -> None:

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any
 
-from fminimax.algorithms import FAMILY, solve
+from fminimax.algorithms import NAMES, solve
 from fminimax.game import Game, State
 
 Z95 = 1.959963984540054
@@ -64,9 +64,9 @@ def parse_spec(text: str) -> Spec:
     ValueError: bad spec 'alphabeta:depth=four': depth must be an int >= 0, got 'four'
     """
     name, _, rest = text.partition(":")
-    if name not in FAMILY:
+    if name not in NAMES:
         raise ValueError(f"bad spec {text!r}: unknown algorithm {name!r}; choose from "
-                         f"{', '.join(sorted(FAMILY))}")
+                         f"{', '.join(NAMES)}")
     options: dict[str, Any] = {}
     for item in filter(None, (part.strip() for part in rest.split(","))):
         key, eq, value = item.partition("=")

@@ -27,7 +27,7 @@ from typing import IO, Any
 
 from fminimax import registry
 from fminimax.board import parse_board, square_shape
-from fminimax.engine import INFINITY, SearchResult, Stats, outcome_str, search
+from fminimax.core import INFINITY, SearchResult, Stats, outcome_str, search
 from fminimax.game import Game, Move, Score, State
 from fminimax.parallel import (
     Line,

@@ -51,14 +51,14 @@ from concurrent.futures import (
 from dataclasses import dataclass, field, replace
 from typing import Any, Generic
 
-from fminimax.engine import (
+from fminimax.core import (
     INFINITY,
+    SearchOptions,
     SearchResult,
     Stats,
     Table,
-    _checked_depth,
-    _from_table,
-    _to_table,
+    farther,
+    nearer,
     search,
 )
 from fminimax.game import Game, Move, Score, State
@@ -238,7 +238,7 @@ def root_value(value: Score, plies: int, quick: bool = True) -> Score:
     >>> root_value(999998, 1), root_value(-999999, 2), root_value(5, 3), root_value(1, 1, False)
     (999997, -999997, 5, 1)
     """
-    return _from_table(value, plies) if quick else value
+    return farther(value, plies) if quick else value
 
 
 def task_bound(value: Score, plies: int, quick: bool = True) -> Score:
@@ -247,7 +247,7 @@ def task_bound(value: Score, plies: int, quick: bool = True) -> Score:
     >>> task_bound(999997, 1), task_bound(-INFINITY, 2), task_bound(3, 1)
     (999998, -inf, 3)
     """
-    return _to_table(value, plies) if quick else value
+    return nearer(value, plies) if quick else value
 
 
 # --- the reduce ---------------------------------------------------------------------------
@@ -376,7 +376,8 @@ def _template(game: Game[State, Move], state: State, depth: int | None, prune: b
     if not isinstance(table, (bool, str)) or table == "":
         raise TypeError(f"table must be True, False or a non-empty name, got {table!r}")
     name = table if isinstance(table, str) else table_id(game, quick) if table else ""
-    return Task(game, state, (), _checked_depth(depth), prune=prune, quick=quick, order=order,
+    depth = SearchOptions(depth=depth).depth  # checked
+    return Task(game, state, (), depth, prune=prune, quick=quick, order=order,
                 table=bool(table), table_id=name)
 
 
@@ -396,7 +397,7 @@ def split_search(executor: Executor, game: Game[State, Move], state: State, *, s
 
     Text 3's split: the positions ``split`` plies down (the root moves by default) are
     searched in parallel with a full window each, then reduced by minimax.  The options
-    mean what they mean to ``engine.search``; ``table`` turns the workers' tables on (True,
+    mean what they mean to ``core.search``; ``table`` turns the workers' tables on (True,
     shared by searches of the same game), off (False), or names them (a string: a fresh
     name gives every worker a fresh table).
 
@@ -662,7 +663,8 @@ def move_lines(executor: Executor, game: Game[State, Move], state: State, *,
                timeout: float | None = None) -> dict[Move, tuple[Score, Line]]:
     """Return each legal move's exact value and line (the move, then best replies).
 
-    The parallel ``trace.move_lines``: one task per move; ``depth`` counts from each child.
+    The parallel ``trace.move_lines``: one task per move; with a ``depth`` each child is
+    searched one ply less, as ``core.move_values`` does (a search of the root to that depth).
 
     >>> from concurrent.futures import ThreadPoolExecutor
     >>> from fminimax.games import tree
@@ -670,7 +672,8 @@ def move_lines(executor: Executor, game: Game[State, Move], state: State, *,
     ...     move_lines(pool, tree.game(), tree.start([[2, 7], [1, 8]]), quick=False)
     {0: (2, (0, 0)), 1: (1, (1, 0))}
     """
-    template = _template(game, state, depth, prune, quick, order, table)
+    below = depth if not depth else depth - 1  # the children are one ply down
+    template = _template(game, state, below, prune, quick, order, table)
     tasks = [replace(template, state=game.play(state, move), line=(move,))
              for move in game.moves(state)]
     results = run_tasks(executor, tasks, timeout)
@@ -682,9 +685,9 @@ def move_values(executor: Executor, game: Game[State, Move], state: State, *,
                 depth: int | None = None, prune: bool = True, quick: bool = True,
                 order: bool = True, table: bool | str = True,
                 timeout: float | None = None) -> dict[Move, Score]:
-    """Return each legal move's exact value, as ``engine.move_values``, one task per move.
+    """Return each legal move's exact value, as ``core.move_values``, one task per move.
 
-    As there, ``depth`` counts from each child.
+    As there, with a ``depth`` each child is searched one ply less.
 
     >>> from concurrent.futures import ThreadPoolExecutor
     >>> from fminimax.games import tree

@@ -1,6 +1,6 @@
 """Step through a traced search: the events a learner watches, and one self-contained page.
 
-The core records a trace in *finishing* order (``engine.Step``); ``trace.visits`` gives the
+The core records a trace in *finishing* order (``core.Step``); ``trace.visits`` gives the
 *entry* order.  A teacher at the board shows both at once: a node is entered, its children
 are searched, and it returns its value to its parent.  This module turns a trace into that
 sequence of events, as data, and the events into an HTML page that plays them back.
@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from fminimax.engine import SearchResult, Step
+from fminimax.core import SearchResult, Step
 from fminimax.game import Game, Score
 from fminimax.trace import (
     Label,
@@ -89,7 +89,7 @@ class Pass:
 def pass_of(step: Step) -> int:
     """Return the index of the root pass a step belongs to (``Step.pass_number``, from 0).
 
-    >>> from fminimax.engine import Step
+    >>> from fminimax.core import Step
     >>> pass_of(Step((), 0, True, 0, 1, 1, "leaf")), pass_of(Step((), 0, True, 0, 1, 1,
     ...                                                          "leaf", pass_number=2))
     (0, 2)

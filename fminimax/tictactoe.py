@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 
 from pyrsistent import PVector, pvector
 
-from fminimax import engine
+from fminimax import core, reference
 from fminimax.board import (
     Board,
     board_str,
@@ -39,8 +39,8 @@ from fminimax.board import (
     parse_board,
     square_shape,
 )
-from fminimax.engine import best_move, best_moves
 from fminimax.game import Game, Notation, Score, whole_number
+from fminimax.reference import best_move, best_moves
 
 __all__ = [
     "Position", "best_move", "best_moves", "board_str", "empty_board", "fill_board", "game",
@@ -417,7 +417,7 @@ def _within_limit(boards: Sequence[Board], table: object) -> None:
         raise ValueError(f"a board with {most} open spaces is too large for the card's exact "
                          f"recursion, which takes at most {PLAIN_LIMIT} without a table and at "
                          f"most {TABLE_LIMIT} with one; use scores_map or quick_scores_map "
-                         f"(alpha-beta with a table) or engine.alphabeta")
+                         f"(alpha-beta with a table) or algorithms.alphabeta")
 
 
 def retrieve_score(board: Board, computer: Hashable, opponent: Hashable, depth: int,
@@ -439,8 +439,8 @@ def retrieve_score(board: Board, computer: Hashable, opponent: Hashable, depth: 
     board = _board(board)
     rules = _card_game(board, computer, opponent, rows, cols, k)
     _within_limit([board], table)
-    return engine.retrieve_score(rules, Position(board, _mover(computer, opponent, depth)),
-                                 computer, depth, table)
+    return reference.retrieve_score(rules, Position(board, _mover(computer, opponent, depth)),
+                                    computer, depth, table)
 
 
 def optimal_score(boards: Sequence[Board], computer: Hashable, opponent: Hashable, depth: int,
@@ -462,8 +462,8 @@ def optimal_score(boards: Sequence[Board], computer: Hashable, opponent: Hashabl
     rules = _card_game(boards[0], computer, opponent, rows, cols, k)
     _within_limit(boards, table)
     mover = _mover(computer, opponent, depth)
-    return engine.optimal_score(rules, [Position(board, mover) for board in boards], computer,
-                                depth, table)
+    return reference.optimal_score(rules, [Position(board, mover) for board in boards],
+                                   computer, depth, table)
 
 
 def _checked(board: Board, computer: Hashable, opponent: Hashable, rows: int | None = None,
@@ -503,8 +503,8 @@ def scores_map(board: Board, computer: Hashable, opponent: Hashable, *, memo: bo
     if rules.is_over(Position(board, computer)):
         return {}
     if memo:
-        return engine.move_values(rules, Position(board, computer), quick=False,
-                                  table=engine.Table())
+        return core.move_values(rules, Position(board, computer), quick=False,
+                                table=core.Table())
     _within_limit([board], None)
     return {space: retrieve_score(fill_board(space, board, computer), computer, opponent, 1,
                                   rows=rows, cols=cols, k=k)
@@ -516,7 +516,7 @@ def quick_scores_map(board: Board, computer: Hashable, opponent: Hashable, *,
                      k: int | None = None) -> dict[int, Score]:
     """Return each open space's depth-aware score: quicker wins and slower losses score more.
 
-    A win at ply d is worth ``WIN - d`` and a loss ``-(WIN - d)`` (see engine.quick_value);
+    A win at ply d is worth ``WIN - d`` and a loss ``-(WIN - d)`` (see core.quick_value);
     the signs agree with ``scores_map``, and boards of any shape are read as there.
 
     >>> quick_scores_map(parse_board("oox xx5 oo8"), "x", "o")
@@ -527,7 +527,7 @@ def quick_scores_map(board: Board, computer: Hashable, opponent: Hashable, *,
     _checked(board, computer, opponent, rows, cols, k)
     if rules.is_over(Position(board, computer)):
         return {}
-    return engine.move_values(rules, Position(board, computer), table=engine.Table())
+    return core.move_values(rules, Position(board, computer), table=core.Table())
 
 
 def play_move(board: Board, computer: Hashable, opponent: Hashable, *, rows: int | None = None,

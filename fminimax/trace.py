@@ -1,7 +1,7 @@
 """Search traces as data, and pure renderers: a drawn tree, the visit order, Graphviz DOT.
 
-The search core records a trace when asked (``engine.search(..., trace=True)``): one
-``engine.Step`` per node, in the order the nodes were finished, with alpha, beta and the value
+The search core records a trace when asked (``core.search(..., trace=True)``): one
+``core.Step`` per node, in the order the nodes were finished, with alpha, beta and the value
 in negamax form (for the player to move there).  This module never searches a second way: it
 takes those steps and shows them.
 
@@ -16,7 +16,7 @@ takes those steps and shows them.
   ``max_depth`` with a marker saying how much was left out.
 * Several root passes (MTD, aspiration windows, bisection, iterative deepening) make one
   trace: each ``Step`` carries its ``pass_number`` (0, 1, ...) and the result's ``passes``
-  hold one ``engine.Pass`` per pass (number, alpha, beta, depth, kind such as 'null
+  hold one ``core.Pass`` per pass (number, alpha, beta, depth, kind such as 'null
   window', 're-search' or 'depth 3', and the value it returned; ``outcome`` says fail
   high, fail low or exact).  ``visits`` numbers the nodes on through the passes
   (``Visit.pass_number``, ``parent`` and ``kids`` link them); a node searched twice under
@@ -57,7 +57,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fminimax.engine import Pass, SearchResult, Step, is_decisive, search, sign
+from fminimax.core import Pass, SearchResult, Step, is_decisive, search, sign
 from fminimax.game import Game, Score
 
 Path = tuple[Any, ...]
@@ -206,7 +206,7 @@ def trace_of(source: Traceable, *, label: Label | None = None, show: Show | None
     Options given replace the trace's own; a result without steps (searched without
     ``trace=True``) is refused.
 
-    >>> from fminimax.engine import alphabeta
+    >>> from fminimax.algorithms import alphabeta
     >>> from fminimax.games import tree
     >>> trace_of(alphabeta(tree.game(), tree.start([[2, 7], [1, 8]]), trace=True,
     ...                    quick=False)).value
@@ -234,7 +234,7 @@ def trace_of(source: Traceable, *, label: Label | None = None, show: Show | None
 
 def traced(game: Game[Any, Any], state: Any, *, label: Label | None = None,
            show: Show | None = None, **options: Any) -> Trace:
-    """Return the trace of the core's search of ``state`` (``engine.search`` with trace=True).
+    """Return the trace of the core's search of ``state`` (``core.search`` with trace=True).
 
     ``options`` go to the search (``prune``, ``depth``, ``quick``, ``table``, ``order``...).
 
@@ -788,7 +788,7 @@ def move_lines(game: Game[Any, Any], state: Any,
     """Return each legal move's value and principal variation (the move, then best replies).
 
     Each child is searched by the core with ``options`` (a shared ``table`` speeds it up);
-    a decisive value counts one ply further from the root, as in ``engine.move_values``.
+    a decisive value counts one ply further from the root, as in ``core.move_values``.
 
     >>> from fminimax.games import tree
     >>> move_lines(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False)

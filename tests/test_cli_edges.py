@@ -200,7 +200,7 @@ def test_mpi_refuses_a_huge_nim_heap_before_searching() -> None:
 
 
 def test_mpi_json_writes_moves_as_the_command_line_does() -> None:
-    from fminimax.engine import search
+    from fminimax.core import search
     from fminimax.mpi import _report, made
 
     chosen = made("nim", "3,4,5")

@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Sequence
 from typing import IO, Any
 
-from fminimax import engine, tictactoe
+from fminimax import core, reference, tictactoe
 from fminimax import trace as tr
 from fminimax.board import board_str, open_spaces
 from fminimax.cli.common import progress_reporter
@@ -35,18 +35,18 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     elif wants_pool(args):
         lines = parallel_move_lines(args, game, position)
     else:
-        lines = tr.move_lines(game, position, table=engine.Table(), stop=progress)
+        lines = tr.move_lines(game, position, table=core.Table(), stop=progress)
     progress.done()
     quick = {space: value for space, (value, _) in lines.items()}
-    move = engine.best_move(quick) if quick else None
-    best = engine.best_moves(quick) if args.all else None
+    move = reference.best_move(quick) if quick else None
+    best = reference.best_moves(quick) if args.all else None
     ended = spoken.ended(position) if over else None
     if args.json:
-        value = (engine.quick_value(game.utility(position, computer), 0) if move is None
+        value = (core.quick_value(game.utility(position, computer), 0) if move is None
                  else quick[move])
         write_json({"game": game.name, "to_move": None if over else computer, "ended": ended,
                     "value": value, "exact": True,
-                    "outcome": ended if over else engine.value_str(value),
+                    "outcome": ended if over else core.value_str(value),
                     "best_move": move, **({} if best is None else {"best_moves": best}),
                     "pv": [] if move is None else list(lines[move][1]),
                     "board": list(board), "computer": computer, "scores": scores}
@@ -60,7 +60,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     out.write(f"{computer} to move\n")
     for space in open_spaces(board):
         out.write(f"  space {space}: score {scores[space]:+d}  "
-                  f"({engine.value_str(quick[space])})\n")
+                  f"({core.value_str(quick[space])})\n")
         if args.explain:
             out.write(line_str(game, position, lines[space][1]) + "\n")
     out.write(f"best move: {move}\n")

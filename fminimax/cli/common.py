@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import IO, Any, NoReturn
 
-from fminimax import engine
+from fminimax import core
 from fminimax.game import whole_number, zero
 
 PROG = "fminimax"
@@ -142,7 +142,7 @@ class Progress:
         self.err.flush()
         self.width, self.shown_at = len(text), now
 
-    def reached(self, result: engine.SearchResult[Any]) -> None:
+    def reached(self, result: core.SearchResult[Any]) -> None:
         """Note the depth iterative deepening has completed."""
         self.depth = result.depth
 
@@ -163,23 +163,23 @@ def progress_reporter(err: IO[str], quiet: bool) -> Progress:
 
 
 def exact_within(game: Any, state: Any, quick: bool, stop: Callable[[], bool] | None = None,
-                 max_nodes: int | None = None) -> engine.SearchResult[Any] | None:
+                 max_nodes: int | None = None) -> core.SearchResult[Any] | None:
     """Return the exact search result if it ends within ``max_nodes`` and before ``stop()``.
 
     None when the budget ran out first (the core's ``_Stop``, its signal that a budget or a
     stop test ended the search).
     """
     try:
-        return engine.search(game, state, table=engine.Table(), quick=quick, stop=stop,
+        return core.search(game, state, table=core.Table(), quick=quick, stop=stop,
                              max_nodes=max_nodes)
-    except engine._Stop:
+    except core.BudgetSpent:
         return None
 
 
 def decisive_within(game: Any, state: Any, max_nodes: int,
                     stop: Callable[[], bool] | None = None,
                     clock: Callable[[], float] = time.monotonic,
-                    seconds: float | None = None) -> engine.SearchResult[Any] | None:
+                    seconds: float | None = None) -> core.SearchResult[Any] | None:
     """Return an exact result iterative deepening finds within ``max_nodes``, or None.
 
     The search also ends after ``seconds`` by ``clock``, or when ``stop()`` (a progress
@@ -191,10 +191,10 @@ def decisive_within(game: Any, state: Any, max_nodes: int,
     is solved at once.  The result keeps the horizon it was found at as its ``depth``.
     Quick values only (games with final scores, not trees).
     """
-    found: list[engine.SearchResult[Any]] = []
+    found: list[core.SearchResult[Any]] = []
 
-    def reached(result: engine.SearchResult[Any]) -> None:
-        if engine.is_decisive(result.value) and not found:
+    def reached(result: core.SearchResult[Any]) -> None:
+        if core.is_decisive(result.value) and not found:
             found.append(result)
 
     rules = game if game.heuristic is not None else replace(game, heuristic=zero)
@@ -205,7 +205,7 @@ def decisive_within(game: Any, state: Any, max_nodes: int,
                 or (seconds is not None and clock() - started > seconds))
 
     try:
-        result = engine.iterative_deepening(rules, state, max_nodes=max_nodes,
+        result = core.iterative_deepening(rules, state, max_nodes=max_nodes,
                                             stop=enough, reached=reached)
     except ValueError:  # the budget ran out before depth 1
         return None

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import IO, Any
 
-from fminimax import engine, registry
+from fminimax import core, registry
 from fminimax.cli.common import (
     EndOfInput,
     Progress,
@@ -37,7 +37,7 @@ def _never() -> bool:
 
 
 def computer_move(chosen: Made, state: Any, depth: int | None, budget: float,
-                  progress: Progress | None = None) -> engine.SearchResult[Any]:
+                  progress: Progress | None = None) -> core.SearchResult[Any]:
     """Return the search result the computer plays from: to ``depth``, or within ``budget``.
 
     Without a depth the exact search gets two thirds of the budget; if it does not end in
@@ -47,7 +47,7 @@ def computer_move(chosen: Made, state: Any, depth: int | None, budget: float,
     """
     hook: Callable[[], bool] = progress if progress is not None else _never
     if depth is not None:
-        return engine.search(chosen.game, state, depth=depth, table=engine.Table(),
+        return core.search(chosen.game, state, depth=depth, table=core.Table(),
                              quick=chosen.quick, stop=hook)
     started = time.perf_counter()
 
@@ -61,11 +61,11 @@ def computer_move(chosen: Made, state: Any, depth: int | None, budget: float,
     game = chosen.game if chosen.game.heuristic is not None else replace(chosen.game,
                                                                          heuristic=zero)
     try:
-        return engine.iterative_deepening(game, state, stop=until(1.0), quick=chosen.quick,
+        return core.iterative_deepening(game, state, stop=until(1.0), quick=chosen.quick,
                                           reached=None if progress is None
                                           else progress.reached)
     except ValueError:  # the budget ran out before depth 1: finish depth 1 anyway
-        return engine.search(game, state, depth=1, quick=chosen.quick)
+        return core.search(game, state, depth=1, quick=chosen.quick)
 
 
 def _legal(chosen: Made, state: Any) -> Callable[[str], str | None]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import IO, Any
 
-from fminimax import engine
+from fminimax import core
 from fminimax.registry import Made
 
 CORE: dict[str, tuple[type, ...]] = {
@@ -26,7 +26,7 @@ EXTRA: dict[str, tuple[type, ...]] = {
 }
 
 
-def game_fields(made: Made, state: Any, result: engine.SearchResult[Any],
+def game_fields(made: Made, state: Any, result: core.SearchResult[Any],
                 best: list[Any] | None = None) -> dict[str, Any]:
     """Return the schema's game keys of a search result, moves in the game's notation."""
     spoken, over = made.notation, made.game.is_over(state)
@@ -37,7 +37,7 @@ def game_fields(made: Made, state: Any, result: engine.SearchResult[Any],
     return {"game": made.game.name,
             "to_move": None if over else spoken.side(made.game.to_move(state)),
             "ended": ended, "value": _number(result.value), "exact": result.exact,
-            "outcome": ended if over else engine.outcome_str(result, made.quick),
+            "outcome": ended if over else core.outcome_str(result, made.quick),
             "score": score,
             "best_move": None if over or result.move is None else spoken.json_move(result.move),
             **({} if best is None else
@@ -50,7 +50,7 @@ def _number(value: Any) -> int | float:
     return value if isinstance(value, (int, float)) else float(value)
 
 
-def stats_fields(result: engine.SearchResult[Any], seconds: float) -> dict[str, Any]:
+def stats_fields(result: core.SearchResult[Any], seconds: float) -> dict[str, Any]:
     """Return the schema's counting keys."""
     stats = result.stats
     return {"depth": result.depth, "nodes": stats.nodes, "leaves": stats.leaves,

@@ -7,7 +7,7 @@ import time
 from dataclasses import replace
 from typing import IO, Any
 
-from fminimax import algorithms, engine, registry, stepper
+from fminimax import algorithms, core, reference, registry, stepper
 from fminimax import trace as tr
 from fminimax.cli.common import (
     PROG,
@@ -31,7 +31,7 @@ MAX_TRACED_NODES = 200_000
 
 
 def trace_page(args: argparse.Namespace, chosen: Made, game: Game[Any, Any], algorithm: str,
-               result: engine.SearchResult[Any]) -> bytes:
+               result: core.SearchResult[Any]) -> bytes:
     """Return the page stepping through the search of ``chosen`` (searched again, traced)."""
     if result.stats.nodes > MAX_TRACED_NODES:
         raise ValueError(f"the search entered {result.stats.nodes:,} nodes, more than "
@@ -41,8 +41,8 @@ def trace_page(args: argparse.Namespace, chosen: Made, game: Game[Any, Any], alg
     traced = algorithms.solve(game, state, algorithm, table=args.table, depth=args.depth,
                               quick=chosen.quick, trace=True)
     trace = tr.trace_of(traced, label=tr.state_labels(game, state, chosen.notation.draw),
-                        show=engine.value_str if chosen.quick else tr.number_str,
-                        windows=algorithm not in algorithms.PLAIN)
+                        show=core.value_str if chosen.quick else tr.number_str,
+                        windows=algorithms.by_name(algorithm).windows)
     title = (f"{traced.algorithm or algorithm} on {game.name}: value "
              f"{trace.show(trace.value)}{'' if args.depth is None else f', depth {args.depth}'}")
     return tr.to_html(trace, title=title, max_nodes=args.trace_max_nodes or stepper.MAX_NODES,
@@ -65,7 +65,7 @@ def _refuse_idle_options(args: argparse.Namespace, algorithm: str) -> None:
     if args.heuristic != "game" and args.depth is None and algorithm != "iterative":
         raise ValueError("--heuristic scores the positions a bounded search cuts off; give "
                          "--depth N, --seconds S or --max-nodes N with it")
-    if not args.table and algorithm in algorithms.TABLED:
+    if not args.table and algorithms.by_name(algorithm).table == "always":
         raise ValueError(f"--no-table does not apply to {algorithm}, which always keeps a "
                          f"table")
 
@@ -91,7 +91,8 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             why = "" if probed else ", and a quick search found no forced end"
             raise ValueError(f"{beyond}{why}; bound it with --depth N or --seconds S "
                              f"(iterative deepening)")
-    exact_rules = args.depth is None and algorithm not in ("iterative", *algorithms.PLAIN)
+    record = algorithms.by_name(algorithm)
+    exact_rules = args.depth is None and record.windows and not record.budget
     game = chosen.exact if exact_rules else chosen.game
     stop = None
     if args.seconds is not None:
@@ -112,9 +113,9 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             horizon = args.depth if probed is None else probed.depth  # see decisive_within
             rules = game if probed is None else replace(
                 chosen.game, heuristic=chosen.game.heuristic or zero)
-            values = engine.move_values(rules, state, table=engine.Table(), depth=horizon,
+            values = core.move_values(rules, state, table=core.Table(), depth=horizon,
                                         quick=chosen.quick, stop=progress)
-            best = engine.best_moves(values)
+            best = reference.best_moves(values)
     finally:
         progress.done()
     seconds = time.perf_counter() - started
@@ -132,9 +133,9 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     if fields["ended"] is not None:
         out.write(f"\nthe game is over: {fields['ended']}\n")
         return 0
-    words = engine.outcome_str(result, chosen.quick)
+    words = core.outcome_str(result, chosen.quick)
     value = words if words is not None else (
-        engine.value_str(result.value) if chosen.quick and engine.is_decisive(result.value)
+        core.value_str(result.value) if chosen.quick and core.is_decisive(result.value)
         else str(result.value))
     kind = "" if result.exact else f" (an estimate at depth {result.depth})"
     score = "" if fields["score"] is None else f"\nscore:     {fields['score']}"
@@ -144,7 +145,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     out.write(f"{fields['to_move']} to move\n\n"
               f"game:      {game.name}\n"
               f"algorithm: {result.algorithm or algorithm}"
-              f"{' with a table' if args.table or algorithm in algorithms.TABLED else ''}\n"
+              f"{' with a table' if args.table or record.table == 'always' else ''}\n"
               f"value:     {value}{kind}{score}\n"
               f"best move: {'none' if result.move is None else spoken.show_move(result.move)}"
               f"{every}\n"
@@ -172,7 +173,7 @@ def add(sub: Any) -> None:
     solve.add_argument("--board", help="tictactoe: the cells, rows split by '/'; "
                        "connect4: the columns played, 1-based (e.g. 4453), or the rows top "
                        "first")
-    solve.add_argument("--algorithm", choices=sorted(algorithms.FAMILY),
+    solve.add_argument("--algorithm", choices=algorithms.NAMES,
                        help="the search (default auto: the fastest exact path, bisection "
                        "where it applies; iterative under --max-nodes or --seconds); the "
                        "output names the algorithm that ran")

@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import IO, Any
 
-from fminimax import engine, registry
+from fminimax import core, registry
 from fminimax import trace as tr
 from fminimax.cli.common import (
     PROG,
@@ -45,7 +45,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     shown = json.dumps(json.loads(args.tree)) if _is_json(args.tree) else args.tree.strip()
     progress = progress_reporter(err, args.quiet)
     prune = ALGORITHMS[args.algorithm]
-    result = engine.search(game, root, prune=prune, quick=False, trace=True, stop=progress)
+    result = core.search(game, root, prune=prune, quick=False, trace=True, stop=progress)
     progress.done()
     trace = tr.trace_of(result, label=tr.tree_labels(game, root, trees.node_name),
                         windows=prune)

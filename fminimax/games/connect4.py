@@ -17,7 +17,7 @@ win, then the others centre-first, with moves that let the opponent win right on
 ``key`` gives a position and its mirror image the same table key.  ``heuristic`` counts
 open windows (see its docstring).
 
->>> from fminimax.engine import alphabeta
+>>> from fminimax.algorithms import alphabeta
 >>> g = game(4, 4)
 >>> state = from_moves("1122", 4, 4)
 >>> print(board_str(state, 4, 4))
@@ -593,7 +593,7 @@ def solver(width: int = 7, height: int = 6, k: int = 4) -> Game[C4, Move]:
     win next move or a loss in two is certain; both keep every value searched to the end
     but not depth-limited estimates (use ``game`` for those).
 
-    >>> from fminimax.engine import Table, search
+    >>> from fminimax.core import Table, search
     >>> search(solver(4, 4), start(4, 4), table=Table(), quick=False, alpha=-1, beta=1).value
     0
     """

@@ -65,6 +65,8 @@ class Chances(Decisions):
     """The decision nodes plus chance nodes (bound as the core's entry for games with
     chances; a game without them never pays for this)."""
 
+    __slots__ = ()
+
     def chance(self, state: Any, outcomes: Sequence[tuple[Score, Any]], ply: int,
                alpha: Score, beta: Score, path: Line) -> tuple[Score, Line]:
         """Return (value for the player to move, ()) of a chance state: its outcomes' mean.
@@ -105,7 +107,7 @@ class Chances(Decisions):
         if stored is None or stored[0] < self.limit - ply or not ply:
             return None
         found = self.probed(stored, state, ply, alpha, beta, path, False)
-        return found if found.__class__ is Settled else None  # type: ignore[no-any-return]
+        return found if found.__class__ is Settled else None
 
     def checked_outcomes(self, outcomes: Sequence[tuple[Score, Any]]) -> None:
         """Raise unless the search can average ``outcomes``: plain values, probabilities."""
@@ -126,7 +128,7 @@ class Chances(Decisions):
         signs = [1 if self.game.to_move(outcome) == player else -1 for _, outcome in outcomes]
         try:
             if self.star and self.prune:
-                low, high = self.bounds
+                low, high = self.bounds  # type: ignore[misc]
                 n = len(outcomes)
                 found = self.star_mean(Outcomes(outcomes, signs, ply, alpha, beta, path,
                                                 [low] * n, [high] * n))
@@ -216,7 +218,7 @@ class Chances(Decisions):
         rounding blurred a bound), checked against the bounds."""
         if least != most:
             least = self.outcome_value(node, i, -INFINITY, INFINITY, None)
-        low, high = self.bounds  # type: ignore[attr-defined]
+        low, high = self.bounds  # type: ignore[misc]
         if not low <= least <= high:
             raise ValueError(f"a value {least!r} lies outside the bounds ({low!r}, "
                              f"{high!r}) given for {self.game.name!r}")
@@ -241,7 +243,7 @@ class Chances(Decisions):
         Returns the node's (bound, flag, unentered) if the bounds decide it, else None with
         the first moves' values kept in ``probed`` for the search that follows.
         """
-        low, high = self.bounds  # type: ignore[attr-defined]
+        low, high = self.bounds  # type: ignore[misc]
         total_lo: Score = sum(p * low for p, _ in node.pairs)
         total_hi: Score = sum(p * high for p, _ in node.pairs)
         for i in range(len(node.pairs)):
@@ -259,8 +261,8 @@ class Chances(Decisions):
         """Return outcome i's moves in order if Star2 probes it (a decision node above the
         depth limit, of nonzero probability), else None."""
         p, outcome = node.pairs[i]
-        if p == 0 or node.ply >= self.limit or (self.chances is not None  # type: ignore[attr-defined]
-                                                and self.chances(outcome)):  # type: ignore[attr-defined]
+        if p == 0 or node.ply >= self.limit or (self.chances is not None
+                                                and self.chances(outcome)):
             return None
         moves = self.moves(outcome)
         if not moves:
@@ -276,7 +278,7 @@ class Chances(Decisions):
         its mover's side; it is kept in ``probed`` when it is exact (not cut at the floor).
         """
         p, outcome = node.pairs[i]
-        low, high = self.bounds  # type: ignore[attr-defined]
+        low, high = self.bounds  # type: ignore[misc]
         s = node.signs[i]
         need = ((node.beta - total_lo + p * node.lo[i]) / p if s > 0
                 else -((node.alpha - total_hi + p * node.hi[i]) / p))

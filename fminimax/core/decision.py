@@ -58,9 +58,12 @@ class Decisions(Run):
     has just the options asked for.
     """
 
+    __slots__ = ()
+
     def __init__(self, game: Game[Any, Any], options: SearchOptions, table: Table | None,
-                 stop: Callable[[], bool] | None) -> None:
-        super().__init__(game, options, table, stop)
+                 stop: Callable[[], bool] | None,
+                 bounds: tuple[Score, Score] | None = None) -> None:
+        Run.__init__(self, game, options, table, stop, bounds)
         self.ahead = self.ahead_of()
         self.node = self.variant()
 
@@ -151,7 +154,7 @@ class Decisions(Run):
             return self.leaf_node(state, ply, alpha, beta, path, moves)
         found = self.ahead(state, moves, ply, alpha, beta, path)
         if found.__class__ is Settled:
-            return found  # type: ignore[no-any-return]
+            return found
         alpha, beta, moves, key = found
         estimates, node, play = self.estimates, self.node, self.play
         best: Score = -INFINITY
@@ -179,7 +182,7 @@ class Decisions(Run):
             return self.leaf_node(state, ply, alpha, beta, path, moves)
         found = self.ahead(state, moves, ply, alpha, beta, path)
         if found.__class__ is Settled:
-            return found  # type: ignore[no-any-return]
+            return found
         alpha, beta, moves, key = found
         return self.searched(Visit(path, ply, state, alpha, beta, key, self.estimates), moves)
 

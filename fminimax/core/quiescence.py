@@ -15,7 +15,7 @@ the limit.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from fminimax.core.decision import Decisions
@@ -30,8 +30,7 @@ class Quiescent(Decisions):
     """The decision nodes plus quiescence past the depth limit (bound as the core's entry
     only for searches with ``quiescence``; any other search never pays for it)."""
 
-    noisy: Callable[[Any], Sequence[Any]] | None
-    extension: int
+    __slots__ = ()
 
     def quiesce(self, state: Any, ply: int, alpha: Score, beta: Score,
                 path: Line) -> tuple[Score, Line]:

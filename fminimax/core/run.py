@@ -14,7 +14,7 @@ from numbers import Real
 from typing import Any, NamedTuple
 
 from fminimax.core.options import MAX_PLIES, BudgetSpent, MateError, SearchOptions
-from fminimax.core.results import Stats, Step
+from fminimax.core.results import Stats, Step, made
 from fminimax.core.table import FULL_DEPTH, Table, entry
 from fminimax.core.values import HALF_WIN, INFINITY, brief, nearer
 from fminimax.game import WIN, Game, Score
@@ -40,38 +40,49 @@ class Visit(NamedTuple):
 
 
 class Run:
-    """The state of one search: options, counters, table and trace (never escapes)."""
+    """The state of one search: options, counters, table and trace (never escapes).
+
+    Why slots: a search's fields are read at every node, and a search that hits the table
+    at the root costs about as much as making this object; slots make both cheaper.
+    """
+
+    __slots__ = ("game", "options", "quick", "prune", "mate", "scout", "history", "killers",
+                 "decided", "limit", "table", "order", "key", "moves", "play", "keep_lines",
+                 "steps", "max_nodes", "stop", "nodes", "leaves", "cutoffs", "hits",
+                 "estimates", "quiet_nodes", "checkpoint", "unit_scores", "star", "bounds",
+                 "extension", "chances", "noisy", "node", "ahead", "after_mate",
+                 "after_decided", "decision")
 
     def __init__(self, game: Game[Any, Any], options: SearchOptions, table: Table | None,
-                 stop: Callable[[], bool] | None) -> None:
-        self.game = game
-        self.quick = options.quick
-        self.prune = options.prune
+                 stop: Callable[[], bool] | None,
+                 bounds: tuple[Score, Score] | None = None) -> None:
+        self.game, self.options, self.table, self.stop = game, options, table, stop
+        self.quick, self.prune = options.quick, options.prune
         self.mate = options.mate and options.quick
         self.scout = options.scout and options.prune
         self.history: dict[Any, int] | None = {} if options.history else None
         self.killers: dict[int, list[Any]] = {}
-        self.exact = options.depth is None
-        self.decided = game.decided if self.exact else None
+        exact = options.depth is None
+        self.decided = game.decided if exact else None
         # a search to the end stops at MAX_PLIES: a state there that is not over is an error
         self.limit = MAX_PLIES if options.depth is None else options.depth
-        self.table = table
         self.order = game.order if options.order else None
         self.key = game.key
         self.moves, self.play = game.moves, game.play
         self.keep_lines = game.key is None
         self.steps: list[Step] | None = [] if options.trace else None
         self.max_nodes = options.max_nodes
-        self.stop = stop
         self.nodes = self.leaves = self.cutoffs = self.hits = self.estimates = 0
-        self.quiet_nodes = 0
-        self.checkpoint = 0
+        self.quiet_nodes = self.checkpoint = 0
         self.unit_scores = True
-        self.estimate_bound = HALF_WIN if options.quick else INFINITY
+        self.star, self.bounds, self.extension = options.star, bounds, options.quiescence
+        self.chances = game.chances
+        self.noisy = game.noisy if options.quiescence and not exact else None
 
     def stats(self) -> Stats:
         """Return the counts so far."""
-        return Stats(self.nodes, self.leaves, self.cutoffs, self.hits, self.quiet_nodes)
+        return made(Stats, nodes=self.nodes, leaves=self.leaves, cutoffs=self.cutoffs,
+                    table_hits=self.hits, quiescence_nodes=self.quiet_nodes)
 
     def check(self) -> None:
         """Raise BudgetSpent if a budget ran out, else set the node count of the next check.
@@ -105,7 +116,7 @@ class Run:
         if utility not in UNITS:  # the unusual scores: +1, other numbers, mate's rules
             self.unusual(utility, state)
         if self.quick:  # quick_value, without the call
-            return utility * WIN - ((utility > 0) - (utility < 0)) * ply  # type: ignore[no-any-return]
+            return utility * WIN - ((utility > 0) - (utility < 0)) * ply
         return utility
 
     def unusual(self, utility: Score, state: Any) -> None:
@@ -125,7 +136,7 @@ class Run:
     def estimate(self, state: Any, ply: int) -> Score:
         """Return the game's heuristic estimate of a state cut off at the depth limit."""
         game = self.game
-        if self.exact:
+        if self.options.depth is None:
             raise ValueError(f"the search of {game.name!r} went {MAX_PLIES:,} plies deep "
                              f"without reaching an end, the most the core searches; give a "
                              f"depth")
@@ -134,13 +145,14 @@ class Run:
                              f"searched to the end (depth=None)")
         self.estimates += 1
         estimate = game.heuristic(state, game.to_move(state))
+        bound = HALF_WIN if self.quick else INFINITY
         try:  # one comparison checks a number, finite, and (quick values) not decisive
-            usable = -self.estimate_bound < estimate < self.estimate_bound
+            usable = -bound < estimate < bound
         except TypeError:
             usable = False
         if not usable or estimate.__class__ is bool:
             raise _bad_estimate(game, state, estimate, self.quick)
-        return estimate  # type: ignore[no-any-return]
+        return estimate
 
     # --- the table and the trace -----------------------------------------------------------
 

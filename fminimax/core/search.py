@@ -30,7 +30,7 @@ from fminimax.core.options import (
     options_of,
 )
 from fminimax.core.quiescence import Quiescent
-from fminimax.core.results import Pass, SearchResult
+from fminimax.core.results import Pass, SearchResult, made
 from fminimax.core.run import Line
 from fminimax.core.table import Table
 from fminimax.core.values import brief, farther
@@ -46,14 +46,17 @@ class Search(Chances, Quiescent):
     """One search: the decision nodes, with chance nodes and quiescence bound in as the
     core's entry only when the game has chances or the search has quiescence."""
 
+    __slots__ = ()
+
     def __init__(self, game: Game[Any, Any], options: SearchOptions, table: Table | None,
                  stop: Stop, bounds: tuple[Score, Score] | None = None) -> None:
-        super().__init__(game, options, table, stop)
-        self.star, self.bounds, self.extension = options.star, bounds, options.quiescence
-        self.chances = game.chances
-        self.noisy = game.noisy if options.quiescence and not self.exact else None
+        Chances.__init__(self, game, options, table, stop, bounds)
         if self.chances is not None or self.noisy is not None:  # bound once: no cost otherwise
             self.decision, self.node = self.node, self.extended
+
+    def again(self) -> Search:
+        """Return a fresh run of the same search (to run it again from the start)."""
+        return Search(self.game, self.options, self.table, self.stop, self.bounds)
 
     def extended(self, state: Any, ply: int, alpha: Score, beta: Score,
                  path: Line) -> tuple[Score, Line]:
@@ -97,15 +100,16 @@ def search(game: Game[State, Move], state: State, options: SearchOptions | None 
     TypeError: search needs a Game as its first argument, got the function tree.game: call it...
     """
     chosen = options_of(options, changes)
-    run = Search(game, chosen, table, stop, search_checks(game, state, chosen, table))
-    value, line = run_root(run, state, chosen.alpha, chosen.beta)
+    run, value, line = run_root(
+        Search(game, chosen, table, stop, search_checks(game, state, chosen, table)), state)
     if chosen.complete and table is not None and game.key is not None:
         line = completed_line(game, state, line, chosen, table)
-    return SearchResult(value, line[0] if line else None, line, run.stats(), chosen.depth,
-                        run.estimates == 0, tuple(run.steps or ()),
-                        "alphabeta" if chosen.prune else "minimax",
-                        (Pass(0, chosen.alpha, chosen.beta, chosen.depth, "full", value),),
-                        run.unit_scores)
+    full = made(Pass, number=0, alpha=chosen.alpha, beta=chosen.beta, depth=chosen.depth,
+                kind="full", value=value)
+    return made(SearchResult, value=value, move=line[0] if line else None, pv=line,
+                stats=run.stats(), depth=chosen.depth, exact=run.estimates == 0,
+                trace=tuple(run.steps or ()), algorithm="alphabeta" if chosen.prune
+                else "minimax", passes=(full,), unit_scores=run.unit_scores)
 
 
 def search_checks(game: Game[State, Move], state: State, options: SearchOptions,
@@ -188,25 +192,44 @@ _ROOM = MAX_PLIES * FRAMES_PER_PLY + 10_000 if sys.version_info >= (3, 11) else 
 # high limit on nested calls is safe; before it, each call takes C stack and the limit
 # stays near what a thread's stack holds.
 _room = threading.Lock()
-_room_users = [0, 0]  # searches running, the limit they found
+_room_users = [0, 0]  # searches running with room made, the limit they found
 
 
-def run_root(run: Search, state: Any, alpha: Score, beta: Score) -> tuple[Score, Line]:
-    """Return the root's (value, line), with room for ``MAX_PLIES`` plies of nested calls.
+def run_root(run: Search, state: Any) -> tuple[Search, Score, Line]:
+    """Return the search run that finished and the root's value and line.
 
-    Python's limit on nested calls is raised while any search runs (in any thread) and
-    restored when the last one ends; a search that still runs out of room (a game whose
-    own functions nest deeply) is a ValueError saying how deep it went.
+    Python limits nested calls (1,000 by default), which a search to the end may exceed
+    before ``MAX_PLIES``.  Why not always make room: it costs about a microsecond a search,
+    as much as a search that hits the table at the root.  So a search runs as it is; only
+    when it runs out of room is the limit raised (for this search, restored after) and the
+    search run again from the start (what the first run stored in the table is right, and
+    a search that deep runs out of room within its first line).
     """
+    try:
+        return run, *run.node(state, 0, run.options.alpha, run.options.beta, ())
+    except RecursionError as error:
+        if sys.getrecursionlimit() >= _ROOM:
+            raise _out_of_room(run, error) from None
+    run = run.again()
     _enter_room()
     try:
-        return run.node(state, 0, alpha, beta, ())  # type: ignore[no-any-return]
+        return run, *run.node(state, 0, run.options.alpha, run.options.beta, ())
     except RecursionError as error:
-        plies = _deepest_ply(error)
+        raise _out_of_room(run, error) from None
     finally:
         _leave_room()
-    raise ValueError(f"the search of {run.game.name!r} went {plies:,} plies deep and ran out "
-                     f"of room for nested calls; give a smaller depth")
+
+
+def _out_of_room(run: Search, error: RecursionError) -> ValueError:
+    """Return the error of a search that ran out of room for nested calls."""
+    deepest, tb = 0, error.__traceback__
+    while tb is not None:  # the deepest ply among the core's frames
+        ply = tb.tb_frame.f_locals.get("ply")
+        if isinstance(ply, int):
+            deepest = max(deepest, ply)
+        tb = tb.tb_next
+    return ValueError(f"the search of {run.game.name!r} went {deepest:,} plies deep and ran "
+                      f"out of room for nested calls; give a smaller depth")
 
 
 def _enter_room() -> None:
@@ -220,22 +243,11 @@ def _enter_room() -> None:
 
 
 def _leave_room() -> None:
-    """Restore the limit on nested calls when the last running search ends."""
+    """Restore the limit on nested calls when the last search that raised it ends."""
     with _room:
         _room_users[0] -= 1
         if _room_users[0] == 0 and sys.getrecursionlimit() == _ROOM:
             sys.setrecursionlimit(_room_users[1])
-
-
-def _deepest_ply(error: BaseException) -> int:
-    """Return the deepest ply the core reached before ``error`` (its frames' ``ply``)."""
-    deepest, tb = 0, error.__traceback__
-    while tb is not None:
-        ply = tb.tb_frame.f_locals.get("ply")
-        if isinstance(ply, int):
-            deepest = max(deepest, ply)
-        tb = tb.tb_next
-    return deepest
 
 
 # --- lines and each move's value ----------------------------------------------------------
@@ -254,7 +266,7 @@ def completed_line(game: Game[State, Move], state: State, line: tuple[Move, ...]
     while not game.is_over(state) and (depth is None or len(line) < depth):
         step = options_of(None, {"quick": options.quick,
                                  "depth": None if depth is None else depth - len(line)})
-        rest = run_root(Search(game, step, table, None), state, step.alpha, step.beta)[1]
+        rest = run_root(Search(game, step, table, None), state)[2]
         if not rest:
             break
         line, state = line + (rest[0],), game.play(state, rest[0])

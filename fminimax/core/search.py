@@ -24,6 +24,7 @@ from typing import Any
 from fminimax.core.chance import Chances
 from fminimax.core.options import (
     MAX_PLIES,
+    SAFE_BOUND,
     MateError,
     SearchOptions,
     checked_bounds,
@@ -154,6 +155,10 @@ def _star_bounds(game: Game[Any, Any], state: Any,
     if bounds is None:
         raise ValueError(f"Star{options.star} needs bounds on the scores of {game.name!r}: "
                          f"give bounds=(low, high) or a game with bounds")
+    if options.bounds is None and not -SAFE_BOUND <= bounds[0] <= bounds[1] <= SAFE_BOUND:
+        raise ValueError(f"Star{options.star} adds up the scores of {game.name!r}, which reach "
+                         f"{brief(bounds)} here; it needs them within +-{SAFE_BOUND:g} so "
+                         f"that its sums stay finite (expectiminimax does without)")
     return checked_bounds(bounds)
 
 
@@ -164,7 +169,7 @@ def _named(value: Any) -> str:
         where = module.rsplit(".", 1)[-1]
         return (f"the function {where}.{value.__qualname__}: call it "
                 f"({where}.{value.__qualname__}()) for the game")
-    return f"{brief(value)} ({type(value).__name__})"
+    return f"{brief(value)} ({type(value).__name__}); the game comes first: (game, state)"
 
 
 def _check_state(game: Game[State, Move], state: State) -> None:

@@ -277,3 +277,13 @@ def test_no_error_of_the_core_advises_python_internals() -> None:
     with pytest.raises(ValueError) as caught:
         algorithms.alphabeta(tree.game(), tree.Node(deep, ()))  # type: ignore[arg-type]
     assert "sys." not in str(caught.value) and "recursion" not in str(caught.value)
+
+
+def test_a_result_narrowed_by_a_stored_estimate_is_stored_as_an_estimate() -> None:
+    game = tree.game(tree.zero)
+    root = tree.start([[[1, 2], [3, 4]], [[5, 6], [7, 8]]])
+    child = game.play(root, 0)
+    table = Table()
+    table.store(child, core.TableEntry(2, -3, core.LOWER, ()))  # an estimate's bound
+    result = core.search(game, root, depth=3, table=table, quick=False)
+    assert not result.exact and table.entries[child].depth == 2  # not FULL_DEPTH

@@ -25,7 +25,8 @@ search starts, so an option that is off costs nothing at each node:
   :meth:`credit`), principal variation search (:meth:`scouted`), tracing (:meth:`record`)
   and the table without pruning.
 
-The class holds the state of one search (counters, table, trace) and never escapes it.
+The state they share (counters, budget, leaves, the table's stores, the trace) is
+:class:`fminimax.core.run.Run`'s.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from fminimax.core.values import HALF_WIN, INFINITY, above, farther
 from fminimax.game import WIN, Game, Score
 
 __all__ = ["Decisions", "Settled", "settled"]
+
 
 class Settled(tuple):  # type: ignore[type-arg]
     """A node's (value, line) found before its moves were searched: the table, the game's
@@ -152,11 +154,12 @@ class Decisions(Run):
         moves = self.moves(state) if ply < self.limit else None
         if not moves:
             return self.leaf_node(state, ply, alpha, beta, path, moves)
+        estimates = self.estimates  # (a stored bound that narrows the window may add one)
         found = self.ahead(state, moves, ply, alpha, beta, path)
         if found.__class__ is Settled:
             return found
         alpha, beta, moves, key = found
-        estimates, node, play = self.estimates, self.node, self.play
+        node, play = self.node, self.play
         best: Score = -INFINITY
         line: Line = ()
         for move in moves:
@@ -180,11 +183,12 @@ class Decisions(Run):
         moves = self.moves(state) if ply < self.limit else None
         if not moves:
             return self.leaf_node(state, ply, alpha, beta, path, moves)
+        estimates = self.estimates
         found = self.ahead(state, moves, ply, alpha, beta, path)
         if found.__class__ is Settled:
             return found
         alpha, beta, moves, key = found
-        return self.searched(Visit(path, ply, state, alpha, beta, key, self.estimates), moves)
+        return self.searched(Visit(path, ply, state, alpha, beta, key, estimates), moves)
 
     def searched(self, visit: Visit, moves: Sequence[Any]) -> tuple[Score, Line]:
         """Return (value, best line) of a node's ``moves`` searched in its window."""
@@ -377,6 +381,7 @@ class Decisions(Run):
         if move not in killers:
             killers.insert(0, move)
             del killers[2:]
+
 
 def _first(moves: Sequence[Any], first: Any) -> Sequence[Any]:
     """Return ``moves`` with ``first`` (the table's best move) moved to the front.

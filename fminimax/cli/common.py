@@ -166,7 +166,7 @@ def exact_within(game: Any, state: Any, quick: bool, stop: Callable[[], bool] | 
                  max_nodes: int | None = None) -> core.SearchResult[Any] | None:
     """Return the exact search result if it ends within ``max_nodes`` and before ``stop()``.
 
-    None when the budget ran out first (the core's ``_Stop``, its signal that a budget or a
+    None when the budget ran out first (the core's ``BudgetSpent``, its signal that a budget or a
     stop test ended the search).
     """
     try:

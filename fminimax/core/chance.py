@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from fminimax.core.decision import Decisions, Settled
+from fminimax.core.decision import Decisions
 from fminimax.core.options import SAFE_BOUND
 from fminimax.core.results import Step
 from fminimax.core.run import Line
@@ -106,8 +106,7 @@ class Chances(Decisions):
         stored = self.table.entries.get(key)  # type: ignore[union-attr]
         if stored is None or stored[0] < self.limit - ply or not ply:
             return None
-        found = self.probed(stored, state, ply, alpha, beta, path, False)
-        return found if found.__class__ is Settled else None
+        return self.probed(stored, state, ply, alpha, beta, path)
 
     def checked_outcomes(self, outcomes: Sequence[tuple[Score, Any]]) -> None:
         """Raise unless the search can average ``outcomes``: plain values, probabilities."""

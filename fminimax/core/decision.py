@@ -32,25 +32,15 @@ The state they share (counters, budget, leaves, the table's stores, the trace) i
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import partial
 from typing import Any
 
 from fminimax.core.options import SearchOptions
 from fminimax.core.run import Line, Run, Visit
-from fminimax.core.table import EXACT, FULL_DEPTH, LOWER, UPPER, Table
+from fminimax.core.table import EXACT, FULL_DEPTH, LOWER, UPPER, Table, TableEntry
 from fminimax.core.values import HALF_WIN, INFINITY, above, farther
 from fminimax.game import WIN, Game, Score
 
-__all__ = ["Decisions", "Settled", "settled"]
-
-
-class Settled(tuple):  # type: ignore[type-arg]
-    """A node's (value, line) found before its moves were searched: the table, the game's
-    ``decided`` rule or a mate-distance bound settled it."""
-
-
-settled: Callable[[tuple[Score, Line]], Settled] = partial(tuple.__new__, Settled)
-"""Settled((value, line)) made without a Python-level call (a node's return value)."""
+__all__ = ["Decisions"]
 
 
 class Decisions(Run):
@@ -81,7 +71,11 @@ class Decisions(Run):
 
     def ahead_of(self) -> Callable[..., Any]:
         """Return what a node does before its moves: ``decided``, then the mate bounds, then
-        the table (or the move order alone), each only when it is on."""
+        the table (or the move order alone), each only when it is on.
+
+        Each returns (value, line) when it settles the node, else what the next returns,
+        at the end (alpha, beta, moves, key) to search the moves with.
+        """
         ahead = self.looked_up if self.table is not None else self.ordered
         if self.mate:
             self.after_mate, ahead = ahead, self.clipped
@@ -156,8 +150,8 @@ class Decisions(Run):
             return self.leaf_node(state, ply, alpha, beta, path, moves)
         estimates = self.estimates  # (a stored bound that narrows the window may add one)
         found = self.ahead(state, moves, ply, alpha, beta, path)
-        if found.__class__ is Settled:
-            return found
+        if len(found) == 2:  # (value, line): settled before its moves
+            return found  # type: ignore[no-any-return]
         alpha, beta, moves, key = found
         node, play = self.node, self.play
         best: Score = -INFINITY
@@ -185,8 +179,8 @@ class Decisions(Run):
             return self.leaf_node(state, ply, alpha, beta, path, moves)
         estimates = self.estimates
         found = self.ahead(state, moves, ply, alpha, beta, path)
-        if found.__class__ is Settled:
-            return found
+        if len(found) == 2:  # (value, line): settled before its moves
+            return found  # type: ignore[no-any-return]
         alpha, beta, moves, key = found
         return self.searched(Visit(path, ply, state, alpha, beta, key, estimates), moves)
 
@@ -242,7 +236,8 @@ class Decisions(Run):
 
     def decided_first(self, state: Any, moves: Sequence[Any], ply: int, alpha: Score,
                       beta: Score, path: Line) -> Any:
-        """Settle a state whose end the game's rules see without searching (``decided``).
+        """Return (value, line) of a state whose end the game's rules see without searching
+        (``decided``), else what comes next.
 
         Used in searches to the end only.  At the root the first move of the game's order
         is the move (the rules promise it reaches that end).
@@ -258,12 +253,13 @@ class Decisions(Run):
         if self.steps is not None:
             self.record(Visit(path, ply, state, alpha, beta), value, "leaf")
         if ply:
-            return settled((value, ()))
-        return settled((value, ((self.order(state, moves) if self.order else moves)[0],)))
+            return value, ()
+        return value, ((self.order(state, moves) if self.order else moves)[0],)
 
     def clipped(self, state: Any, moves: Sequence[Any], ply: int, alpha: Score,
                 beta: Score, path: Line) -> Any:
-        """Clip the window by mate-distance bounds, settling the node if it lies outside.
+        """Return (value, ()) if the window lies outside the mate-distance bounds, else what
+        comes next in the window clipped by them.
 
         At ply p nothing beats a win at ply p + 1 (the next move) or is worse than a loss
         at ply p + 2 (after it): quick values of games scoring -1, 0 or +1 where nobody
@@ -276,7 +272,7 @@ class Decisions(Run):
                 if self.steps is not None:
                     self.record(Visit(path, ply, state, alpha, beta), value, "mate",
                                 tuple(moves))
-                return settled((value, ()))
+                return value, ()
             if beta > top:
                 beta = top
             if alpha < bottom:
@@ -285,8 +281,8 @@ class Decisions(Run):
 
     def looked_up(self, state: Any, moves: Sequence[Any], ply: int, alpha: Score,
                   beta: Score, path: Line) -> Any:
-        """Return Settled by a stored result, else (alpha, beta, moves, key) to search on:
-        the window narrowed by a stored bound, the stored best move first.
+        """Return (value, line) settled by a stored result, else (alpha, beta, moves, key)
+        to search on: the window narrowed by a stored bound, the stored best move first.
 
         A result stored at least as deep as needed may settle the node (never at the root,
         which must name a move); a shallower one still names the move to search first.
@@ -298,9 +294,9 @@ class Decisions(Run):
             first = stored[3][0] if stored[3] else None
             if stored[0] >= self.limit - ply and ply:
                 found = self.probed(stored, state, ply, alpha, beta, path)
-                if found.__class__ is Settled:
+                if found is not None:
                     return found
-                alpha, beta = found
+                alpha, beta = self.narrowed(stored, ply, alpha, beta)
         if self.order is not None:
             moves = self.order(state, moves)
         if self.history is not None:
@@ -309,13 +305,12 @@ class Decisions(Run):
             moves = _first(moves, first)
         return alpha, beta, moves, key
 
-    def probed(self, stored: Any, state: Any, ply: int, alpha: Score, beta: Score,
-               path: Line, narrow: bool = True) -> Any:
-        """Return Settled if a stored result settles the window, else the window (alpha,
-        beta), narrowed by a stored bound when ``narrow`` (decision nodes that prune).
+    def probed(self, stored: TableEntry, state: Any, ply: int, alpha: Score, beta: Score,
+               path: Line) -> tuple[Score, Line] | None:
+        """Return (value, line) if a stored result settles the window, else None.
 
-        A stored result settles the node when exact or when its bound lies outside the
-        window.  Decisive quick values are stored relative to their node.
+        It does when exact, or when its bound lies outside the window.  Decisive quick
+        values are stored relative to their node.
         """
         depth, value, flag, line = stored
         if self.quick and (value >= HALF_WIN or value <= -HALF_WIN):
@@ -325,18 +320,19 @@ class Decisions(Run):
             self.estimates += depth < FULL_DEPTH
             if self.steps is not None:
                 self.record(Visit(path, ply, state, alpha, beta), value, "table")
-            return settled((value, line))
-        if self.prune and narrow:
-            return self.narrowed(value, flag, depth, alpha, beta)
-        return alpha, beta
+            return value, line
+        return None
 
-    def narrowed(self, value: Score, flag: int, depth: int, alpha: Score,
+    def narrowed(self, stored: TableEntry, ply: int, alpha: Score,
                  beta: Score) -> tuple[Score, Score]:
-        """Return the window narrowed by a stored bound that lies inside it."""
-        if flag == LOWER and alpha < value:
+        """Return the window narrowed by a stored bound that lies inside it (with pruning)."""
+        depth, value, flag, _ = stored
+        if self.quick and (value >= HALF_WIN or value <= -HALF_WIN):
+            value = farther(value, ply)
+        if self.prune and flag == LOWER and alpha < value:
             self.estimates += depth < FULL_DEPTH
             return value, beta
-        if flag == UPPER and value < beta:
+        if self.prune and flag == UPPER and value < beta:
             self.estimates += depth < FULL_DEPTH
             return alpha, value
         return alpha, beta

@@ -10,10 +10,10 @@ the mutable-list baselines need nothing), and prints one Markdown table: search 
 whether it is right (checked against peers.expected / peers.is_right), the peak memory of
 the process so far, and each peer's time divided by fminimax's fastest time on that row.
 
-fminimax's runners (through the one search core, ``fminimax.engine.search``, except the
+fminimax's runners (through the one search core, ``fminimax.core.search``, except the
 first, which is the card's reference recursion):
 
-    fminimax-reference  tic-tac-toe only: the card's plain recursion, engine.retrieve_score /
+    fminimax-reference  tic-tac-toe only: the card's plain recursion, reference.retrieve_score /
                     optimal_score over tictactoe.game() (no pruning, no table); after the
                     table, its cost per node and fminimax-plain's are printed against the
                     mutable list's plain minimax.
@@ -57,7 +57,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import peers  # noqa: E402
-from fminimax import engine, tictactoe  # noqa: E402
+from fminimax import core, reference, tictactoe  # noqa: E402
 from fminimax.games import nim  # noqa: E402
 from fminimax.games.tictactoe import bits as ttt_bits  # noqa: E402
 
@@ -79,7 +79,7 @@ class Run:
 # --- tic-tac-toe ----------------------------------------------------------------------------
 
 
-def _summed(results: Sequence[engine.SearchResult[Any]]) -> int:
+def _summed(results: Sequence[core.SearchResult[Any]]) -> int:
     """Return the nodes of several root searches plus their common root."""
     return 1 + sum(result.stats.nodes for result in results)
 
@@ -92,7 +92,7 @@ TTT_TREE_NODES = 549_946
 def ttt_reference(runner: str) -> Run:
     """Return the 9 first moves' values by the card's plain recursion (the teaching code).
 
-    ``engine.retrieve_score`` over ``tictactoe.game()``'s persistent-vector positions, each
+    ``reference.retrieve_score`` over ``tictactoe.game()``'s persistent-vector positions, each
     first move's position at depth 1 for x: no pruning, no table, no counting (it enters
     the same ``TTT_TREE_NODES`` positions as plain minimax; tests/test_speed_paths.py checks
     that on a smaller board).
@@ -100,7 +100,7 @@ def ttt_reference(runner: str) -> Run:
     game, root = tictactoe.game(), tictactoe.Position(tictactoe.empty_board(), "x")
     children = [game.play(root, move) for move in sorted(game.moves(root))]
     start = time.perf_counter()
-    values = tuple(engine.retrieve_score(game, child, "x", 1) for child in children)
+    values = tuple(reference.retrieve_score(game, child, "x", 1) for child in children)
     seconds = time.perf_counter() - start
     return Run(values, TTT_TREE_NODES, seconds)
 
@@ -116,8 +116,8 @@ def ttt_solve(runner: str) -> Run:
         options = {"prune": runner != "fminimax-plain", "order": False}
     moves = sorted(game.moves(root))
     start = time.perf_counter()
-    table = engine.Table() if runner == "fminimax-fast" else None
-    results = [engine.search(game, game.play(root, move), table=table, quick=False, **options)
+    table = core.Table() if runner == "fminimax-fast" else None
+    results = [core.search(game, game.play(root, move), table=table, quick=False, **options)
                for move in moves]
     seconds = time.perf_counter() - start
     return Run(tuple(-result.value for result in results), _summed(results), seconds)
@@ -135,7 +135,7 @@ def ttt_all(runner: str) -> Run:
     if runner == "fminimax-fast":
         game: Any = ttt_bits.solver()
         states = [ttt_bits.from_board(tictactoe.parse_board(pos)) for pos in positions]
-        table: engine.Table | None = engine.Table()
+        table: core.Table | None = core.Table()
         options: dict[str, Any] = {"complete": False, "alpha": -1, "beta": 1}
     else:
         game = tictactoe.game()
@@ -143,7 +143,7 @@ def ttt_all(runner: str) -> Run:
                   for pos in positions]
         table, options = None, {"order": False}
     start = time.perf_counter()
-    results = [engine.search(game, state, table=table, quick=False, **options)
+    results = [core.search(game, state, table=table, quick=False, **options)
                for state in states]
     seconds = time.perf_counter() - start
     answer = {pos: result.move for pos, result in zip(positions, results, strict=True)}
@@ -159,7 +159,7 @@ def c4_game(width: int, height: int, depth: int | None) -> Any:
     if depth is None:
         return game
     windows = connect4.shape(width, height).windows
-    return engine.Game(**{**vars(game), "name": f"{game.name}-peer-heuristic",
+    return core.Game(**{**vars(game), "name": f"{game.name}-peer-heuristic",
                           "heuristic": _window_heuristic(windows)})
 
 
@@ -195,7 +195,7 @@ def c4(runner: str, width: int, height: int, depth: int | None = None) -> Run:
     root = connect4.start(width, height)
     window = {"alpha": -1, "beta": 1} if exact else {}
     start = time.perf_counter()
-    result = engine.search(game, root, depth=depth, table=engine.Table() if fast else None,
+    result = core.search(game, root, depth=depth, table=core.Table() if fast else None,
                            order=fast, quick=not exact, complete=False, **window)
     seconds = time.perf_counter() - start
     return Run(result.value, result.stats.nodes, seconds)
@@ -206,9 +206,9 @@ def c4(runner: str, width: int, height: int, depth: int | None = None) -> Run:
 
 def nim_solve(runner: str, heaps: Sequence[int]) -> Run:
     """Return +1 when the first player wins normal-play Nim from ``heaps``, else -1."""
-    table = engine.Table() if runner == "fminimax-fast" else None
+    table = core.Table() if runner == "fminimax-fast" else None
     start = time.perf_counter()
-    result = engine.search(nim.game(), nim.start(heaps), table=table, quick=False)
+    result = core.search(nim.game(), nim.start(heaps), table=table, quick=False)
     seconds = time.perf_counter() - start
     return Run(result.value, result.stats.nodes, seconds)
 

@@ -18,16 +18,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from fminimax import engine  # noqa: E402
+from fminimax import algorithms, core  # noqa: E402
 from fminimax.games import connect4  # noqa: E402
 
 
 def exact(state: connect4.C4, budget: int) -> int | None:
     """Return the exact quick value for the player to move, or None over the budget."""
     try:
-        return int(engine.search(connect4.solver(), state, table=engine.Table(),
+        return int(core.search(connect4.solver(), state, table=core.Table(),
                                  complete=False, max_nodes=budget).value)
-    except engine._Stop:
+    except core.BudgetSpent:
         return None
 
 
@@ -49,8 +49,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not game.moves(state) or connect4.noisy(connect4.shape(), state):
             continue
         for depth in args.depth or [2, 3, 4]:
-            plain = engine.alphabeta(game, state, depth=depth).move
-            quiet = engine.alphabeta(game, state, depth=depth, quiescence=args.quiescence).move
+            plain = algorithms.alphabeta(game, state, depth=depth).move
+            quiet = algorithms.alphabeta(game, state, depth=depth, quiescence=args.quiescence).move
             if plain == quiet:
                 continue
             lost = exact(game.play(state, plain), args.budget)
@@ -59,8 +59,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             kept = exact(game.play(state, quiet), args.budget)
             if kept is not None and kept <= 0:
                 print(f"moves {moves} depth {depth}: plain {plain} "
-                      f"{engine.value_str(-lost + 1)}, quiescence {quiet} "
-                      f"{engine.value_str(-kept + engine.sign(kept))}", flush=True)
+                      f"{core.value_str(-lost + 1)}, quiescence {quiet} "
+                      f"{core.value_str(-kept + core.sign(kept))}", flush=True)
     return 0
 
 

@@ -31,10 +31,10 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from fminimax import engine, mpi, parallel
+from fminimax import core, mpi, parallel
 from fminimax import tictactoe as ttt
 
-METHODS: dict[str, Callable[..., engine.SearchResult[Any]]] = {
+METHODS: dict[str, Callable[..., core.SearchResult[Any]]] = {
     "split": parallel.split_search, "ybw": parallel.ybw_search}
 RUNS = [("split", 1), ("ybw", 1), ("ybw", 2)]
 
@@ -127,11 +127,11 @@ def main() -> None:
     print(f"workload: {game.name} {args.position}, exact solve, tables "
           f"{'on' if args.table else 'off'}; "
           f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}", flush=True)
-    def serial_search() -> engine.SearchResult[Any]:
-        return engine.search(game, state, table=engine.Table() if args.table else None)
+    def serial_search() -> core.SearchResult[Any]:
+        return core.search(game, state, table=core.Table() if args.table else None)
 
     seconds, serial = timed(serial_search)
-    rows = [{"engine": "serial", "method": "engine.search", "seconds": seconds,
+    rows = [{"engine": "serial", "method": "core.search", "seconds": seconds,
              "nodes": serial.stats.nodes, "value": serial.value, "move": serial.move,
              "steal": STEAL[-1]}]
     overheads: dict[str, float] = {}
@@ -175,7 +175,7 @@ def main() -> None:
     for row in rows:
         if (row["value"], row["move"]) != (serial.value, serial.move):
             raise SystemExit(f"wrong answer: {row}")
-    print(f"answer (every engine): value {serial.value} ({engine.value_str(serial.value)}), "
+    print(f"answer (every engine): value {serial.value} ({core.value_str(serial.value)}), "
           f"move {serial.move}\n")
     print(f"serial runs: {serial_runs[0]:.2f} s and {serial_runs[1]:.2f} s (the faster is "
           f"the base)\n")

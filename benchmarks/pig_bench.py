@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from fminimax import engine  # noqa: E402
+from fminimax import core  # noqa: E402
 from fminimax.games import pig  # noqa: E402
 
 VARIANTS = ((4, 3, 4), (5, 4, 6), (6, 6, 6), (6, 3, 8), (8, 6, 8))
@@ -55,10 +55,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         game = pig.game(winscore, faces, horizon)
         cells, values = [], set()
         for _, options in RUNS:
-            table = engine.Table() if options.get("table") else None
+            table = core.Table() if options.get("table") else None
             kwargs = {k: v for k, v in options.items() if k != "table"}
             began = time.perf_counter()
-            result = engine.search(game, pig.start(), quick=False, table=table, **kwargs)
+            result = core.search(game, pig.start(), quick=False, table=table, **kwargs)
             cells += [str(result.stats.nodes), f"{time.perf_counter() - began:.2f}"]
             values.add(result.value)
         value = values.pop() if len(values) == 1 else None

@@ -7,20 +7,11 @@ The card's pipeline for tic-tac-toe, importable from here:
 5
 """
 
+from fminimax.algorithms import alphabeta, minimax
 from fminimax.board import board_str, empty_board, fill_board, open_spaces, parse_board
-from fminimax.engine import (
-    SearchResult,
-    Stats,
-    Table,
-    alphabeta,
-    best_move,
-    best_moves,
-    iterative_deepening,
-    minimax,
-    move_values,
-    search,
-)
+from fminimax.core import SearchResult, Stats, Table, iterative_deepening, move_values, search
 from fminimax.game import Game, children
+from fminimax.reference import best_move, best_moves
 from fminimax.tictactoe import (
     game_over,
     generate_boards,

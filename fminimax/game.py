@@ -38,7 +38,7 @@ Score = int | float  # an int, or any real number (a Fraction works too)
 
 WIN = 1_000_000
 """The unit of the engine's quick values: a final score u reached d plies from the root is
-worth ``u * WIN - sign(u) * d`` (engine.quick_value); a game's field score reads them."""
+worth ``u * WIN - sign(u) * d`` (core.quick_value); a game's field score reads them."""
 
 
 @dataclass(frozen=True)

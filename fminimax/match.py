@@ -30,7 +30,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from fminimax import policy
-from fminimax.algorithms import FAMILY, QUIESCENT
+from fminimax.algorithms import FAMILY, NAMES, by_name
 from fminimax.game import Game, State
 from fminimax.policy.searches import family
 
@@ -76,9 +76,9 @@ def parse_spec(text: str) -> Spec:
     ValueError: bad spec 'alphabeta:depth=1,depth=2': depth is given twice
     """
     name, colon, rest = text.partition(":")
-    if name not in FAMILY:
+    if name not in NAMES:
         raise ValueError(f"bad spec {text!r}: unknown algorithm {name!r}; choose from "
-                         f"{', '.join(sorted(FAMILY))}")
+                         f"{', '.join(NAMES)}")
     if colon and not rest.strip():
         raise ValueError(f"bad spec {text!r}: no options after ':'; write {name!r} alone")
     options: dict[str, Any] = {}
@@ -98,9 +98,9 @@ def _checked(text: str, spec: Spec) -> Spec:
     if spec.seconds is not None and spec.algorithm != "iterative":
         raise ValueError(f"bad spec {text!r}: a time limit (seconds) needs the iterative "
                          f"algorithm")
-    if spec.quiescence and spec.algorithm not in QUIESCENT:
+    if spec.quiescence and not by_name(spec.algorithm).quiescence:
         raise ValueError(f"bad spec {text!r}: {spec.algorithm} takes no quiescence; the "
-                         f"algorithms that do are {', '.join(QUIESCENT)}")
+                         f"algorithms that do are {', '.join(a.name for a in FAMILY if a.quiescence)}")
     if spec.quiescence and spec.depth is None and spec.seconds is None:
         raise ValueError(f"bad spec {text!r}: quiescence goes on past a depth limit; give "
                          f"depth=N (or seconds=S with iterative) with it")

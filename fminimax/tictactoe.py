@@ -28,7 +28,7 @@ from typing import Any
 
 from pyrsistent import PVector, pvector
 
-from fminimax import engine
+from fminimax import core, reference
 from fminimax.board import (
     Board,
     board_str,
@@ -38,7 +38,6 @@ from fminimax.board import (
     open_spaces,
     parse_board,
 )
-from fminimax.engine import best_move, best_moves
 from fminimax.game import Game, Score
 from fminimax.games.tictactoe import (
     UNSEEN,
@@ -54,6 +53,7 @@ from fminimax.games.tictactoe import (
     validate_board,
     winning_marker,
 )
+from fminimax.reference import best_move, best_moves
 
 __all__ = [
     "PLAIN_LIMIT", "TABLE_LIMIT", "UNSEEN", "Position", "alphabeta_scores_map", "best_move",
@@ -114,7 +114,7 @@ def _within_limit(boards: Sequence[Board], table: object) -> None:
         raise ValueError(f"a board with {most} open spaces is too large for the card's exact "
                          f"recursion, which takes at most {PLAIN_LIMIT} without a table and at "
                          f"most {TABLE_LIMIT} with one; use alphabeta_scores_map or "
-                         f"quick_scores_map (alpha-beta with a table) or engine.alphabeta")
+                         f"quick_scores_map (alpha-beta with a table) or core.alphabeta")
 
 
 def retrieve_score(board: Board, computer: Hashable, opponent: Hashable, depth: int,
@@ -141,7 +141,7 @@ def retrieve_score(board: Board, computer: Hashable, opponent: Hashable, depth: 
     board, depth = _board(board), _depth(depth)
     rules = _card_game(board, computer, opponent, rows, cols, k)
     _within_limit([board], table)
-    return engine.retrieve_score(rules, Position(board, _mover(computer, opponent, depth)),
+    return reference.retrieve_score(rules, Position(board, _mover(computer, opponent, depth)),
                                  computer, depth, table)
 
 
@@ -165,7 +165,7 @@ def optimal_score(boards: Sequence[Board], computer: Hashable, opponent: Hashabl
     rules = _card_game(boards[0], computer, opponent, rows, cols, k)
     _within_limit(boards, table)
     mover = _mover(computer, opponent, depth)
-    return engine.optimal_score(rules, [Position(board, mover) for board in boards], computer,
+    return reference.optimal_score(rules, [Position(board, mover) for board in boards], computer,
                                 depth, table)
 
 
@@ -217,7 +217,7 @@ def scores_map(board: Board, computer: Hashable, opponent: Hashable, *, memo: bo
         return {}
     table: dict[Any, Score] | None = {} if memo else None
     _within_limit([position.board], table)
-    return {space: engine.retrieve_score(rules, rules.play(position, space), computer, 1,
+    return {space: reference.retrieve_score(rules, rules.play(position, space), computer, 1,
                                          table)
             for space in rules.moves(position)}
 
@@ -239,7 +239,7 @@ def alphabeta_scores_map(board: Board, computer: Hashable, opponent: Hashable, *
     rules, position = _root(board, computer, opponent, rows, cols, k)
     if position is None:
         return {}
-    return engine.move_values(rules, position, quick=False, table=engine.Table())
+    return core.move_values(rules, position, quick=False, table=core.Table())
 
 
 def quick_scores_map(board: Board, computer: Hashable, opponent: Hashable, *,
@@ -247,7 +247,7 @@ def quick_scores_map(board: Board, computer: Hashable, opponent: Hashable, *,
                      k: int | None = None) -> dict[int, Score]:
     """Return each open space's depth-aware score: quicker wins and slower losses score more.
 
-    A win at ply d is worth ``WIN - d`` and a loss ``-(WIN - d)`` (see engine.quick_value);
+    A win at ply d is worth ``WIN - d`` and a loss ``-(WIN - d)`` (see core.quick_value);
     the signs agree with ``scores_map``, and boards of any shape are read as there.
     Searched as ``alphabeta_scores_map`` is: alpha-beta with a table owned by the call.
 
@@ -257,7 +257,7 @@ def quick_scores_map(board: Board, computer: Hashable, opponent: Hashable, *,
     rules, position = _root(board, computer, opponent, rows, cols, k)
     if position is None:
         return {}
-    return engine.move_values(rules, position, table=engine.Table())
+    return core.move_values(rules, position, table=core.Table())
 
 
 def play_move(board: Board, computer: Hashable, opponent: Hashable, *, rows: int | None = None,

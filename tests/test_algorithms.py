@@ -8,11 +8,12 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fminimax import algorithms, engine
+from fminimax import algorithms, core
 from fminimax import tictactoe as ttt
 from fminimax.algorithms import solve
-from fminimax.engine import SearchResult, Table
+from fminimax.core import SearchResult, Table
 from fminimax.games import tree
+from fminimax.reference import negamax_score, retrieve_score
 
 SEED = [[2, 7], [1, 8]]
 TEXT4 = {"A": [{"B": [3, 12, 8]}, {"C": [2, 4, 6]}, {"D": [14, 5, 2]}]}
@@ -22,7 +23,7 @@ trees = st.recursive(st.integers(-9, 9), lambda children: st.lists(children, min
                      max_leaves=30)
 
 
-def leaf_values(result: engine.SearchResult[Any], root: tree.Node) -> list[Any]:
+def leaf_values(result: core.SearchResult[Any], root: tree.Node) -> list[Any]:
     """Return the leaf values a traced search scored, in the order it scored them."""
     values = []
     for step in result.trace:
@@ -51,9 +52,9 @@ def keyed(game: Any) -> Any:
 def test_the_seed_tree_has_value_2_for_every_algorithm() -> None:
     game, root = tree.game(), tree.start(SEED)
     for name in ("minimax", "negamax", "alphabeta", "memoized"):
-        result = algorithms.FAMILY[name](game, root, quick=False)
+        result = algorithms.by_name(name).run(game, root, quick=False)
         assert (result.value, result.move, result.pv) == (2, 0, (0, 0)), name
-    assert engine.retrieve_score(game, root, True) == engine.negamax_score(game, root) == 2
+    assert retrieve_score(game, root, True) == negamax_score(game, root) == 2
 
 
 def test_alphabeta_scores_2_7_1_and_never_8_while_minimax_scores_all_four() -> None:
@@ -77,11 +78,11 @@ def test_text_4s_named_tree_has_value_3_and_alphabeta_visits_fewer_nodes() -> No
 @given(trees)
 def test_alphabeta_minimax_negamax_and_the_reference_agree_on_random_trees(value: Any) -> None:
     game, root = tree.game(), tree.start(value)
-    reference = engine.retrieve_score(game, root, True)
-    assert engine.negamax_score(game, root) == reference
+    reference = retrieve_score(game, root, True)
+    assert negamax_score(game, root) == reference
     for name in ("minimax", "negamax", "alphabeta"):
-        assert algorithms.FAMILY[name](game, root, quick=False).value == reference, name
-    quick = {algorithms.FAMILY[name](game, root).value for name in ("minimax", "alphabeta")}
+        assert algorithms.by_name(name).run(game, root, quick=False).value == reference, name
+    quick = {algorithms.by_name(name).run(game, root).value for name in ("minimax", "alphabeta")}
     assert len(quick) == 1
 
 
@@ -151,16 +152,16 @@ def test_every_reachable_tictactoe_position_agrees_with_the_core_reference(
     reference: dict[Any, dict[Any, Any]] = {"x": {}, "o": {}}  # one memo per root player
     table = Table()
     for position in positions:
-        expected = engine.retrieve_score(game, position, position.player, 0,
+        expected = retrieve_score(game, position, position.player, 0,
                                          reference[position.player])
         exact = algorithms.memoized(game, position, table=table, quick=False)
         assert exact.value == expected, position
-        assert engine.sign(algorithms.memoized(game, position).value) == expected, position
+        assert core.sign(algorithms.memoized(game, position).value) == expected, position
 
 
 def test_every_algorithm_agrees_on_the_empty_tictactoe_board() -> None:
     game, root = ttt.game(), ttt.start()
-    assert {algorithms.FAMILY[name](game, root).value
+    assert {algorithms.by_name(name).run(game, root).value
             for name in ("alphabeta", "memoized", "iterative")} == {0}
     assert algorithms.minimax(game, root, table=Table()).value == 0
 

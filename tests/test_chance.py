@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fminimax import algorithms, engine, trace
+from fminimax import algorithms, core, trace
 from fminimax.games import tree
 
 EXAMPLE = '[{"chance": [[0.5, 4], [0.5, [1, 9]]]}, 2]'
@@ -46,7 +46,7 @@ trees = st.recursive(
 def test_the_issues_example_is_worth_2_and_a_half_to_max() -> None:
     root = tree.parse(EXAMPLE)
     for name in ("expectiminimax", "star1", "star2", "alphabeta"):
-        result = algorithms.FAMILY[name](tree.game(), root, quick=False)
+        result = algorithms.by_name(name).run(tree.game(), root, quick=False)
         assert (result.value, result.move) == (2.5, 0), name
     assert reference([{"chance": [[0.5, 4], [0.5, [1, 9]]]}, 2]) == Fraction(5, 2)
 
@@ -86,12 +86,12 @@ def test_probabilities_as_fractions_in_text_stay_exact() -> None:
 def test_star_pruning_needs_bounds_and_alpha_beta() -> None:
     game, root = tree.game(), tree.parse(EXAMPLE)
     with pytest.raises(ValueError, match="needs alpha-beta"):
-        engine.search(game, root, quick=False, prune=False, star=1)
+        core.search(game, root, quick=False, prune=False, star=1)
     from dataclasses import replace
     with pytest.raises(ValueError, match="needs bounds"):
-        engine.search(replace(game, bounds=None), root, quick=False, star=2)
+        core.search(replace(game, bounds=None), root, quick=False, star=2)
     with pytest.raises(ValueError, match="outside the bounds"):
-        engine.search(game, root, quick=False, star=1, bounds=(-2, 2))
+        core.search(game, root, quick=False, star=1, bounds=(-2, 2))
 
 
 @settings(max_examples=300, deadline=None)
@@ -104,11 +104,11 @@ def test_expectiminimax_equals_the_reference_and_star1_star2_never_search_more(
     assert plain.value == expected
     assert plain.stats.nodes == tree.size(root)
     for name in ("star1", "star2", "alphabeta"):
-        result = algorithms.FAMILY[name](game, root, quick=False)
+        result = algorithms.by_name(name).run(game, root, quick=False)
         assert result.value == expected, name
         assert result.stats.nodes <= plain.stats.nodes, name
     for star in (0, 1, 2):
-        tabled = engine.search(game, root, quick=False, star=star, table=engine.Table())
+        tabled = core.search(game, root, quick=False, star=star, table=core.Table())
         assert tabled.value == expected
 
 
@@ -119,7 +119,7 @@ def test_star_windows_give_true_bounds_fail_soft(value: Any, low: int, width: in
     expected = reference(value) * (1 if tree.to_move(root) else -1)
     alpha, beta = low, low + width
     for star in (1, 2):
-        got = engine.search(game, root, quick=False, star=star, alpha=alpha, beta=beta).value
+        got = core.search(game, root, quick=False, star=star, alpha=alpha, beta=beta).value
         if got <= alpha:
             assert expected <= got
         elif got >= beta:
@@ -134,7 +134,7 @@ def test_a_traced_chance_search_has_the_untraced_value_and_visits_every_node_onc
         value: Any) -> None:
     game, root = tree.game(), tree.start(value)
     for star in (0, 1, 2):
-        plain = engine.search(game, root, quick=False, star=star, prune=bool(star))
+        plain = core.search(game, root, quick=False, star=star, prune=bool(star))
         traced = trace.traced(game, root, quick=False, star=star, prune=bool(star))
         assert traced.value == plain.value
         visited = trace.visits(traced)
@@ -147,7 +147,7 @@ def test_star1_and_star2_search_fewer_nodes_on_a_tree_where_windows_matter() -> 
     value = [2, {"chance": [[0.5, [0, 3]], [0.5, [1, 9]]]},
              {"chance": [[0.5, [9, 8]], [0.5, [[1, 3], 9]]]}]
     game, root = tree.game(), tree.start(value)
-    counts = {name: algorithms.FAMILY[name](game, root, quick=False).stats.nodes
+    counts = {name: algorithms.by_name(name).run(game, root, quick=False).stats.nodes
               for name in ("expectiminimax", "star1", "star2")}
     assert counts["star1"] < counts["expectiminimax"] and counts["star2"] < counts["star1"]
 

@@ -23,9 +23,9 @@ from hypothesis import strategies as st
 from fminimax import algorithms
 from fminimax import tictactoe as ttt
 from fminimax.cli import main
-from fminimax.engine import quick_value
+from fminimax.core import quick_value
 
-ALGORITHMS = sorted(algorithms.FAMILY)
+ALGORITHMS = list(algorithms.NAMES)
 PY = sys.executable
 
 

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from fminimax import engine
+from fminimax import algorithms, core
 from fminimax.cli import main
 from fminimax.games import connect4
 
@@ -55,7 +55,7 @@ def test_solve_connect4_on_a_small_board_is_a_draw() -> None:
     # the move it names keeps the draw under the plain rules (every 4x4 first move does)
     plain = connect4.game(4, 4)
     after = plain.play(connect4.start(4, 4), result["best_move"])
-    assert engine.alphabeta(plain, after, table=engine.Table()).value == 0
+    assert algorithms.alphabeta(plain, after, table=core.Table()).value == 0
 
 
 def test_solve_connect4_to_a_depth_gives_an_estimate() -> None:

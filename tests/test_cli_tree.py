@@ -221,7 +221,7 @@ def test_outputs_are_refused_before_any_search(tmp_path: Path,
     def searched(*args: Any, **options: Any) -> Any:
         raise AssertionError("searched before refusing")
 
-    monkeypatch.setattr(tree_command.engine, "search", searched)
+    monkeypatch.setattr(tree_command.core, "search", searched)
     for flags in unwritable_paths(tmp_path):
         status, out, err = run("tree", SEED, *flags)
         assert status == 2 and out == "" and err.count("\n") == 1, (flags, err)
@@ -232,7 +232,7 @@ def test_outputs_are_refused_before_any_search(tmp_path: Path,
 def test_pictures_that_cannot_be_drawn_are_refused_before_any_search(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(tree_command, "renderer_missing", lambda: "drawing needs dot")
-    monkeypatch.setattr(tree_command.engine, "search", None)  # never called
+    monkeypatch.setattr(tree_command.core, "search", None)  # never called
     status, _, err = run("tree", SEED, "--svg", str(tmp_path / "a.svg"))
     assert status == 2 and "drawing needs dot; nothing was searched" in err
 

@@ -7,16 +7,17 @@ import random
 
 import pytest
 
-from fminimax import engine
-from fminimax.engine import Table
+from fminimax import algorithms, core
+from fminimax.core import Table
 from fminimax.games import connect4 as c4
+from fminimax.reference import retrieve_score
 
 
 def solved(width: int, height: int) -> int:
     """Return the sign of the value of the empty board for the first player."""
-    result = engine.search(c4.game(width, height), c4.start(width, height), table=Table(),
-                           alpha=-1, beta=1)
-    return engine.sign(result.value)
+    result = core.search(c4.game(width, height), c4.start(width, height), table=Table(),
+                         alpha=-1, beta=1)
+    return core.sign(result.value)
 
 
 @pytest.mark.parametrize("width, height", [(4, 4), (5, 4), (4, 5)])
@@ -26,7 +27,7 @@ def test_small_boards_are_draws(width: int, height: int) -> None:
 
 @pytest.mark.slow
 def test_six_by_four_is_a_win_for_the_second_player() -> None:
-    result = engine.search(c4.solver(6, 4), c4.start(6, 4), table=Table(), quick=False,
+    result = core.search(c4.solver(6, 4), c4.start(6, 4), table=Table(), quick=False,
                            alpha=-1, beta=1, complete=False)
     assert result.value == -1
 
@@ -83,7 +84,7 @@ def test_mirror_images_share_a_key_and_a_value() -> None:
     left, right = c4.from_moves("0012", 4, 4), c4.from_moves("3321", 4, 4)
     assert c4.key(s, left) == c4.key(s, right) != c4.key(s, c4.from_moves("0013", 4, 4))
     plain = dataclasses.replace(g, key=None)
-    assert engine.alphabeta(plain, left, table=Table()).value == engine.alphabeta(
+    assert algorithms.alphabeta(plain, left, table=Table()).value == algorithms.alphabeta(
         plain, right, table=Table()).value
 
 
@@ -116,7 +117,7 @@ def test_the_heuristic_is_a_number_that_favours_open_threes() -> None:
 
 def test_depth_limited_search_returns_a_legal_move_with_an_estimate() -> None:
     g = c4.game()
-    result = engine.search(g, c4.start(), depth=4, table=Table())
+    result = core.search(g, c4.start(), depth=4, table=Table())
     assert result.move == 3 and not result.exact and len(result.pv) == 4
 
 
@@ -131,9 +132,9 @@ def test_memoized_alphabeta_agrees_with_the_plain_reference_near_the_end() -> No
             state = g.play(state, rng.choice(g.moves(state)))
         if g.is_over(state):
             continue
-        reference = engine.retrieve_score(g, state, g.to_move(state))
-        assert engine.sign(engine.alphabeta(g, state, table=Table()).value) == reference
-        assert engine.minimax(g, state).value == engine.alphabeta(g, state).value
+        reference = retrieve_score(g, state, g.to_move(state))
+        assert core.sign(algorithms.alphabeta(g, state, table=Table()).value) == reference
+        assert algorithms.minimax(g, state).value == algorithms.alphabeta(g, state).value
         checked += 1
 
 
@@ -184,13 +185,13 @@ def test_the_solver_agrees_with_plain_alphabeta_on_random_positions(width: int, 
     plain, fast, rng = c4.game(width, height), c4.solver(width, height), random.Random(plies)
     for _ in range(12):
         state = random_position(width, height, plies + rng.randint(0, 3), rng)
-        reference = engine.search(plain, state, table=None, order=False, quick=False)
-        solved = engine.search(fast, state, table=Table(), quick=False, alpha=-1, beta=1,
+        reference = core.search(plain, state, table=None, order=False, quick=False)
+        solved = core.search(fast, state, table=Table(), quick=False, alpha=-1, beta=1,
                                complete=False)
-        quick = engine.search(fast, state, table=Table(), complete=False)
-        assert solved.value == reference.value == engine.sign(quick.value)
+        quick = core.search(fast, state, table=Table(), complete=False)
+        assert solved.value == reference.value == core.sign(quick.value)
         if not plain.is_over(state):
-            assert reference.value == engine.sign(engine.search(
+            assert reference.value == core.sign(core.search(
                 plain, state, table=None, order=False).value)
 
 
@@ -200,13 +201,13 @@ def test_the_solver_keeps_quick_values_of_every_move() -> None:
         state = random_position(4, 4, 7, rng)
         if plain.is_over(state):
             continue
-        assert engine.move_values(fast, state, table=Table()) == engine.move_values(
+        assert core.move_values(fast, state, table=Table()) == core.move_values(
             plain, state, table=None, order=False)
 
 
 def test_the_solver_finds_the_known_values_of_small_boards() -> None:
     for (width, height), value in {(4, 4): 0, (5, 4): 0, (4, 5): 0}.items():
-        result = engine.search(c4.solver(width, height), c4.start(width, height),
+        result = core.search(c4.solver(width, height), c4.start(width, height),
                                table=Table(), quick=False, alpha=-1, beta=1, complete=False)
         assert result.value == value
 
@@ -222,11 +223,11 @@ def test_the_solvers_dead_draw_shortcut_needs_both_sides_without_a_window() -> N
     # on 5x4 here the side to move has no window left but the other side has: not dead yet;
     # the position is a draw all the same (the reference searches every move)
     state = c4.C4(2102506, 7388655, 16, False)
-    reference = engine.search(c4.game(5, 4), state, table=None, order=False, quick=False)
+    reference = core.search(c4.game(5, 4), state, table=None, order=False, quick=False)
     assert reference.value == 0
     for quick in (True, False):
-        assert engine.search(c4.solver(5, 4), state, table=Table(), quick=quick).value == 0
-    assert engine.move_values(c4.solver(5, 4), state, table=Table()) == engine.move_values(
+        assert core.search(c4.solver(5, 4), state, table=Table(), quick=quick).value == 0
+    assert core.move_values(c4.solver(5, 4), state, table=Table()) == core.move_values(
         c4.game(5, 4), state, table=None, order=False)
 
 

@@ -14,14 +14,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fminimax import algorithms, engine
+from fminimax import algorithms, core
 from fminimax import tictactoe as ttt
-from fminimax.engine import MateError, Table
+from fminimax.core import MateError, Table
 from fminimax.games import connect4, nim, tree
 from tests.test_algorithms import trees
 
 SCORED = Path(__file__).resolve().parent / "data" / "connect4-7x6-scored.txt"  # see its README
-NAMES = sorted(algorithms.FAMILY)
+NAMES = list(algorithms.NAMES)
 EXACT = [name for name in NAMES if name != "iterative"]
 
 
@@ -56,7 +56,7 @@ def move_value(game: Any, root: Any, move: Any, quick: bool) -> Any:
     if game.is_over(root):
         assert move is None
         return reference(game, root, quick)
-    return engine.move_values(game, root, quick=quick)[move]
+    return core.move_values(game, root, quick=quick)[move]
 
 
 def reference(game: Any, root: Any, quick: bool) -> Any:
@@ -120,7 +120,7 @@ def test_every_exact_algorithm_agrees_with_bouton_on_nim(heaps: tuple[int, ...])
     for heap in heaps:
         xor ^= heap
     for name in EXACT:
-        assert engine.sign(algorithms.solve(game, state, name).value) == (1 if xor else -1)
+        assert core.sign(algorithms.solve(game, state, name).value) == (1 if xor else -1)
 
 
 def test_every_exact_algorithm_agrees_on_every_seventh_tictactoe_position(
@@ -193,7 +193,7 @@ def stockman_leaves(root_value: Any) -> tuple[Any, set[tuple[int, ...]]]:
             heapq.heappush(open_list, (-merit, parent, False))
 
 
-def leaf_paths(result: engine.SearchResult[Any]) -> set[tuple[Any, ...]]:
+def leaf_paths(result: core.SearchResult[Any]) -> set[tuple[Any, ...]]:
     return {step.path for step in result.trace if step.kind == "leaf"}
 
 

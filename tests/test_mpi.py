@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from fminimax import cli, engine, mpi, registry
+from fminimax import cli, core, mpi, registry
 from fminimax import tictactoe as ttt
 from fminimax.cli import mpi as runner
 from fminimax.cli.report import mismatches
-from fminimax.engine import Table
+from fminimax.core import Table
 from fminimax.games import connect4, nim, tree
 
 
@@ -68,7 +68,7 @@ def run_solve(*argv: str) -> tuple[int, str, str]:
 def test_every_ranks_best_reduced_by_maxloc_is_the_serial_value_and_move(
         game: Any, state: Any, size: int) -> None:
     quick = game.name != "tree"
-    expected = engine.search(game, state, table=Table(), quick=quick)
+    expected = core.search(game, state, table=Table(), quick=quick)
     bests = [mpi.rank_best(game, state, rank, size, quick=quick) for rank in range(size)]
     value, index = mpi.maxloc([(best.value, best.move_index) for best in bests])
     line = bests[index % size].line
@@ -79,7 +79,7 @@ def test_every_ranks_best_reduced_by_maxloc_is_the_serial_value_and_move(
 @pytest.mark.parametrize("depth", [1, 2, 3])
 def test_a_depth_counts_from_the_root_as_for_the_serial_search(depth: int) -> None:
     game, state = connect4.game(7, 6), connect4.from_moves("4", 7, 6)
-    expected = engine.search(game, state, depth=depth, table=Table())
+    expected = core.search(game, state, depth=depth, table=Table())
     bests = [mpi.rank_best(game, state, rank, 2, depth=depth) for rank in range(2)]
     assert mpi.maxloc([(best.value, best.move_index) for best in bests])[0] == expected.value
     assert not any(best.exact for best in bests)
@@ -173,7 +173,7 @@ def test_mpi_refuses_a_huge_nim_heap_before_searching() -> None:
 
 def test_mpi_json_writes_moves_as_the_command_line_does() -> None:
     chosen = registry.make("nim", registry.Options(args=("3", "4", "5")))
-    found = engine.search(chosen.game, chosen.state)
+    found = core.search(chosen.game, chosen.state)
     record = json.loads(runner.report_line(chosen, chosen.game, found, 0.1, 2, True))
     assert mismatches(record) == []
     status, out, _ = run_solve("nim", "3", "4", "5", "--json")

@@ -9,8 +9,8 @@ from operator import xor
 
 import pytest
 
-from fminimax import algorithms, engine
-from fminimax.engine import Table
+from fminimax import algorithms, core
+from fminimax.core import Table
 from fminimax.games import nim
 
 HEAPS = [heaps for size in (1, 2, 3) for heaps in itertools.product(range(5), repeat=size)
@@ -28,7 +28,7 @@ def test_the_winning_moves_are_exactly_those_that_make_the_xor_zero() -> None:
     game, table = nim.game(), Table()
     for heaps in HEAPS:
         state = nim.start(heaps)
-        values = engine.move_values(game, state, table=table)
+        values = core.move_values(game, state, table=table)
         winning = {move for move, value in values.items() if value > 0}
         zeroing = {move for move in game.moves(state)
                    if reduce(xor, game.play(state, move).heaps) == 0}
@@ -48,7 +48,7 @@ def test_every_algorithm_agrees_on_small_heaps() -> None:
     game = nim.game()
     guessing = dataclasses.replace(game, heuristic=lambda state, player: 0)
     for heaps in [(1, 2), (2, 2), (1, 2, 3), (3, 1)]:
-        values = {algorithms.FAMILY[name](game, nim.start(heaps)).value
+        values = {algorithms.by_name(name).run(game, nim.start(heaps)).value
                   for name in ("minimax", "negamax", "alphabeta", "memoized")}
         values.add(algorithms.iterative(guessing, nim.start(heaps)).value)
         assert len(values) == 1, heaps

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from conftest import needs_module, needs_tool
 
-from fminimax import engine, parallel
+from fminimax import core, parallel
 from fminimax import tictactoe as ttt
-from fminimax.engine import Table
+from fminimax.core import Table
 from fminimax.games import nim
 
 HERE = Path(__file__).resolve().parent
@@ -54,12 +54,12 @@ def dask_executor() -> Iterator[Any]:
 @pytest.mark.parametrize("game, state", CASES, ids=["ttt-center", "ttt-edge", "nim"])
 def test_a_dask_cluster_gives_the_serial_answer(dask_executor: Any, game: Any,
                                                 state: Any) -> None:
-    expected = engine.search(game, state, table=Table())
+    expected = core.search(game, state, table=Table())
     for method in (parallel.split_search, parallel.ybw_search):
         result = method(dask_executor, game, state, split=2, timeout=60)
         assert (result.value, result.move) == (expected.value, expected.move)
     assert parallel.move_values(dask_executor, game, state, timeout=60) == \
-        engine.move_values(game, state, table=Table())
+        core.move_values(game, state, table=Table())
 
 
 def test_a_dask_task_that_raises_gives_the_error_and_the_position(dask_executor: Any) -> None:
@@ -95,11 +95,11 @@ def test_an_mpi_pool_executor_gives_the_serial_answer(mpi: None) -> None:
     cases = {(name, text): (game, state) for name, text, game, state in JOB_CASES}
     for line in lines[:-1]:
         game, state = cases[line["game"], line["position"]]
-        expected = engine.search(game, state, table=Table())
+        expected = core.search(game, state, table=Table())
         move = tuple(line["move"]) if isinstance(line["move"], list) else line["move"]
         assert (line["value"], move) == (expected.value, expected.move), line
     assert lines[-1]["move_values"] == sorted(
-        engine.move_values(nim.game(), nim.start((1, 2, 3)), table=Table()).values())
+        core.move_values(nim.game(), nim.start((1, 2, 3)), table=Table()).values())
 
 
 @pytest.mark.parametrize("ranks", ["1", "3"])
@@ -109,14 +109,14 @@ def test_text_3s_mpi_program_finds_the_serial_best_move(mpi: None, ranks: str) -
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout, parse_constant=refuse_non_json)
     game, state = ttt.game(), ttt.Position(ttt.parse_board("xo......."), "x")
-    expected = engine.search(game, state, table=Table())
+    expected = core.search(game, state, table=Table())
     assert (answer["value"], answer["best_move"], answer["ranks"]) == (
         expected.value, expected.move, int(ranks))
-    assert (answer["outcome"], answer["exact"]) == (engine.outcome_str(expected), True)
+    assert (answer["outcome"], answer["exact"]) == (core.outcome_str(expected), True)
     assert answer["pv"][0] == answer["best_move"]
     for move in answer["pv"]:
         state = game.play(state, move)
-    assert game.is_over(state) and engine.quick_value(
+    assert game.is_over(state) and core.quick_value(
         game.utility(state, "x"), len(answer["pv"])) == answer["value"]
 
 
@@ -138,7 +138,7 @@ def test_text_3s_mpi_program_speaks_the_solve_commands_json_schema(mpi: None) ->
     assert set(answer) == set(SHARED_KEYS) | {"ranks"}
     for key, kind in SHARED_KEYS.items():
         assert isinstance(answer[key], kind), (key, answer[key])
-    expected = engine.search(nim.game(), nim.start((1, 2, 2)), table=Table())
+    expected = core.search(nim.game(), nim.start((1, 2, 2)), table=Table())
     assert (answer["game"], answer["value"], answer["outcome"], answer["depth"]) == (
         "nim", expected.value, "win in 5", None)
     spoken = nim.notation()  # moves in the command line's notation: heaps from 1
@@ -150,17 +150,17 @@ def test_text_3s_mpi_program_gives_the_serial_answer_on_a_finished_position(
         mpi: None, board: str) -> None:
     from fminimax import registry
     chosen = registry.make("tictactoe", registry.Options(board=board))
-    expected = engine.search(chosen.game, chosen.state, table=Table())
+    expected = core.search(chosen.game, chosen.state, table=Table())
     done = mpiexec("-n", "3", sys.executable, "-m", "fminimax.mpi", "--json",
                    "tictactoe", "--board", board, timeout=60)
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout, parse_constant=refuse_non_json)
     assert (answer["value"], answer["outcome"], answer["best_move"], answer["pv"]) == (
-        expected.value, engine.outcome_str(expected), None, [])
+        expected.value, core.outcome_str(expected), None, [])
     words = mpiexec("-n", "3", sys.executable, "-m", "fminimax.mpi", "tictactoe", "--board",
                     board, timeout=60)
     assert words.returncode == 0 and words.stderr == "", words.stderr
-    assert f"value: {expected.value} ({engine.outcome_str(expected)})" in words.stdout
+    assert f"value: {expected.value} ({core.outcome_str(expected)})" in words.stdout
 
 
 def test_ctrl_c_under_mpiexec_is_one_line_not_a_traceback_per_rank(mpi: None) -> None:

@@ -8,7 +8,7 @@ from functools import cache
 
 import pytest
 
-from fminimax import algorithms, engine
+from fminimax import algorithms, core
 from fminimax.games import pig
 
 VARIANTS = [(4, 3, 4), (5, 4, 6), (6, 6, 6), (3, 2, 9), (6, 3, 7)]
@@ -47,11 +47,11 @@ def test_every_algorithm_gives_the_reference_value(variant: tuple[int, int, int]
     game, expected = pig.game(*variant), reference(*variant)
     counts = {}
     for name in ("expectiminimax", "alphabeta", "star1", "star2"):
-        result = algorithms.FAMILY[name](game, pig.start(), quick=False)
+        result = algorithms.by_name(name).run(game, pig.start(), quick=False)
         assert result.value == expected, name
         counts[name] = result.stats.nodes
     for star in (0, 1, 2):
-        tabled = engine.search(game, pig.start(), quick=False, star=star, table=engine.Table())
+        tabled = core.search(game, pig.start(), quick=False, star=star, table=core.Table())
         assert tabled.value == expected
     assert counts["star1"] < counts["expectiminimax"]
     assert counts["star2"] < counts["expectiminimax"]
@@ -83,7 +83,7 @@ def test_holding_is_the_only_move_once_it_wins() -> None:
 
 def test_depth_limited_search_uses_the_heuristic_and_stays_within_bounds() -> None:
     game = pig.game(20, 6, 200)
-    shallow = algorithms.FAMILY["star2"](game, pig.start(), quick=False, depth=3)
+    shallow = algorithms.by_name("star2").run(game, pig.start(), quick=False, depth=3)
     plain = algorithms.expectiminimax(game, pig.start(), quick=False, depth=3)
     assert shallow.value == plain.value and not shallow.exact
     assert -1 < shallow.value < 1

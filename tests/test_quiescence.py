@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from fminimax import engine, trace
+from fminimax import algorithms, core, trace
 from fminimax import tictactoe as ttt
 from fminimax.games import connect4, nim
 
@@ -26,22 +26,22 @@ def test_tic_tac_toes_noisy_moves_complete_first_else_block() -> None:
 
 def test_at_depth_0_quiescence_sees_an_immediate_win_the_heuristic_does_not() -> None:
     game, state = ttt.game(), ttt.Position(ttt.parse_board("xx2 oo5 678"), "x")
-    plain = engine.alphabeta(game, state, depth=0)
-    quiet = engine.alphabeta(game, state, depth=0, quiescence=2)
-    assert not engine.is_decisive(plain.value)
-    assert engine.value_str(quiet.value) == "win in 1" and quiet.pv == (2,)
+    plain = algorithms.alphabeta(game, state, depth=0)
+    quiet = algorithms.alphabeta(game, state, depth=0, quiescence=2)
+    assert not core.is_decisive(plain.value)
+    assert core.value_str(quiet.value) == "win in 1" and quiet.pv == (2,)
     assert quiet.stats.quiescence_nodes == 2 and plain.stats.quiescence_nodes == 0
 
 
 def test_the_horizon_position_plain_alphabeta_loses_and_quiescence_does_not() -> None:
     game, state = connect4.game(), connect4.from_moves(HORIZON)
-    plain = engine.alphabeta(game, state, depth=4)
-    quiet = engine.alphabeta(game, state, depth=4, quiescence=4)
+    plain = algorithms.alphabeta(game, state, depth=4)
+    quiet = algorithms.alphabeta(game, state, depth=4, quiescence=4)
     assert (plain.move, quiet.move) == (2, 1)
     solver = connect4.solver()
-    after_plain = engine.search(solver, game.play(state, 2), table=engine.Table(), quick=False,
+    after_plain = core.search(solver, game.play(state, 2), table=core.Table(), quick=False,
                                 alpha=-1, beta=1, complete=False).value
-    after_quiet = engine.search(solver, game.play(state, 1), table=engine.Table(), quick=False,
+    after_quiet = core.search(solver, game.play(state, 1), table=core.Table(), quick=False,
                                 alpha=-1, beta=1, complete=False).value
     assert after_plain == 1 and after_quiet <= 0  # for the opponent, who moves next
 
@@ -51,8 +51,8 @@ def test_pruned_and_unpruned_quiescence_agree_on_every_tenth_position(
     game = ttt.game()
     for position in positions[::10]:
         for depth in (0, 1, 2):
-            pruned = engine.alphabeta(game, position, depth=depth, quiescence=3)
-            plain = engine.minimax(game, position, depth=depth, quiescence=3)
+            pruned = algorithms.alphabeta(game, position, depth=depth, quiescence=3)
+            plain = algorithms.minimax(game, position, depth=depth, quiescence=3)
             assert pruned.value == plain.value, (position, depth)
 
 
@@ -61,15 +61,15 @@ def test_a_long_enough_extension_at_depth_0_solves_tic_tac_toe_endgames(
     game = ttt.game()
     for position in positions:
         if len(ttt.open_spaces(position.board)) <= 2 and game.moves(position):
-            exact = engine.alphabeta(game, position).value
-            quiet = engine.alphabeta(game, position, depth=0, quiescence=9)
-            if engine.is_decisive(exact) and exact > 0:
+            exact = algorithms.alphabeta(game, position).value
+            quiet = algorithms.alphabeta(game, position, depth=0, quiescence=9)
+            if core.is_decisive(exact) and exact > 0:
                 assert quiet.value == exact, position
 
 
 def test_a_traced_quiescence_search_has_the_same_value_and_marks_its_nodes() -> None:
     game, state = ttt.game(), ttt.Position(ttt.parse_board("xx2 oo5 678"), "o")
-    untraced = engine.alphabeta(game, state, depth=1, quiescence=2)
+    untraced = algorithms.alphabeta(game, state, depth=1, quiescence=2)
     traced = trace.traced(game, state, depth=1, quiescence=2)
     assert traced.value == untraced.value
     kinds = {visit.kind for visit in trace.visits(traced)}
@@ -79,14 +79,14 @@ def test_a_traced_quiescence_search_has_the_same_value_and_marks_its_nodes() -> 
 
 def test_quiescence_works_with_a_table_and_iterative_deepening() -> None:
     game, state = connect4.game(), connect4.from_moves(HORIZON)
-    tabled = engine.alphabeta(game, state, depth=4, quiescence=4, table=engine.Table())
+    tabled = algorithms.alphabeta(game, state, depth=4, quiescence=4, table=core.Table())
     assert tabled.move == 1
-    deepened = engine.iterative_deepening(game, state, max_depth=4, quiescence=4)
+    deepened = core.iterative_deepening(game, state, max_depth=4, quiescence=4)
     assert deepened.stats.quiescence_nodes > 0
 
 
 def test_quiescence_needs_noisy_moves_and_a_count_of_plies() -> None:
     with pytest.raises(ValueError, match="has no noisy moves"):
-        engine.alphabeta(nim.game(), nim.start((1, 2)), depth=1, quiescence=2)
+        algorithms.alphabeta(nim.game(), nim.start((1, 2)), depth=1, quiescence=2)
     with pytest.raises(ValueError, match="quiescence must be an int >= 0"):
-        engine.alphabeta(ttt.game(), ttt.start(), depth=1, quiescence=-1)
+        algorithms.alphabeta(ttt.game(), ttt.start(), depth=1, quiescence=-1)

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from fminimax import engine, tictactoe
+from fminimax import algorithms, core, reference, tictactoe
 from fminimax.board import Board
 from fminimax.games import nim
 from fminimax.games.tictactoe import bits as ttt_bits
@@ -101,20 +101,20 @@ def test_symmetric_positions_share_a_bitboard_key() -> None:
 def test_alphabeta_and_tables_give_the_reference_value_on_every_position(
         options: dict[str, Any]) -> None:
     game = tictactoe.game()
-    shared = engine.Table()
+    shared = core.Table()
     for state in POSITIONS:
-        table = {"fresh": engine.Table(), "shared": shared}.get(options.get("table", ""))
-        result = engine.search(game, state, quick=False, prune=options["prune"], table=table)
+        table = {"fresh": core.Table(), "shared": shared}.get(options.get("table", ""))
+        result = core.search(game, state, quick=False, prune=options["prune"], table=table)
         assert result.value == _value(state.board, state.player)
 
 
 @pytest.mark.parametrize("symmetric", [False, True])
 def test_the_bitboard_fast_path_gives_the_reference_value_and_a_best_move_everywhere(
         symmetric: bool) -> None:
-    game, table = ttt_bits.game(symmetric=symmetric), engine.Table()
+    game, table = ttt_bits.game(symmetric=symmetric), core.Table()
     for state in POSITIONS:
         bits = ttt_bits.from_board(state.board, state.player)
-        result = engine.search(game, bits, quick=False, table=table, complete=False)
+        result = core.search(game, bits, quick=False, table=table, complete=False)
         want = _value(state.board, state.player)
         assert result.value == want
         if result.move is not None:
@@ -125,10 +125,10 @@ def test_the_bitboard_fast_path_gives_the_reference_value_and_a_best_move_everyw
 @pytest.mark.parametrize("window", [{}, {"alpha": -1, "beta": 1}])
 def test_the_bitboard_solver_gives_the_reference_value_and_a_best_move_everywhere(
         window: dict[str, int]) -> None:
-    game, table = ttt_bits.solver(), engine.Table()
+    game, table = ttt_bits.solver(), core.Table()
     for state in POSITIONS:
         bits = ttt_bits.from_board(state.board, state.player)
-        result = engine.search(game, bits, quick=False, table=table, complete=False, **window)
+        result = core.search(game, bits, quick=False, table=table, complete=False, **window)
         want = _value(state.board, state.player)
         assert result.value == want
         if result.move is not None:
@@ -154,15 +154,15 @@ def test_the_bitboard_solver_offers_a_win_or_a_block_alone_else_every_open_space
 
 def test_quick_values_agree_between_the_card_positions_and_the_bitboards() -> None:
     card, bits = tictactoe.game(), ttt_bits.game()
-    table = engine.Table()
+    table = core.Table()
     for state in POSITIONS[::7]:
-        fast = engine.search(bits, ttt_bits.from_board(state.board, state.player), table=table)
-        assert fast.value == engine.alphabeta(card, state).value
+        fast = core.search(bits, ttt_bits.from_board(state.board, state.player), table=table)
+        assert fast.value == algorithms.alphabeta(card, state).value
 
 
 def test_plain_minimax_and_the_card_recursion_agree_from_a_one_move_board() -> None:
     board = tictactoe.parse_board("x.. ... ...")
-    plain = engine.minimax(tictactoe.game(), Position(board, "o"), quick=False)
+    plain = algorithms.minimax(tictactoe.game(), Position(board, "o"), quick=False)
     assert plain.value == _value(board, "o") == 0
     assert tictactoe.scores_map(board, "o", "x", memo=False) == tictactoe.scores_map(
         board, "o", "x")
@@ -177,20 +177,20 @@ def test_the_card_recursion_enters_the_same_positions_as_plain_minimax() -> None
 
     counting = dataclasses.replace(game, play=play)
     root = Position(tictactoe.parse_board("x.. ... ..."), "o")
-    value = engine.retrieve_score(counting, root, "o")
-    plain = engine.minimax(game, root, quick=False)
+    value = reference.retrieve_score(counting, root, "o")
+    plain = algorithms.minimax(game, root, quick=False)
     assert (value, entered[0]) == (plain.value, plain.stats.nodes) == (0, 59_705)
 
 
 def test_a_tiny_table_still_gives_exact_values() -> None:
     game = ttt_bits.game()
     for size in (1, 7, 100):
-        result = engine.search(game, ttt_bits.start(), table=engine.Table(size), quick=False)
+        result = core.search(game, ttt_bits.start(), table=core.Table(size), quick=False)
         assert result.value == 0
 
 
 def test_nim_with_a_table_agrees_with_plain_alphabeta() -> None:
     for heaps in [(3, 4, 5), (1, 2, 3, 4), (2, 2, 1)]:
-        plain = engine.alphabeta(nim.game(), nim.start(heaps))
-        cached = engine.alphabeta(nim.game(), nim.start(heaps), table=engine.Table())
+        plain = algorithms.alphabeta(nim.game(), nim.start(heaps))
+        cached = algorithms.alphabeta(nim.game(), nim.start(heaps), table=core.Table())
         assert plain.value == cached.value

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fminimax import algorithms, engine
+from fminimax import algorithms, core, reference
 from fminimax import tictactoe as ttt
 from fminimax import trace as tr
 from fminimax.games import connect4, nim, pig, tree
@@ -74,7 +74,7 @@ def test_events_nest_and_each_parent_ends_with_its_value(nested: Any, prune: boo
         if e.action == "exit" and e.top is not None:
             last_best[e.top] = e.best
     assert all(last_best[n] == visit[n].value for n in last_best)
-    assert found[-1].best == t.value == engine.negamax_score(tree.game(), tree.start(nested))
+    assert found[-1].best == t.value == reference.negamax_score(tree.game(), tree.start(nested))
     assert sum(e.cutoff for e in found) == sum(v.kind == "cutoff" for v in visit.values())
     lines = page.explanations(t)
     assert len(lines) == len(found) == 2 * len(t.steps)
@@ -96,14 +96,14 @@ def test_the_aima_tree_prunes_4_and_6_in_one_cut_off() -> None:
 def test_depth_limited_leaves_are_marked_as_estimates_and_table_hits_as_such() -> None:
     game = ttt.game()
     root = ttt.Position(ttt.parse_board("x.. .o. ..."), "x")
-    t = tr.traced(game, root, depth=2, table=engine.Table(), show=engine.value_str)
+    t = tr.traced(game, root, depth=2, table=core.Table(), show=core.value_str)
     lines = page.explanations(t, estimate=page.estimated_leaves(game, root))
     assert any("(estimated)" in line and "the depth limit" not in line for line in lines)
     assert any("the depth limit stops the search here" in line for line in lines)
     data = page.page_data(t, estimate=page.estimated_leaves(game, root))
     assert sum(node[4] for node in data["nodes"]) == sum(
         v.kind == "leaf" for v in tr.visits(t))  # no leaf at depth 2 ends the game here
-    full = tr.traced(game, root, table=engine.Table())
+    full = tr.traced(game, root, table=core.Table())
     assert any("(from the table)" in line for line in page.explanations(full))
 
 
@@ -162,7 +162,7 @@ def test_a_few_thousand_nodes_make_a_page_of_a_few_hundred_kb() -> None:
     game = ttt.game()
     root = ttt.Position(ttt.parse_board("x.. ... ..."), "o")
     boards = tr.state_labels(game, root, lambda position: ttt.board_str(position.board))
-    t = tr.traced(game, root, label=boards, show=engine.value_str)
+    t = tr.traced(game, root, label=boards, show=core.value_str)
     assert len(t.steps) > 2000
     size = len(page.page(t, max_nodes=None).encode("utf-8"))
     assert size < 400_000, size
@@ -189,7 +189,7 @@ def test_every_algorithm_of_the_family_gets_a_page(name: str, game: Any, state: 
                                                   quick: bool) -> None:
     for algorithm in FAMILY_NAMES:
         result = algorithms.solve(game, state, algorithm, trace=True, quick=quick)
-        trace = tr.trace_of(result, show=engine.value_str if quick else tr.number_str)
+        trace = tr.trace_of(result, show=core.value_str if quick else tr.number_str)
         data = page.page_data(trace, max_nodes=None)
         assert len(data["nodes"]) == len(tr.visits(trace)) == len(
             page.explanations(trace)) // 2 > 0, (name, algorithm)
@@ -214,7 +214,7 @@ def test_a_chance_node_is_entered_and_each_outcome_returns_with_its_probability(
 
 def test_a_mate_distance_cut_says_so() -> None:
     result = algorithms.solve(nim.game(), nim.start((3, 4, 5)), "auto", trace=True)
-    lines = page.explanations(tr.trace_of(result, show=engine.value_str))
+    lines = page.explanations(tr.trace_of(result, show=core.value_str))
     assert any(line.endswith("; a mate-distance bound settles it.") for line in lines)
     assert any("(a mate-distance bound)" in line for line in lines)
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from fminimax import algorithms, engine
+from fminimax import algorithms, core
 from fminimax import tictactoe as ttt
 from fminimax import trace as tr
 from fminimax.games import nim, tree
@@ -175,7 +175,7 @@ def test_the_end_shows_value_2_and_6_nodes(opened: Callable[..., Page]) -> None:
 def test_the_aima_tree_prunes_4_and_6(opened: Callable[..., Page]) -> None:
     end = opened(tree_trace(AIMA)).press("End")
     assert end["pruned"] == [["4", "2 ≤ α 3"], ["6", "2 ≤ α 3"]]
-    stats = engine.alphabeta(tree.game(), tree.start(AIMA), quick=False).stats
+    stats = algorithms.alphabeta(tree.game(), tree.start(AIMA), quick=False).stats
     assert end["counts"] == {"nodes": stats.nodes, "leaves": stats.leaves,
                              "cutoffs": stats.cutoffs, "hits": stats.table_hits}
     assert (stats.nodes, stats.leaves, stats.cutoffs) == (11, 7, 2)
@@ -187,8 +187,8 @@ def test_the_pages_sentences_are_the_libraries(opened: Callable[..., Page]) -> N
     root = ttt.Position(ttt.parse_board("x.. .o. ..."), "x")
     boards = tr.state_labels(game, root, lambda position: ttt.board_str(position.board))
     estimate = stepper.estimated_leaves(game, root)
-    limited = tr.traced(game, root, label=boards, show=engine.value_str, depth=4,
-                        table=engine.Table())
+    limited = tr.traced(game, root, label=boards, show=core.value_str, depth=4,
+                        table=core.Table())
     cases: list[tuple[Any, dict[str, Any]]] = [
         (tree_trace(SEED), {}), (tree_trace(SEED, prune=False), {}), (tree_trace(AIMA), {}),
         (limited, {"estimate": estimate}),
@@ -270,7 +270,7 @@ def test_chance_pages_mate_cuts_and_bounds_play_with_the_libraries_sentences(
     mate = algorithms.solve(nim.game(), nim.start((3, 4, 5)), "auto", trace=True)
     sources = [tr.traced(game, chance, label=tr.tree_labels(game, chance), quick=False),
                tr.traced(game, star, label=tr.tree_labels(game, star), quick=False, star=1),
-               tr.trace_of(mate, show=engine.value_str), tree_trace([[5, 6], [3, 1]])]
+               tr.trace_of(mate, show=core.value_str), tree_trace([[5, 6], [3, 1]])]
     for number, source in enumerate(sources):
         page = opened(source, f"case{number}", max_nodes=None)
         assert page.page.evaluate("window.fminimax.sentences") == list(

@@ -7,7 +7,7 @@ from functools import cache
 import pytest
 from pyrsistent import pvector
 
-from fminimax import engine
+from fminimax import algorithms, core
 from fminimax import tictactoe as ttt
 
 SEED = ttt.parse_board("oox xx5 oo8")
@@ -88,7 +88,7 @@ def test_play_move_prefers_a_quick_win_over_a_slow_one_the_card_would_pick() -> 
     board = ttt.parse_board("x.o .x. o..")
     quick = ttt.quick_scores_map(board, "x", "o")
     assert ttt.play_move(board, "x", "o") == 8
-    assert engine.outcome(quick[8]) == (1, 1)
+    assert core.outcome(quick[8]) == (1, 1)
 
 
 def test_when_every_move_loses_play_move_holds_out_longest() -> None:
@@ -96,7 +96,7 @@ def test_when_every_move_loses_play_move_holds_out_longest() -> None:
     board = ttt.parse_board("... ..o xxo")
     assert set(ttt.scores_map(board, "x", "o").values()) == {-1}
     quick = ttt.quick_scores_map(board, "x", "o")
-    assert {s: engine.value_str(v) for s, v in quick.items()} == {
+    assert {s: core.value_str(v) for s, v in quick.items()} == {
         0: "loss in 2", 1: "loss in 2", 2: "loss in 4", 3: "loss in 2", 4: "loss in 2"}
     assert ttt.play_move(board, "x", "o") == 2
 
@@ -105,7 +105,7 @@ def test_quick_scores_agree_in_sign_with_the_cards_scores() -> None:
     board = ttt.parse_board("x.o .x. o..")
     plain = ttt.scores_map(board, "x", "o")
     quick = ttt.quick_scores_map(board, "x", "o")
-    assert {s: engine.sign(v) for s, v in quick.items()} == plain
+    assert {s: core.sign(v) for s, v in quick.items()} == plain
 
 
 def test_a_finished_board_has_an_empty_scores_map_and_no_best_move() -> None:
@@ -128,7 +128,7 @@ def test_the_cards_functions_read_the_size_of_a_square_board_from_the_board() ->
     assert plain == {space: ttt.retrieve_score(ttt.fill_board(space, board, "x"), "x", "o", 1)
                      for space in ttt.open_spaces(board)}
     quick = ttt.quick_scores_map(board, "x", "o")
-    assert {space: engine.sign(value) for space, value in quick.items()} == plain
+    assert {space: core.sign(value) for space, value in quick.items()} == plain
     assert quick[ttt.play_move(board, "x", "o")] == max(quick.values())
     assert ttt.optimal_score(ttt.generate_boards("x", board), "x", "o", 1) == max(plain.values())
 
@@ -139,7 +139,7 @@ def test_the_cards_functions_take_the_shape_and_k_of_any_board_by_keyword() -> N
     plain = ttt.scores_map(board, "x", "o", memo=False, **shape)
     assert plain == ttt.alphabeta_scores_map(board, "x", "o", **shape)
     game = ttt.game("x", "o", **shape)
-    assert plain == engine.move_values(game, ttt.Position(board, "x"), quick=False)
+    assert plain == core.move_values(game, ttt.Position(board, "x"), quick=False)
     assert ttt.play_move(board, "x", "o", **shape) in {s for s, v in plain.items() if v == 1}
     with pytest.raises(ValueError, match="a board of 12 cells is not square"):
         ttt.scores_map(board, "x", "o")
@@ -150,8 +150,8 @@ def test_the_memoized_scores_map_solves_a_4x4_board_with_12_open_spaces() -> Non
     board = ttt.fill_board(5, board, "x")
     scores = ttt.alphabeta_scores_map(board, "x", "o")
     assert len(scores) == 12 and set(scores.values()) <= {-1, 0, 1}
-    assert scores == {space: engine.sign(value) for space, value in engine.move_values(
-        ttt.game(rows=4, cols=4), ttt.Position(board, "x"), table=engine.Table()).items()}
+    assert scores == {space: core.sign(value) for space, value in core.move_values(
+        ttt.game(rows=4, cols=4), ttt.Position(board, "x"), table=core.Table()).items()}
 
 
 def test_the_cards_plain_recursion_refuses_a_board_beyond_its_limit_naming_it() -> None:
@@ -299,12 +299,12 @@ def test_best_move_is_value_optimal_on_every_position(positions: list) -> None:
         quick = ttt.quick_scores_map(position.board, me, other(me))
         played = ttt.play_move(position.board, me, other(me))
         assert scores[played] == best
-        plies = [engine.outcome(quick[s])[1] for s in scores if scores[s] == best]
+        plies = [core.outcome(quick[s])[1] for s in scores if scores[s] == best]
         if best > 0:  # the quickest win
-            assert engine.outcome(quick[played])[1] == min(plies)
+            assert core.outcome(quick[played])[1] == min(plies)
         if best < 0:  # the slowest loss
-            assert engine.outcome(quick[played])[1] == max(plies)
-        assert engine.sign(engine.alphabeta(game, position).value) == best
+            assert core.outcome(quick[played])[1] == max(plies)
+        assert core.sign(algorithms.alphabeta(game, position).value) == best
 
 
 # --- the computer never loses ------------------------------------------------------------
@@ -390,13 +390,13 @@ def test_best_move_refuses_an_empty_row(text: str) -> None:
 def test_the_scores_map_is_the_cards_plain_recursion_and_says_which_is_faster(
         monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[int] = []
-    original = engine.move_values
+    original = core.move_values
 
     def counted(*args: object, **options: object) -> object:
         calls.append(1)
         return original(*args, **options)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(engine, "move_values", counted)
+    monkeypatch.setattr(core, "move_values", counted)
     assert ttt.scores_map(SEED, "x", "o") == {5: 1, 8: 0}
     assert calls == []  # no alpha-beta under the card's name
     assert ttt.alphabeta_scores_map(SEED, "x", "o") == {5: 1, 8: 0} and calls == [1]

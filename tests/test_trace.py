@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fminimax import algorithms, engine
+from fminimax import algorithms, core, reference
 from fminimax import tictactoe as ttt
 from fminimax import trace as tr
 from fminimax.board import board_str
@@ -42,8 +42,8 @@ def all_paths(nested: Any, path: tuple[int, ...] = ()) -> list[tuple[int, ...]]:
 def test_a_traced_search_gives_the_same_result_as_an_untraced_one(nested: Any,
                                                                   prune: bool) -> None:
     game, root = tree.game(), tree.start(nested)
-    plain = engine.search(game, root, prune=prune, quick=False)
-    traced = engine.search(game, root, prune=prune, quick=False, trace=True)
+    plain = core.search(game, root, prune=prune, quick=False)
+    traced = core.search(game, root, prune=prune, quick=False, trace=True)
     assert (traced.value, traced.pv, traced.stats) == (plain.value, plain.pv, plain.stats)
     assert len(traced.trace) == plain.stats.nodes
     assert sum(step.kind == "leaf" for step in traced.trace) == plain.stats.leaves
@@ -67,7 +67,7 @@ def test_traced_alphabeta_visits_a_preorder_subset_and_marks_the_rest_pruned(nes
     pruned = {v.path + (m,) for v in seen for m in v.pruned}
     assert all(p in set(paths) or any(p[:n] in pruned for n in range(1, len(p) + 1))
                for p in every)
-    assert seen[0].value == engine.retrieve_score(tree.game(), tree.start(nested), True)
+    assert seen[0].value == reference.retrieve_score(tree.game(), tree.start(nested), True)
 
 
 def test_traced_tictactoe_search_matches_the_untraced_one_with_table_and_order() -> None:
@@ -75,8 +75,8 @@ def test_traced_tictactoe_search_matches_the_untraced_one_with_table_and_order()
     for text in ("oox xx5 oo8", "x.. .o. ...", "... ... ..."):
         root = ttt.Position(ttt.parse_board(text), "x" if text.count("x") == text.count("o")
                             else "o")
-        plain = engine.search(game, root, table=engine.Table())
-        traced = engine.search(game, root, table=engine.Table(), trace=True)
+        plain = core.search(game, root, table=core.Table())
+        traced = core.search(game, root, table=core.Table(), trace=True)
         assert (traced.value, traced.pv, traced.stats) == (plain.value, plain.pv, plain.stats)
         assert len(tr.visits(traced)) == plain.stats.nodes
 
@@ -123,7 +123,7 @@ def test_tictactoe_positions_are_drawn_as_small_boards() -> None:
     game = ttt.game()
     root = ttt.Position(ttt.parse_board("oox xx5 oo8"), "x")
     t = tr.traced(game, root, label=tr.state_labels(game, root, lambda s: board_str(s.board)),
-                  show=engine.value_str)
+                  show=core.value_str)
     drawn = tr.trace_str(t)
     assert "MAX root = win in 1" in drawn
     assert "│ o o x\n│ x x 5\n│ o o 8" in drawn
@@ -136,7 +136,7 @@ def test_tictactoe_positions_are_drawn_as_small_boards() -> None:
 def test_large_traces_are_cut_at_the_node_limit_with_a_marker() -> None:
     game = ttt.game()
     started = time.perf_counter()
-    t = tr.traced(game, ttt.Position(ttt.empty_board(), "x"), show=engine.value_str)
+    t = tr.traced(game, ttt.Position(ttt.empty_board(), "x"), show=core.value_str)
     drawn = tr.trace_str(t, max_nodes=50)
     dot = tr.to_dot(t, max_nodes=50)
     assert time.perf_counter() - started < 20
@@ -159,7 +159,7 @@ def test_limits_must_be_sensible() -> None:
 
 def test_a_result_without_a_trace_or_a_stranger_is_refused() -> None:
     with pytest.raises(ValueError, match="no trace"):
-        tr.trace_of(engine.search(tree.game(), tree.start(SEED)))
+        tr.trace_of(core.search(tree.game(), tree.start(SEED)))
     with pytest.raises(TypeError, match="got 42"):
         tr.trace_of(42)  # type: ignore[arg-type]
 
@@ -212,7 +212,7 @@ chance_trees = st.recursive(
 def value_for_max(game: Any, root: Any, visit: tr.Visit) -> Any:
     """Return a node's value for MAX, searched whole by plain minimax (expectiminimax)."""
     state = tr.replayed(game, root, visit.path)
-    value = engine.search(game, state, prune=False, quick=False).value
+    value = core.search(game, state, prune=False, quick=False).value
     return value if game.to_move(state) == game.to_move(root) else -value
 
 

@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Sequence
 from typing import IO, Any
 
-from fminimax import engine, tictactoe
+from fminimax import core, reference, tictactoe
 from fminimax import trace as tr
 from fminimax.board import board_str, open_spaces
 from fminimax.cli.common import progress_reporter
@@ -30,7 +30,7 @@ def _lines(args: argparse.Namespace, game: Any, position: tictactoe.Position,
         return parallel_move_lines(args, game, position)
     progress = progress_reporter(err, getattr(args, "quiet", False))
     try:
-        return tr.move_lines(game, position, table=engine.Table(), stop=progress)
+        return tr.move_lines(game, position, table=core.Table(), stop=progress)
     finally:
         progress.done()
 
@@ -40,14 +40,14 @@ def _record(args: argparse.Namespace, game: Any, position: tictactoe.Position,
             ended: str | None) -> dict[str, Any]:
     """Return best-move's JSON record."""
     quick = {space: value for space, (value, _) in lines.items()}
-    move = engine.best_move(quick) if quick else None
+    move = reference.best_move(quick) if quick else None
     computer = position.player
-    value = (engine.quick_value(game.utility(position, computer), 0) if move is None
+    value = (core.quick_value(game.utility(position, computer), 0) if move is None
              else quick[move])
     return ({"game": game.name, "to_move": None if ended else computer, "ended": ended,
-             "value": value, "exact": True, "outcome": ended or engine.value_str(value),
+             "value": value, "exact": True, "outcome": ended or core.value_str(value),
              "best_move": move,
-             **({"best_moves": engine.best_moves(quick)} if args.all else {}),
+             **({"best_moves": reference.best_moves(quick)} if args.all else {}),
              "pv": [] if move is None else list(lines[move][1]),
              "board": list(position.board), "computer": computer, "scores": scores}
             | ({"lines": {space: list(line) for space, (_, line) in lines.items()}}
@@ -58,16 +58,16 @@ def _text(args: argparse.Namespace, game: Any, position: tictactoe.Position,
           scores: dict[int, Any], lines: dict[int, tuple[Any, tuple[int, ...]]]) -> str:
     """Return each open space's score, the best move and (with --all) every best move."""
     quick = {space: value for space, (value, _) in lines.items()}
-    move = engine.best_move(quick)
+    move = reference.best_move(quick)
     text = [f"{position.player} to move"]
     for space in open_spaces(position.board):
         text.append(f"  space {space}: score {scores[space]:+d}  "
-                    f"({engine.value_str(quick[space])})")
+                    f"({core.value_str(quick[space])})")
         if args.explain:
             text.append(line_str(game, position, lines[space][1]))
     text.append(f"best move: {move}")
     if args.all:
-        text.append(f"best moves: {' '.join(map(str, engine.best_moves(quick)))}")
+        text.append(f"best moves: {' '.join(map(str, reference.best_moves(quick)))}")
     return "\n".join(text) + "\n"
 
 

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import IO, Any
 
-from fminimax import engine, mpi, policy
+from fminimax import core, mpi, policy
 from fminimax.cli.common import Parser, UsageError, clip, game_made
 from fminimax.cli.games import add_game_options, games_help
 from fminimax.registry import Made
@@ -72,7 +72,7 @@ class Job:
     table: bool
 
 
-def known_answer(chosen: Made, game: Any, depth: int | None) -> engine.SearchResult[Any] | None:
+def known_answer(chosen: Made, game: Any, depth: int | None) -> core.SearchResult[Any] | None:
     """Return the answer rank 0 gives alone, or None when the ranks split the root moves.
 
     The decisions of ``fminimax solve``, in this one place: a finished position or
@@ -87,7 +87,7 @@ def known_answer(chosen: Made, game: Any, depth: int | None) -> engine.SearchRes
     """
     state = chosen.state
     if game.is_over(state) or depth == 0:
-        return engine.search(game, state, depth=depth, quick=chosen.quick, table=engine.Table())
+        return core.search(game, state, depth=depth, quick=chosen.quick, table=core.Table())
     beyond = chosen.beyond(state)
     if beyond is None or depth is not None:
         return None
@@ -169,7 +169,7 @@ def _planned(argv: Sequence[str] | None, out: IO[str], err: IO[str], size: int) 
                 args.json)
 
 
-def _split(comm: Any, job: Job, err: IO[str]) -> engine.SearchResult[Any] | None:
+def _split(comm: Any, job: Job, err: IO[str]) -> core.SearchResult[Any] | None:
     """Return the ranks' search of ``job``: this rank's best, then MAXLOC over all ranks.
 
     A rank whose search fails says so in one line and aborts the whole job (None), so the
@@ -191,7 +191,7 @@ def _split(comm: Any, job: Job, err: IO[str]) -> engine.SearchResult[Any] | None
     return mpi.ranks_result(pair, line, nodes, job.depth, exact)
 
 
-def report_line(chosen: Made, game: Any, result: engine.SearchResult[Any], seconds: float,
+def report_line(chosen: Made, game: Any, result: core.SearchResult[Any], seconds: float,
                 ranks: int, as_json: bool) -> str:
     """Return the result as one line: JSON with the keys of ``fminimax solve --json``, or words.
 
@@ -199,7 +199,7 @@ def report_line(chosen: Made, game: Any, result: engine.SearchResult[Any], secon
 
     >>> from fminimax import registry
     >>> chosen = registry.make("nim", registry.Options(args=("1",)))
-    >>> found = engine.search(chosen.game, chosen.state)
+    >>> found = core.search(chosen.game, chosen.state)
     >>> print(report_line(chosen, chosen.game, found, 0.5, 2, False))
     best move: 1:1  value: 999999 (win in 1)  nodes: 2  ranks: 2
     >>> print(report_line(chosen, chosen.game, found, 0.5, 2, True))
@@ -207,7 +207,7 @@ def report_line(chosen: Made, game: Any, result: engine.SearchResult[Any], secon
     {"game": "nim", "value": 999999, "outcome": "win in 1", "exact": true, "depth": null,
      "best_move": [1, 1], "pv": [[1, 1]], "nodes": 2, "seconds": 0.5, "ranks": 2}
     """
-    words, spoken = engine.outcome_str(result, chosen.quick), chosen.notation
+    words, spoken = core.outcome_str(result, chosen.quick), chosen.notation
     if as_json:
         return json.dumps({"game": game.name, "value": result.value, "outcome": words,
                            "exact": result.exact, "depth": result.depth,

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
-from fminimax import engine, parallel
+from fminimax import algorithms, core, parallel
 from fminimax.cli.cluster import DaskExecutor, dask_client
 from fminimax.cli.common import Progress
 from fminimax.game import Score
@@ -265,7 +265,7 @@ def signals_blocked(*signums: int) -> Iterator[None]:
 
 def parallel_search(args: argparse.Namespace, game: Any, state: Any,
                     progress: Progress | None = None,
-                    **options: Any) -> engine.SearchResult[Any]:
+                    **options: Any) -> core.SearchResult[Any]:
     """Return the search result of ``state`` by young brothers wait on the pool asked for.
 
     For commands with ``add_parallel_arguments`` (solve): ``options`` go to
@@ -274,7 +274,7 @@ def parallel_search(args: argparse.Namespace, game: Any, state: Any,
     """
     with executor_for(args.workers, args.scheduler) as executor:
         if executor is None:
-            return engine.search(game, state, table=engine.Table(), stop=progress, **options)
+            return core.search(game, state, table=core.Table(), stop=progress, **options)
         if progress is None or not progress.enabled:
             return parallel.ybw_search(executor, game, state, **options)
         tasks = TaskProgress(progress)
@@ -361,7 +361,7 @@ class _Watched(Executor):
         return future
 
 
-SPLIT = ("auto", "alphabeta", "memoized", "minimax")
+SPLIT = tuple(sorted(algorithm.name for algorithm in algorithms.FAMILY if algorithm.split))
 """The algorithms young brothers wait splits (auto: alpha-beta, with a table unless
 --no-table, in parallel)."""
 
@@ -390,7 +390,7 @@ def split_algorithm(algorithm: str, table: bool) -> str:
 
 def parallel_solve(args: argparse.Namespace, game: Any, state: Any,
                    stop: Callable[[], bool] | None, quick: bool,
-                   progress: Progress | None = None) -> engine.SearchResult[Any]:
+                   progress: Progress | None = None) -> core.SearchResult[Any]:
     """Return solve's result by young brothers wait over --workers or --scheduler.
 
     The options mean what they mean serially: --no-table is no table on any worker.

@@ -13,7 +13,7 @@ from decimal import Decimal
 from numbers import Real
 from typing import IO, Any
 
-from fminimax import engine
+from fminimax import core
 from fminimax.registry import Made
 
 __all__ = ["CORE", "DIGITS", "EXTRA", "game_fields", "json_number", "mismatches", "number_str",
@@ -33,7 +33,7 @@ EXTRA: dict[str, tuple[type, ...]] = {
 }
 
 
-def game_fields(made: Made, state: Any, result: engine.SearchResult[Any],
+def game_fields(made: Made, state: Any, result: core.SearchResult[Any],
                 best: Sequence[Any] | None = None) -> dict[str, Any]:
     """Return the schema's game keys of a search result, moves in the game's notation."""
     spoken, over = made.notation, made.game.is_over(state)
@@ -46,7 +46,7 @@ def game_fields(made: Made, state: Any, result: engine.SearchResult[Any],
              if spoken.score is not None and result.exact and made.quick else None)
     return {"game": made.game.name, "to_move": spoken.side(made.game.to_move(state)),
             "ended": None, "value": json_number(result.value), "exact": result.exact,
-            "outcome": engine.outcome_str(result, made.quick), "score": score,
+            "outcome": core.outcome_str(result, made.quick), "score": score,
             "best_move": None if result.move is None else spoken.json_move(result.move),
             **({} if best is None else {"best_moves": [spoken.json_move(m) for m in best]}),
             "pv": [spoken.json_move(move) for move in result.pv]}
@@ -118,7 +118,7 @@ def _scientific(value: Any) -> str:
     return format(exact, ".14e")
 
 
-def stats_fields(result: engine.SearchResult[Any], seconds: float) -> dict[str, Any]:
+def stats_fields(result: core.SearchResult[Any], seconds: float) -> dict[str, Any]:
     """Return the schema's counting keys."""
     stats = result.stats
     return {"depth": result.depth, "nodes": stats.nodes, "leaves": stats.leaves,

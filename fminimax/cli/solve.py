@@ -13,7 +13,7 @@ import argparse
 import time
 from typing import IO, Any
 
-from fminimax import engine, policy, registry
+from fminimax import core, policy, registry
 from fminimax.cli.common import (
     PROG,
     count_option,
@@ -64,7 +64,7 @@ def _quick_words(value: Any) -> str:
     >>> _quick_words(999_997), _quick_words(1.7976931348623157e308)
     ('win in 3', '1.7976931348623157e+308')
     """
-    return engine.value_str(value) if abs(value) < 2 * WIN else number_str(value)
+    return core.value_str(value) if abs(value) < 2 * WIN else number_str(value)
 
 
 def _refuse_trace_options(args: argparse.Namespace, algorithm: str) -> None:
@@ -113,7 +113,7 @@ def _answer(args: argparse.Namespace, chosen: Made, request: policy.Request,
     """Return the policy's answer, its refusals with the command line's advice."""
     progress = progress_reporter(err, args.quiet)
 
-    def pooled(game: Any, state: Any, meter: policy.Meter) -> engine.SearchResult[Any]:
+    def pooled(game: Any, state: Any, meter: policy.Meter) -> core.SearchResult[Any]:
         args.algorithm = request.algorithm
         stop = meter if args.seconds is not None else None
         return parallel_solve(args, game, state, stop, chosen.quick, progress)
@@ -136,9 +136,9 @@ def _answer(args: argparse.Namespace, chosen: Made, request: policy.Request,
 def _value_words(found: policy.Answer, quick: bool) -> str:
     """Return the answer's value in words: win in N, loss in N, draw, or the number."""
     result = found.result
-    words = engine.outcome_str(result, quick)
-    if words is None and quick and engine.is_decisive(result.value):
-        words = engine.value_str(result.value)
+    words = core.outcome_str(result, quick)
+    if words is None and quick and core.is_decisive(result.value):
+        words = core.value_str(result.value)
     kind = "" if result.exact else f" (an estimate at depth {result.depth})"
     return f"{words if words is not None else number_str(result.value)}{kind}"
 
@@ -220,7 +220,7 @@ def add(sub: Any) -> None:
     solve.add_argument("--board", help="tictactoe: the cells, rows split by '/'; "
                        "connect4: the columns played, 1-based (e.g. 4453), or the rows top "
                        "first")
-    solve.add_argument("--algorithm", choices=sorted(algorithms.FAMILY),
+    solve.add_argument("--algorithm", choices=algorithms.NAMES,
                        help="the search (default auto: the fastest exact path, bisection "
                        "where it applies; iterative under --max-nodes or --seconds); the "
                        "output names the algorithm that ran")

@@ -13,7 +13,7 @@ import os
 import tempfile
 from typing import IO, Any
 
-from fminimax import engine, registry
+from fminimax import core, registry
 from fminimax import trace as tr
 from fminimax.cli.common import (
     PROG,
@@ -156,7 +156,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     named = _named(args.tree, trees.size(root))
     progress = progress_reporter(err, args.quiet)
     prune = ALGORITHMS[args.algorithm]
-    result = engine.search(game, root, prune=prune, quick=False, trace=True, stop=progress)
+    result = core.search(game, root, prune=prune, quick=False, trace=True, stop=progress)
     progress.done()
     trace = tr.trace_of(result, label=tr.tree_labels(game, root, trees.node_name),
                         windows=prune)

@@ -4,7 +4,7 @@ With ``misere=True`` the player who takes the last object loses.  A state is the
 and the player to move (0 or 1).  Moves are (heap index, count) with heaps 0-based in the
 library; people number heaps from 1 and write a move as ``heap:count`` (``notation``).
 
->>> from fminimax.engine import alphabeta
+>>> from fminimax.algorithms import alphabeta
 >>> alphabeta(game(), start((3, 4, 5)), quick=False).value
 1
 """

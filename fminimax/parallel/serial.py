@@ -10,7 +10,7 @@ small so that a change of the core's interface is one edit in one module.
 
 from __future__ import annotations
 
-from fminimax.engine import INFINITY, SearchResult, Stats, Table, is_decisive, search, sign
+from fminimax.core import INFINITY, SearchResult, Stats, Table, is_decisive, search, sign
 from fminimax.game import Score
 
 __all__ = ["INFINITY", "SearchResult", "Stats", "Table", "checked_depth", "farther", "nearer",

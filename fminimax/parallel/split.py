@@ -55,7 +55,7 @@ def split_search(executor: Executor, game: Game[State, Move], state: State,
     Text 3's split: the positions ``split`` plies down (the root moves by default) are
     searched in parallel with a full window each, then reduced by minimax.  ``options``
     (``SplitOptions``, any field also by name): ``depth``, ``prune``, ``quick`` and
-    ``order`` mean what they mean to ``engine.search``; ``table`` turns the workers' tables
+    ``order`` mean what they mean to ``core.search``; ``table`` turns the workers' tables
     on (True, shared by searches of the same game), off (False), or names them (a string:
     a fresh name gives every worker a fresh table); ``split`` and ``timeout`` (per wait).
 
@@ -105,7 +105,7 @@ def move_lines(executor: Executor, game: Game[State, Move], state: State,
 
 def move_values(executor: Executor, game: Game[State, Move], state: State,
                 options: SplitOptions | None = None, /, **changes: Any) -> dict[Move, Score]:
-    """Return each legal move's value, as ``engine.move_values``, one task per move.
+    """Return each legal move's value, as ``core.move_values``, one task per move.
 
     As there, ``depth`` counts from the root: each move's position is searched to
     ``depth - 1``.

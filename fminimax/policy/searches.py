@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from fminimax import algorithms, engine
-from fminimax.engine import SearchResult, Stats, Table, is_decisive
+from fminimax import algorithms, core
+from fminimax.core import SearchResult, Stats, Table, is_decisive
 from fminimax.game import Game, zero
 from fminimax.policy.limits import TooDeep
 
@@ -33,7 +33,7 @@ def search(game: Game[Any, Any], state: Any, *, depth: int | None = None, quick:
     2
     """
     try:
-        return engine.search(game, state, depth=depth, quick=quick, table=table, stop=stop)
+        return core.search(game, state, depth=depth, quick=quick, table=table, stop=stop)
     except ValueError as error:
         raise translated(game, error) from None
 
@@ -70,7 +70,7 @@ def iterate(game: Game[Any, Any], state: Any, *, quick: bool, stop: Stop,
         return False
 
     try:
-        return engine.iterative_deepening(estimating(game), state, max_nodes=max_nodes,
+        return core.iterative_deepening(estimating(game), state, max_nodes=max_nodes,
                                           stop=watched, quick=quick, reached=keep)
     except ValueError as error:
         if done and is_too_deep(error):
@@ -122,7 +122,7 @@ def keeps_table(algorithm: str) -> bool:
     >>> keeps_table("mtdf"), keeps_table("alphabeta")
     (True, False)
     """
-    return algorithm in algorithms.TABLED
+    return algorithms.by_name(algorithm).table == "always"
 
 
 def searches_every_node(algorithm: str) -> bool:
@@ -131,7 +131,7 @@ def searches_every_node(algorithm: str) -> bool:
     >>> searches_every_node("minimax"), searches_every_node("alphabeta")
     (True, False)
     """
-    return algorithm in algorithms.PLAIN
+    return not algorithms.by_name(algorithm).windows
 
 
 def needs_the_end(algorithm: str) -> bool:
@@ -150,8 +150,8 @@ def parent_value(value: Any, quick: bool) -> Any:
     (999997, -3, 999998)
     """
     if quick and is_decisive(value):
-        utility, plies = engine.outcome(value)
-        return engine.quick_value(-utility, plies + 1)
+        utility, plies = core.outcome(value)
+        return core.quick_value(-utility, plies + 1)
     return -value
 
 

@@ -1,7 +1,7 @@
 """Search traces as data: the steps a search recorded, named, numbered and seen from MAX.
 
-The search core records a trace when asked (``engine.search(..., trace=True)``): one
-``engine.Step`` per node, in the order the nodes were finished, with alpha, beta and the value
+The search core records a trace when asked (``core.search(..., trace=True)``): one
+``core.Step`` per node, in the order the nodes were finished, with alpha, beta and the value
 in negamax form (for the player to move there).  This module never searches a second way: it
 takes those steps and turns them into values the renderers (``text``, ``dot``, ``page``) draw.
 
@@ -32,7 +32,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fminimax.engine import Pass, SearchResult, Step, is_decisive, search, sign
+from fminimax.core import Pass, SearchResult, Step, is_decisive, search, sign
 from fminimax.game import Game, Score
 from fminimax.trace.labels import Label, Path, Show, number_str, path_str
 
@@ -101,7 +101,7 @@ def trace_of(source: Traceable, *, label: Label | None = None, show: Show | None
     Options given replace the trace's own; a result without steps (searched without
     ``trace=True``) is refused.
 
-    >>> from fminimax.engine import alphabeta
+    >>> from fminimax.algorithms import alphabeta
     >>> from fminimax.games import tree
     >>> trace_of(alphabeta(tree.game(), tree.start([[2, 7], [1, 8]]), trace=True,
     ...                    quick=False)).value
@@ -119,7 +119,7 @@ def trace_of(source: Traceable, *, label: Label | None = None, show: Show | None
 
 def traced(game: Game[Any, Any], state: Any, *, label: Label | None = None,
            show: Show | None = None, **options: Any) -> Trace:
-    """Return the trace of the core's search of ``state`` (``engine.search`` with trace=True).
+    """Return the trace of the core's search of ``state`` (``core.search`` with trace=True).
 
     ``options`` go to the search (``prune``, ``depth``, ``quick``, ``table``, ``order``...).
 
@@ -393,7 +393,7 @@ def move_lines(game: Game[Any, Any], state: Any,
     """Return each legal move's value and principal variation (the move, then best replies).
 
     Each child is searched by the core with ``options`` (a shared ``table`` speeds it up);
-    a decisive value counts one ply further from the root, as in ``engine.move_values``.
+    a decisive value counts one ply further from the root, as in ``core.move_values``.
 
     >>> from fminimax.games import tree
     >>> move_lines(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False)

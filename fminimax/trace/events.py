@@ -1,6 +1,6 @@
 """A traced search as a story: its passes, its enter and exit events, a sentence for each.
 
-The core records a trace in *finishing* order (``engine.Step``); ``data.visits`` gives the
+The core records a trace in *finishing* order (``core.Step``); ``data.visits`` gives the
 *entry* order.  A teacher at the board shows both at once: a node is entered, its children
 are searched, and it returns its value to its parent.  This module turns a trace into that
 sequence of events, as data; ``page`` plays them back in a browser.
@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, cast
 
-from fminimax.engine import SearchResult, Step
+from fminimax.core import SearchResult, Step
 from fminimax.game import Game, Score
 from fminimax.trace.data import (
     EXACT,
@@ -67,7 +67,7 @@ class PassSteps:
     """The steps of one root pass of a trace: its number (from 1), a header, and its steps.
 
     ``steps`` are in finishing order, as the core records them; ``header`` is empty for
-    a trace of one pass.  (The core's ``engine.Pass`` is the record of the pass itself:
+    a trace of one pass.  (The core's ``core.Pass`` is the record of the pass itself:
     its window, depth and value.)
     """
 
@@ -79,7 +79,7 @@ class PassSteps:
 def pass_of(step: Step) -> int:
     """Return the index of the root pass a step belongs to (``Step.pass_number``, from 0).
 
-    >>> from fminimax.engine import Step
+    >>> from fminimax.core import Step
     >>> pass_of(Step((), 0, True, 0, 1, 1, "leaf")), pass_of(Step((), 0, True, 0, 1, 1,
     ...                                                          "leaf", pass_number=2))
     (0, 2)

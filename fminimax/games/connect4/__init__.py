@@ -14,7 +14,7 @@ win, then the others centre-first, with moves that let the opponent win right on
 ``key`` gives a position and its mirror image the same table key.  ``heuristic`` counts
 open windows (see its docstring).
 
->>> from fminimax.engine import alphabeta
+>>> from fminimax.algorithms import alphabeta
 >>> g = game(4, 4)
 >>> state = from_moves("1122", 4, 4)
 >>> print(board_str(state, 4, 4))

@@ -5,7 +5,7 @@ searching to the end, best first) and ``decided`` (the end seen without searchin
 next move, a loss in two, a draw when no run is open).  Both keep every value searched to
 the end, not depth-limited estimates, so only exact searches use them.
 
->>> from fminimax.engine import Table, search
+>>> from fminimax.core import Table, search
 >>> from fminimax.games.connect4 import start
 >>> search(solver(4, 4), start(4, 4), table=Table(), quick=False, alpha=-1, beta=1).value
 0

@@ -14,7 +14,7 @@ game from the card's own ``lines``: whether a set of spaces holds a line, which 
 (centre first, then corners, then edges), and the canonical key of a position under the
 board's symmetries (rotations and reflections share one table entry).
 
->>> from fminimax.engine import Table, move_values
+>>> from fminimax.core import Table, move_values
 >>> g = game()
 >>> move_values(g, start(), table=Table()) == dict.fromkeys([4, 0, 2, 6, 8, 1, 3, 5, 7], 0)
 True

@@ -7,7 +7,7 @@ tree (:class:`Node`), the game value, the notation and the command line's ``ENTR
 Leaf values are scores for MAX.  A state is a subtree and the path of moves (child indices)
 that led to it from the root; MAX moves at even depths.
 
->>> from fminimax.engine import minimax
+>>> from fminimax.algorithms import minimax
 >>> minimax(game(), start([[2, 7], [1, 8]]), quick=False).value
 2
 

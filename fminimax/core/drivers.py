@@ -1,0 +1,327 @@
+"""Multi-pass root drivers: the MTD family, aspiration windows and bisection.
+
+Each calls the core several times at the root with different windows, sharing one table,
+and gathers the passes into one result (:class:`Passes`).  A null-window pass asks one
+question, "is the value above t?", and its fail-soft answer is a bound; the drivers differ
+in which questions they ask.
+
+On games whose values are few (quick values, small integers) a few passes settle the
+value.  On a game with many distinct values (an explicit tree with real payoffs) a null
+window may move the bound by one value a pass, so the passes are bounded: after
+``MAX_NULL_PASSES`` null windows one alpha-beta pass in the window that is left gives the
+exact value.
+
+>>> from fminimax.core.table import Table
+>>> from fminimax.games import tree
+>>> result = mtd(tree.game(), tree.start([[2, 7], [1, 8]]), 0, "mtdf", quick=False)
+>>> result.value, [(p.alpha, p.beta, p.value) for p in result.passes]
+(2, [(0, 1, 2), (2, 3, 2)])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from fminimax.core.options import MateError, SearchOptions, options_of
+from fminimax.core.results import Pass, SearchResult, Stats
+from fminimax.core.search import search
+from fminimax.core.table import Table
+from fminimax.core.values import INFINITY, above, below, nearer, quick_value
+from fminimax.game import WIN, Game, Move, Score, State
+
+__all__ = ["MAX_NULL_PASSES", "Passes", "aspiration", "bisection", "bisection_test", "dual",
+           "mtd", "mtdf", "root_bounds", "sss"]
+
+Stop = Callable[[], bool] | None
+Options = SearchOptions | None
+
+MAX_NULL_PASSES = 24
+"""The most null-window passes a driver makes before one pass in the window that is left
+(a game of quick values needs far fewer; a tree of 4,000 real payoffs would need 4,000)."""
+
+
+class Passes:
+    """The root passes of one multi-pass search, gathered into one result (never escapes).
+
+    Every pass searches with ``options`` in its own window, sharing ``table``; lines are
+    completed once, at the end.
+    """
+
+    def __init__(self, game: Game[Any, Any], state: Any, options: SearchOptions,
+                 table: Table | None, stop: Stop) -> None:
+        self.game, self.state, self.stop = game, state, stop
+        self.table = Table() if table is None else table
+        self.options = options_of(options, {"complete": False})
+        self.results: list[SearchResult[Any]] = []
+        self.passes: list[Pass] = []
+        self.best: SearchResult[Any] | None = None
+
+    def run(self, alpha: Score, beta: Score, kind: str) -> Score:
+        """Search the root in the window (alpha, beta) and return the value it gives."""
+        result = search(self.game, self.state, self.options, table=self.table,
+                        stop=self.stop, alpha=alpha, beta=beta)
+        self.passes.append(Pass(len(self.passes), alpha, beta, self.options.depth, kind,
+                                result.value))
+        self.results.append(result)
+        if result.value > alpha and result.move is not None:
+            self.best = result  # its move reaches at least its value
+        return result.value
+
+    def settled(self, lower: Score, upper: Score) -> Score:
+        """Return the value known to lie in [lower, upper], by one pass in the window left.
+
+        The window (below(lower), above(upper)) holds the value strictly inside, so
+        alpha-beta returns it exactly.
+        """
+        return self.run(below(lower), above(upper), "remaining window")
+
+    def has_move(self) -> bool:
+        """Return whether the root names a move: not over, not cut off at depth 0, and not
+        a chance state (whose value is its outcomes' mean, no choice)."""
+        game, state = self.game, self.state
+        return not (game.is_over(state) or self.options.depth == 0
+                    or (game.chances is not None and bool(game.chances(state))))
+
+    def result(self, value: Score, algorithm: str) -> SearchResult[Any]:
+        """Return the gathered result: ``value``, a move of that value and its line."""
+        move = self.move_of(value) if self.has_move() else None
+        stats = sum((result.stats for result in self.results), Stats())
+        steps = tuple(replace(step, pass_number=number)
+                      for number, result in enumerate(self.results) for step in result.trace)
+        line = () if move is None else self.line(value, move)
+        return SearchResult(value, move, line, stats, self.options.depth,
+                            all(result.exact for result in self.results), steps, algorithm,
+                            tuple(self.passes),
+                            all(result.unit_scores for result in self.results))
+
+    def move_of(self, value: Score) -> Any:
+        """Return a root move that reaches ``value``: a pass's best move, else one more null
+        window just below ``value`` finds it."""
+        if self.best is None or self.best.value < value:
+            self.run(below(value), value, "null window")
+        return None if self.best is None else self.best.move
+
+    def line(self, value: Score, move: Any) -> tuple[Any, ...]:
+        """Return the principal variation that starts with ``move``, of known value ``value``.
+
+        Each step asks the core, with a null window just below the known value, for a move
+        that reaches it (the table holds most of the answer).  These look-ups are not
+        counted in the statistics, as ``search`` does not count the searches that complete
+        a line.
+        """
+        game, state, depth = self.game, self.state, self.options.depth
+        plies = 1 if self.options.quick else 0  # only quick values count plies
+        line = [move]
+        state, value = game.play(state, move), -nearer(value, plies)
+        while not game.is_over(state) and (depth is None or len(line) < depth):
+            found = search(game, state, self.options, table=self.table, trace=False,
+                           alpha=below(value), beta=value,
+                           depth=None if depth is None else depth - len(line))
+            if found.move is None or found.value < value:
+                break
+            line.append(found.move)
+            state, value = game.play(state, found.move), -nearer(value, plies)
+        return tuple(line)
+
+
+def mtd(game: Game[State, Move], state: State, first: Score, algorithm: str,
+        options: SearchOptions | None = None, /, *, table: Table | None = None,
+        stop: Stop = None, **changes: Any) -> SearchResult[Move]:
+    """Return the value found by null-window passes, the first asking "is it above first?".
+
+    Each pass asks whether the value lies above a test value t, with the window
+    (t, t + 1) (the next float for real values); a fail-low lowers the upper bound to what
+    the pass returned, a fail-high raises the lower bound, until they meet (or, after
+    ``MAX_NULL_PASSES``, one pass in the window left settles it).
+    """
+    passes = Passes(game, state, options_of(options, changes), table, stop)
+    lower, upper, test = -INFINITY, INFINITY, first
+    while lower < upper:
+        if len(passes.passes) >= MAX_NULL_PASSES:
+            lower = upper = passes.settled(lower, upper)
+            break
+        value = passes.run(test, above(test), "null window")
+        if value <= test:
+            upper, test = value, below(value)
+        elif value >= above(test):
+            lower, test = value, value
+        else:
+            lower = upper = value
+    return passes.result(lower, algorithm)
+
+
+def mtdf(game: Game[State, Move], state: State, options: Options = None, /, *,
+         table: Table | None = None, stop: Stop = None, guess: Score = 0,
+         **changes: Any) -> SearchResult[Move]:
+    """Return MTD(f): null-window passes from ``guess``, one table shared, to the value.
+
+    A good guess (the last iteration's value) takes few passes.  Always keeps a table
+    (a fresh one when none is given): the passes live on what the earlier ones stored.
+    Honours depth, quick, order, trace and mate; a game of many distinct values (a tree of
+    real payoffs) gets at most ``MAX_NULL_PASSES`` null windows, then one pass in the
+    window left.
+
+    >>> from fminimax.games import tree
+    >>> result = mtdf(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False)
+    >>> result.value, result.move, [(p.alpha, p.beta, p.value) for p in result.passes]
+    (2, 0, [(0, 1, 2), (2, 3, 2)])
+    """
+    return mtd(game, state, guess, "mtdf", options, table=table, stop=stop, **changes)
+
+
+def sss(game: Game[State, Move], state: State, options: Options = None, /, *,
+        table: Table | None = None, stop: Stop = None, **changes: Any) -> SearchResult[Move]:
+    """Return SSS* as MTD(+inf): passes from above, each lowering an upper bound.
+
+    Plaat, Schaeffer, Pijls and de Bruin (1996) showed that MTD(+inf) with a table
+    examines the same leaves as Stockman's best-first SSS* (1979), which never examines a
+    leaf alpha-beta skips; the table stands in for SSS*'s OPEN list.  Honours what
+    ``mtdf`` honours.
+
+    >>> from fminimax.games import tree
+    >>> result = sss(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False)
+    >>> result.value, [(p.kind, p.value, p.outcome) for p in result.passes]
+    (2, [('null window', 2, 'fail low'), ('null window', 2, 'fail high')])
+    """
+    return mtd(game, state, below(INFINITY), "sss", options, table=table, stop=stop,
+               **changes)
+
+
+def dual(game: Game[State, Move], state: State, options: Options = None, /, *,
+         table: Table | None = None, stop: Stop = None, **changes: Any) -> SearchResult[Move]:
+    """Return DUAL* as MTD(-inf): passes from below, each raising a lower bound.
+
+    Honours what ``mtdf`` honours.
+
+    >>> from fminimax.games import tree
+    >>> result = dual(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False)
+    >>> result.value, [(p.value, p.outcome) for p in result.passes]
+    (2, [(2, 'fail high'), (2, 'fail low')])
+    """
+    return mtd(game, state, -INFINITY, "dual", options, table=table, stop=stop, **changes)
+
+
+def aspiration(game: Game[State, Move], state: State, options: Options = None, /, *,
+               table: Table | None = None, stop: Stop = None, guess: Score = 0,
+               delta: Score = 1, **changes: Any) -> SearchResult[Move]:
+    """Return alpha-beta in the window (guess - delta, guess + delta), re-searched on failure.
+
+    A fail-low (the value is at most what came back) is searched again below it, a
+    fail-high above it; both re-searches are exact.  Keeps a table like the MTD family;
+    honours what ``mtdf`` honours.
+
+    >>> from fminimax.games import tree
+    >>> result = aspiration(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False)
+    >>> result.value, [(p.kind, p.alpha, p.beta, p.outcome) for p in result.passes]
+    (2, [('aspiration', -1, 1, 'fail high'), ('re-search', 1, inf, 'exact')])
+    """
+    passes = Passes(game, state, options_of(options, changes), table, stop)
+    low, high = guess - delta, guess + delta
+    value = passes.run(low, high, "aspiration")
+    if value <= low:
+        value = passes.run(-INFINITY, above(value), "re-search")
+    elif value >= high:
+        value = passes.run(below(value), INFINITY, "re-search")
+    return passes.result(value, "aspiration")
+
+
+def bisection(game: Game[State, Move], state: State, options: Options = None, /, *,
+              table: Table | None = None, stop: Stop = None,
+              **changes: Any) -> SearchResult[Move]:
+    """Return the exact value by null windows that bisect the range of win/loss distances.
+
+    The strong solving of Pons' Connect Four solver, for any game scoring -1, 0 or +1 where
+    nobody loses by their own move: the root's moves that end the game and mate-distance
+    bounds one ply down bound the value; the first pass asks whether the player to move
+    wins, the second (if not) whether it draws; then each pass halves the range of
+    distances the win or loss may lie at, and what a pass returns (a bound on the value)
+    narrows the range further.  Every pass clips its windows by mate-distance bounds and
+    shares one table.  Without quick values there are no distances: it is then MTD(f)
+    from 0 (so on an explicit tree of payoffs it is MTD(f), with its bound on passes).
+    Searches to the end only (``depth`` must be None); honours quick, order and trace.
+
+    >>> from fminimax import tictactoe as ttt
+    >>> result = bisection(ttt.game(), ttt.start(3, 3, "xo. ... ..."))
+    >>> result.value, result.move
+    (999995, 3)
+    >>> [(p.beta, p.value, p.outcome) for p in result.passes]  # doctest: +NORMALIZE_WHITESPACE
+    [(1, 999993, 'fail high'), (999997, 999995, 'fail low'),
+     (999995, 999995, 'fail high')]
+    """
+    chosen = options_of(options, changes)
+    if chosen.depth is not None:
+        raise ValueError(f"bisection solves to the end of the game; depth must be None, got "
+                         f"{chosen.depth!r} (use mtdf for a depth-limited search)")
+    if not chosen.quick:
+        return mtd(game, state, 0, "bisection", chosen, table=table, stop=stop)
+    passes = Passes(game, state, options_of(chosen, {"mate": True}), table, stop)
+    if game.is_over(state):
+        return passes.result(passes.run(-INFINITY, INFINITY, "full"), "bisection")
+    low, high = root_bounds(game, state)
+    while low < high:
+        test = bisection_test(low, high)  # does the value reach test?
+        value = passes.run(test - 1, test, "null window")
+        if value >= test:
+            low = value
+        else:
+            high = value
+    return passes.result(low, "bisection")
+
+
+def bisection_test(low: Score, high: Score) -> Score:
+    """Return the next value to test between quick values ``low`` < ``high``.
+
+    First the sign (a win? else a draw?), then the middle one of the distances left, a
+    step of two plies apart when both ends have one parity (wins come on the winner's
+    moves).
+
+    >>> bisection_test(-999_998, 999_999), bisection_test(-999_998, 0)
+    (1, 0)
+    >>> bisection_test(999_991, 999_997), bisection_test(-999_990, -999_980)
+    (999995, -999984)
+    """
+    if low < 1 <= high:
+        return 1
+    if low < 0 <= high:
+        return 0
+    if low >= 1:  # a win in near ... far plies: does it come within d?
+        near, far = int(WIN - high), int(WIN - low)
+        wins = range(near, far, 2) if (far - near) % 2 == 0 else range(near, far)
+        return WIN - wins[(len(wins) - 1) // 2]
+    near, far = int(WIN + low), int(WIN + high)  # a loss in near ... far plies: not before d?
+    losses = range(far, near, -2) if (far - near) % 2 == 0 else range(far, near, -1)
+    return losses[(len(losses) - 1) // 2] - WIN
+
+
+def root_bounds(game: Game[State, Move], state: State) -> tuple[Score, Score]:
+    """Return the quick values the root's value lies between, from its children's ends.
+
+    The game's ``decided`` rule may know it; else a move that ends the game scores at once,
+    and one that does not can at best win two plies later and at worst lose at the next ply
+    (mate-distance bounds one ply down).
+
+    >>> from fminimax import tictactoe as ttt
+    >>> root_bounds(ttt.game(), ttt.start(3, 3, "xx. oo. ...")), root_bounds(
+    ...     ttt.game(), ttt.start())
+    ((999999, 999999), (-999998, 999997))
+    """
+    if game.decided is not None:
+        known = game.decided(state)
+        if known is not None:
+            value = quick_value(known[0], known[1])
+            return value, value
+    ends, inner = [], False
+    for move in game.moves(state):
+        child = game.play(state, move)
+        if not game.is_over(child):
+            inner = True
+            continue
+        utility = game.utility(child, game.to_move(child))
+        if utility not in (-1, 0):
+            raise MateError(f"bisection needs final scores of -1, 0 or 1 and a player who "
+                            f"never loses by their own move, but {game.name!r} scored "
+                            f"{utility!r} for the player to move at {child!r}")
+        ends.append(-quick_value(utility, 1))
+    return (max(ends + [2 - WIN] * inner), max(ends + [WIN - 3] * inner))

@@ -1,0 +1,304 @@
+"""The one search core: ``search(game, state, options)`` and each move's value.
+
+``search`` checks what it is given once, at the root (the game, the state, the options
+against the game, the table), runs the recursion (:mod:`fminimax.core.decision`, with
+:mod:`~fminimax.core.chance` and :mod:`~fminimax.core.quiescence` bound in only for the
+games and searches that need them) and returns a :class:`SearchResult`.
+
+A search to the end goes at most ``MAX_PLIES`` plies deep; Python's own limit on nested
+calls is raised for the duration of a search to make room for that, and restored after.
+
+>>> from fminimax.games import tree
+>>> result = search(tree.game(), tree.start([[2, 7], [1, 8]]), prune=False, quick=False)
+>>> result.value, result.move, result.stats
+(2, 0, Stats(nodes=7, leaves=4, cutoffs=0, table_hits=0))
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from fminimax.core.chance import Chances
+from fminimax.core.options import (
+    MAX_PLIES,
+    SAFE_BOUND,
+    MateError,
+    SearchOptions,
+    checked_bounds,
+    options_of,
+)
+from fminimax.core.quiescence import Quiescent
+from fminimax.core.results import Pass, SearchResult, made
+from fminimax.core.run import Line
+from fminimax.core.table import Table
+from fminimax.core.values import brief, farther
+from fminimax.game import Game, Move, Score, State
+
+__all__ = ["Search", "completed_line", "move_values", "run_root", "search",
+           "search_checks"]
+
+Stop = Callable[[], bool] | None
+
+
+class Search(Chances, Quiescent):
+    """One search: the decision nodes, with chance nodes and quiescence bound in as the
+    core's entry only when the game has chances or the search has quiescence."""
+
+    __slots__ = ()
+
+    def __init__(self, game: Game[Any, Any], options: SearchOptions, table: Table | None,
+                 stop: Stop, bounds: tuple[Score, Score] | None = None) -> None:
+        Chances.__init__(self, game, options, table, stop, bounds)
+        if self.chances is not None or self.noisy is not None:  # bound once: no cost otherwise
+            self.decision, self.node = self.node, self.extended
+
+    def again(self) -> Search:
+        """Return a fresh run of the same search (to run it again from the start)."""
+        return Search(self.game, self.options, self.table, self.stop, self.bounds)
+
+    def extended(self, state: Any, ply: int, alpha: Score, beta: Score,
+                 path: Line) -> tuple[Score, Line]:
+        """Return what ``node`` returns, sending chance states and states past the limit on."""
+        if self.chances is not None and ply < self.limit:
+            outcomes = self.chances(state)
+            if outcomes:
+                return self.chance(state, outcomes, ply, alpha, beta, path)
+        if ply >= self.limit and self.noisy is not None:
+            return self.quiesce(state, ply, alpha, beta, path)
+        return self.decision(state, ply, alpha, beta, path)
+
+
+def search(game: Game[State, Move], state: State, options: SearchOptions | None = None, /,
+           *, table: Table | None = None, stop: Stop = None,
+           **changes: Any) -> SearchResult[Move]:
+    """Return the value, best move, principal variation and statistics of ``state``.
+
+    ``options`` (:class:`SearchOptions`, the defaults when None) with keyword ``changes``
+    say how: ``search(game, state, depth=3, quick=False)``.  ``table`` memoizes results
+    with bound flags (a stored bound that does not settle the window narrows it); a table
+    under a game's own ``key`` keeps no moves, so the line may stop at a table hit, and
+    ``complete`` carries it on to the end with cheap searches.  ``stop()`` is asked every
+    1,024 nodes; when it says stop, or ``max_nodes`` run out, ``BudgetSpent`` is raised.
+    A game's ``decided`` rule is used in searches to the end (at the root, the first move
+    of the game's order is the move).
+
+    A game with ``chances`` is searched by expectiminimax (quick=False: quick values do not
+    average); ``star`` 1 or 2 prunes at chance nodes.  ``quiescence`` > 0 goes on past the
+    depth limit through the game's ``noisy`` moves.  ``mate`` needs quick values of games
+    whose final scores are -1, 0 or 1 and where nobody loses by their own move: at ply p
+    nothing beats a win at ply p + 1 or is worse than a loss at ply p + 2 (a ``MateError``
+    says when a game breaks that).
+
+    >>> from fminimax.games import tree
+    >>> search(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False).stats.leaves
+    3
+    >>> search(tree.game, tree.start([2]))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    TypeError: search needs a Game as its first argument, got the function tree.game: call it...
+    """
+    chosen = options_of(options, changes)
+    run, value, line = run_root(
+        Search(game, chosen, table, stop, search_checks(game, state, chosen, table)), state)
+    if chosen.complete and table is not None and game.key is not None:
+        line = completed_line(game, state, line, chosen, table)
+    full = made(Pass, number=0, alpha=chosen.alpha, beta=chosen.beta, depth=chosen.depth,
+                kind="full", value=value)
+    return made(SearchResult, value=value, move=line[0] if line else None, pv=line,
+                stats=run.stats(), depth=chosen.depth, exact=run.estimates == 0,
+                trace=tuple(run.steps or ()), algorithm="alphabeta" if chosen.prune
+                else "minimax", passes=(full,), unit_scores=run.unit_scores)
+
+
+def search_checks(game: Game[State, Move], state: State, options: SearchOptions,
+                  table: Table | None) -> tuple[Score, Score] | None:
+    """Check, once at the root, what a search is given; return the bounds Star1/2 use.
+
+    The game must be a Game, the state one its rules can read, the table a Table for this
+    game's values; mate bounds need final scores within -1..1, quiescence noisy moves.
+    """
+    if not isinstance(game, Game):
+        raise TypeError(f"search needs a Game as its first argument, got {_named(game)}")
+    _check_state(game, state)
+    if table is not None:
+        if not isinstance(table, Table):
+            raise TypeError(f"table must be a Table or None, got {brief(table)}")
+        table.bind(game, options.quick)
+    if options.mate and options.quick and game.bounds is not None:
+        _check_mate_bounds(game, state)
+    if options.quiescence and game.noisy is None:
+        raise ValueError(f"game {game.name!r} has no noisy moves, so it has no quiescence "
+                         f"search; use quiescence=0")
+    return _star_bounds(game, state, options)
+
+
+def _check_mate_bounds(game: Game[Any, Any], state: Any) -> None:
+    """Raise MateError if the game's scores below ``state`` reach beyond -1..1."""
+    low, high = game.bounds(state)  # type: ignore[misc]
+    if low < -1 or high > 1:  # a pruned leaf would never get the chance to say so
+        raise MateError(f"mate-distance bounds need final scores of -1, 0 or 1, but "
+                        f"{game.name!r} scores from {low!r} to {high!r} here; search "
+                        f"with mate=False")
+
+
+def _star_bounds(game: Game[Any, Any], state: Any,
+                 options: SearchOptions) -> tuple[Score, Score] | None:
+    """Return the score bounds Star1/Star2 need (given, else the game's), checked."""
+    if not options.star or game.chances is None:  # no chance node to prune: alpha-beta
+        return options.bounds
+    bounds = options.bounds
+    if bounds is None and game.bounds is not None:
+        bounds = game.bounds(state)
+    if bounds is None:
+        raise ValueError(f"Star{options.star} needs bounds on the scores of {game.name!r}: "
+                         f"give bounds=(low, high) or a game with bounds")
+    if options.bounds is None and not -SAFE_BOUND <= bounds[0] <= bounds[1] <= SAFE_BOUND:
+        raise ValueError(f"Star{options.star} adds up the scores of {game.name!r}, which reach "
+                         f"{brief(bounds)} here; it needs them within +-{SAFE_BOUND:g} so "
+                         f"that its sums stay finite (expectiminimax does without)")
+    return checked_bounds(bounds)
+
+
+def _named(value: Any) -> str:
+    """Return a value in words for a message: a function by its module and name."""
+    module = getattr(value, "__module__", None)
+    if callable(value) and module and hasattr(value, "__qualname__"):
+        where = module.rsplit(".", 1)[-1]
+        return (f"the function {where}.{value.__qualname__}: call it "
+                f"({where}.{value.__qualname__}()) for the game")
+    return f"{brief(value)} ({type(value).__name__}); the game comes first: (game, state)"
+
+
+def _check_state(game: Game[State, Move], state: State) -> None:
+    """Raise a TypeError naming ``state`` if the game's rules cannot read it.
+
+    Checked once per search, at the root (never per node): the rules are asked whether
+    the state is over and for its moves; an AttributeError, TypeError, ValueError,
+    IndexError or KeyError there means the state is not one of this game's.
+    """
+    try:
+        game.is_over(state)
+        game.moves(state)
+    except (AttributeError, TypeError, ValueError, IndexError, KeyError) as error:
+        raise TypeError(f"{brief(state)} is not a state of {game.name!r}: its rules raised "
+                        f"{type(error).__name__}: {error}; pass a state made by the game's "
+                        f"own module (its start function)") from error
+
+
+# --- room for deep searches -----------------------------------------------------------------
+
+FRAMES_PER_PLY = 12
+"""Python calls a ply may nest (a chance node under Star2 nests the most)."""
+_ROOM = MAX_PLIES * FRAMES_PER_PLY + 10_000 if sys.version_info >= (3, 11) else 15_000
+# Why 3.11: from Python 3.11 on, a Python function calling another uses no C stack, so a
+# high limit on nested calls is safe; before it, each call takes C stack and the limit
+# stays near what a thread's stack holds.
+_room = threading.Lock()
+_room_users = [0, 0]  # searches running with room made, the limit they found
+
+
+def run_root(run: Search, state: Any) -> tuple[Search, Score, Line]:
+    """Return the search run that finished and the root's value and line.
+
+    Python limits nested calls (1,000 by default), which a search to the end may exceed
+    before ``MAX_PLIES``.  Why not always make room: it costs about a microsecond a search,
+    as much as a search that hits the table at the root.  So a search runs as it is; only
+    when it runs out of room is the limit raised (for this search, restored after) and the
+    search run again from the start (what the first run stored in the table is right, and
+    a search that deep runs out of room within its first line).
+    """
+    try:
+        return run, *run.node(state, 0, run.options.alpha, run.options.beta, ())
+    except RecursionError as error:
+        if sys.getrecursionlimit() >= _ROOM:
+            raise _out_of_room(run, error) from None
+    run = run.again()
+    _enter_room()
+    try:
+        return run, *run.node(state, 0, run.options.alpha, run.options.beta, ())
+    except RecursionError as error:
+        raise _out_of_room(run, error) from None
+    finally:
+        _leave_room()
+
+
+def _out_of_room(run: Search, error: RecursionError) -> ValueError:
+    """Return the error of a search that ran out of room for nested calls."""
+    deepest, tb = 0, error.__traceback__
+    while tb is not None:  # the deepest ply among the core's frames
+        ply = tb.tb_frame.f_locals.get("ply")
+        if isinstance(ply, int):
+            deepest = max(deepest, ply)
+        tb = tb.tb_next
+    return ValueError(f"the search of {run.game.name!r} went {deepest:,} plies deep and ran "
+                      f"out of room for nested calls; give a smaller depth")
+
+
+def _enter_room() -> None:
+    """Raise the limit on nested calls for one more running search."""
+    with _room:
+        if _room_users[0] == 0:
+            _room_users[1] = sys.getrecursionlimit()
+            if _room_users[1] < _ROOM:
+                sys.setrecursionlimit(_ROOM)
+        _room_users[0] += 1
+
+
+def _leave_room() -> None:
+    """Restore the limit on nested calls when the last search that raised it ends."""
+    with _room:
+        _room_users[0] -= 1
+        if _room_users[0] == 0 and sys.getrecursionlimit() == _ROOM:
+            sys.setrecursionlimit(_room_users[1])
+
+
+# --- lines and each move's value ----------------------------------------------------------
+
+
+def completed_line(game: Game[State, Move], state: State, line: tuple[Move, ...],
+                   options: SearchOptions, table: Table) -> tuple[Move, ...]:
+    """Return ``line`` carried on to the end (or the depth) by searching on from its end.
+
+    A table keyed on something other than the state (mirror images) cannot store moves, so
+    a line may stop at a table hit; each step on is a cheap search that hits the table.
+    """
+    depth = options.depth
+    for move in line:
+        state = game.play(state, move)
+    while not game.is_over(state) and (depth is None or len(line) < depth):
+        step = options_of(None, {"quick": options.quick,
+                                 "depth": None if depth is None else depth - len(line)})
+        rest = run_root(Search(game, step, table, None), state)[2]
+        if not rest:
+            break
+        line, state = line + (rest[0],), game.play(state, rest[0])
+    return line
+
+
+def move_values(game: Game[State, Move], state: State, options: SearchOptions | None = None,
+                /, *, table: Table | None = None, stop: Stop = None,
+                **changes: Any) -> dict[Move, Score]:
+    """Return each legal move's value for the player to move, in move order.
+
+    Each child is searched with a full window; its value is negated and, when a decisive
+    quick value, counted one ply farther from the root.  With a ``depth`` each child is searched one
+    ply less (at least 0), as a search of the root to that depth sees it, so the best of
+    these values is the root's value.  Only values are wanted, so lines are not completed
+    (``complete=False``) unless the changes say so.
+
+    >>> from fminimax.games import tree
+    >>> move_values(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False)
+    {0: 2, 1: 1}
+    >>> move_values(tree.game(tree.zero), tree.start([[1, 8], [2, 7]]), depth=1, quick=False)
+    {0: 0, 1: 0}
+    """
+    chosen = options_of(options, {"complete": False, **changes})
+    if chosen.depth:
+        chosen = options_of(chosen, {"depth": chosen.depth - 1})
+    plies = 1 if chosen.quick else 0  # only quick values count plies
+    return {move: -farther(search(game, game.play(state, move), chosen, table=table,
+                                  stop=stop).value, plies)
+            for move in game.moves(state)}

@@ -99,8 +99,9 @@ def _checked(text: str, spec: Spec) -> Spec:
         raise ValueError(f"bad spec {text!r}: a time limit (seconds) needs the iterative "
                          f"algorithm")
     if spec.quiescence and not by_name(spec.algorithm).quiescence:
+        takers = ", ".join(a.name for a in FAMILY if a.quiescence)
         raise ValueError(f"bad spec {text!r}: {spec.algorithm} takes no quiescence; the "
-                         f"algorithms that do are {', '.join(a.name for a in FAMILY if a.quiescence)}")
+                         f"algorithms that do are {takers}")
     if spec.quiescence and spec.depth is None and spec.seconds is None:
         raise ValueError(f"bad spec {text!r}: quiescence goes on past a depth limit; give "
                          f"depth=N (or seconds=S with iterative) with it")

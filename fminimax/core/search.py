@@ -166,6 +166,9 @@ def _named(value: Any) -> str:
     """Return a value in words for a message: a function by its module and name."""
     module = getattr(value, "__module__", None)
     if callable(value) and module and hasattr(value, "__qualname__"):
+        parent = sys.modules.get(module.rsplit(".", 1)[0])
+        if parent is not None and getattr(parent, value.__qualname__, None) is value:
+            module = parent.__name__  # named where it is imported from: tree.game
         where = module.rsplit(".", 1)[-1]
         return (f"the function {where}.{value.__qualname__}: call it "
                 f"({where}.{value.__qualname__}()) for the game")

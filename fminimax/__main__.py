@@ -2,4 +2,6 @@
 
 from fminimax.cli import main
 
+__all__: list[str] = []
+
 raise SystemExit(main())

@@ -18,7 +18,7 @@ PACKAGE = ROOT / "fminimax"
 DOC = ROOT / "docs" / "architecture.md"
 ALLOWED: dict[str, set[str]] = {
     "fminimax.game": set(),
-    "fminimax.board": set(),
+    "fminimax.board": {"fminimax.game"},
     "fminimax.reference": {"fminimax.game"},
     "fminimax.core": {"fminimax.game", "fminimax.core"},
     "fminimax.algorithms": {"fminimax.game", "fminimax.core"},
@@ -29,7 +29,8 @@ ALLOWED: dict[str, set[str]] = {
     "fminimax.curried": {"fminimax.game", "fminimax.board", "fminimax.tictactoe"},
     "fminimax.trace": {"fminimax.game", "fminimax.core", "fminimax.algorithms",
                        "fminimax.trace"},
-    "fminimax.policy": {"fminimax.game", "fminimax.core", "fminimax.algorithms"},
+    "fminimax.policy": {"fminimax.game", "fminimax.core", "fminimax.algorithms",
+                        "fminimax.policy"},
     "fminimax.parallel": {"fminimax.game", "fminimax.core", "fminimax.algorithms",
                           "fminimax.parallel"},
     "fminimax.match": {"fminimax.game", "fminimax.core", "fminimax.algorithms",

@@ -13,9 +13,9 @@ from typing import IO, Any, NoReturn
 from fminimax.cli.files import write_atomically
 from fminimax.game import whole_number
 
-__all__ = ["GAME_FLAGS", "LINE", "PROG", "QUIT", "EndOfInput", "Parser", "Progress",
+__all__ = ["LINE", "PROG", "QUIT", "EndOfInput", "Parser", "Progress",
            "UsageError", "VersionAction", "ask", "can_encode", "choice", "clip", "count_option",
-           "game_made", "plural", "progress_reporter", "refuse_untaken", "write_atomically"]
+           "plural", "progress_reporter", "write_atomically"]
 
 PROG = "fminimax"
 
@@ -79,41 +79,6 @@ def count_option(flag: str, low: int, high: int) -> Callable[[str], int]:
 
 
 # --- the game options a subcommand offers -----------------------------------------------
-
-GAME_FLAGS = {"size": "--size", "k": "--k", "board": "--board", "misere": "--misere",
-              "args": "positional arguments", "human": "--human"}
-"""The generic game options, by argparse destination, as the command line spells them."""
-
-
-def refuse_untaken(args: argparse.Namespace, accepts: frozenset[str]) -> None:
-    """Refuse a game option the named game does not take, listing only the ones it takes
-    that this subcommand offers (solve has no --human, play no --board).
-
-    >>> args = argparse.Namespace(game="nim", size="3x3", k=None, misere=False, args=["3"])
-    >>> refuse_untaken(args, frozenset({"args", "misere"}))
-    Traceback (most recent call last):
-    ...
-    ValueError: nim does not take --size; here it takes --misere, positional arguments
-    """
-    offered = [name for name in GAME_FLAGS if hasattr(args, name)]
-    for name in offered:
-        if getattr(args, name) not in (None, False, [], ()) and name not in accepts:
-            takes = sorted(GAME_FLAGS[option] for option in offered if option in accepts)
-            raise ValueError(f"{args.game} does not take {GAME_FLAGS[name]}; here it takes "
-                             f"{', '.join(takes) or 'no options'}")
-
-
-def game_made(args: argparse.Namespace) -> Any:
-    """Return the game the options name (``cli.games.made``), refusing first any game option
-    the game does not take in the words of this subcommand."""
-    from fminimax import registry
-    from fminimax.cli.games import made
-
-    entry = registry.GAMES.get(args.game)
-    if entry is not None:
-        refuse_untaken(args, entry.accepts)
-    return made(args)
-
 
 # --- asking a person --------------------------------------------------------------------
 

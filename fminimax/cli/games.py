@@ -14,8 +14,8 @@ from fminimax import registry
 from fminimax.cli.common import count_option
 from fminimax.game import PLIES, Made, Options, zero
 
-__all__ = ["FLAGS", "MAX_DEPTH", "add_game_options", "depth", "games_help", "made",
-           "option_help", "seconds"]
+__all__ = ["FLAGS", "MAX_DEPTH", "add_game_options", "depth", "game_made", "games_help",
+           "made", "option_help", "refuse_untaken", "seconds"]
 
 MAX_DEPTH = PLIES  # deeper, the search would outrun Python's recursion limit
 
@@ -56,6 +56,33 @@ def made(args: argparse.Namespace) -> Made:
         raise ValueError(f"{args.game} has no heuristic to score the positions --depth cuts "
                          f"off; add --heuristic zero (every cut-off called even)")
     return chosen
+
+
+def refuse_untaken(args: argparse.Namespace, accepts: frozenset[str]) -> None:
+    """Refuse a game option the named game does not take, listing only the ones it takes
+    that this subcommand offers (solve has no --human, play no --board).
+
+    >>> args = argparse.Namespace(game="nim", size="3x3", k=None, misere=False, args=["3"])
+    >>> refuse_untaken(args, frozenset({"args", "misere"}))
+    Traceback (most recent call last):
+    ...
+    ValueError: nim does not take --size; here it takes --misere, positional arguments
+    """
+    offered = [name for name in FLAGS if hasattr(args, name)]
+    for name in offered:
+        if getattr(args, name) not in (None, False, [], ()) and name not in accepts:
+            takes = sorted(FLAGS[option] for option in offered if option in accepts)
+            raise ValueError(f"{args.game} does not take {FLAGS[name]}; here it takes "
+                             f"{', '.join(takes) or 'no options'}")
+
+
+def game_made(args: argparse.Namespace) -> Made:
+    """Return the game the options name (``made``), refusing first any game option
+    the game does not take in the words of this subcommand."""
+    entry = registry.GAMES.get(args.game)
+    if entry is not None:
+        refuse_untaken(args, entry.accepts)
+    return made(args)
 
 
 def games_help() -> str:

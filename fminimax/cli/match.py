@@ -15,8 +15,8 @@ from typing import IO, Any
 
 from fminimax import match as matches
 from fminimax import registry
-from fminimax.cli.common import game_made, plural
-from fminimax.cli.games import add_game_options
+from fminimax.cli.common import plural
+from fminimax.cli.games import add_game_options, game_made
 from fminimax.cli.report import write_json
 from fminimax.registry import Made
 

@@ -26,8 +26,8 @@ from dataclasses import dataclass, replace
 from typing import IO, Any
 
 from fminimax import core, mpi, policy
-from fminimax.cli.common import Parser, UsageError, clip, game_made
-from fminimax.cli.games import add_game_options, games_help
+from fminimax.cli.common import Parser, UsageError, clip
+from fminimax.cli.games import add_game_options, game_made, games_help
 from fminimax.registry import Made
 
 __all__ = ["PROG", "Job", "Plan", "known_answer", "main", "parser", "report_line", "run"]

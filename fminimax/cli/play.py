@@ -19,11 +19,10 @@ from fminimax.cli.common import (
     EndOfInput,
     ask,
     choice,
-    game_made,
     plural,
     progress_reporter,
 )
-from fminimax.cli.games import add_game_options, seconds
+from fminimax.cli.games import add_game_options, game_made, seconds
 from fminimax.registry import Made
 
 __all__ = ["DEFAULT_SECONDS", "PLAYABLE", "add", "run"]

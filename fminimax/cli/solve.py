@@ -17,12 +17,11 @@ from fminimax import core, policy, registry
 from fminimax.cli.common import (
     PROG,
     count_option,
-    game_made,
     progress_reporter,
     write_atomically,
 )
 from fminimax.cli.files import STANDARD_OUTPUT
-from fminimax.cli.games import add_game_options, games_help, seconds
+from fminimax.cli.games import add_game_options, game_made, games_help, seconds
 from fminimax.cli.pools import add_parallel_arguments, bounds_advice, parallel_solve, wants_pool
 from fminimax.cli.report import game_fields, number_str, stats_fields, write_json
 from fminimax.game import WIN

@@ -1,33 +1,98 @@
 """fminimax: a functional, immutable minimax engine for two-player, zero-sum games.
 
+A table of contents.  Read in this order:
+
+=========================  ===================================================================
+``fminimax.reference``     the textbook, generic over any game: retrieve_score / optimal_score
+                           (depth parity), scores_map, best_move, negamax_score, alpha-beta;
+                           the oracle every faster search is tested against
+``fminimax.game``          the game protocol (a game is a value: a record of pure functions)
+                           and the glossary of types
+``fminimax.board``         persistent boards whose open spaces hold their own number
+``fminimax.tictactoe``     the card's pipeline on tic-tac-toe boards (the names below)
+``fminimax.games``         the games: tictactoe, connect4, nim, pig, explicit trees
+``fminimax.core``          the fast search in small pieces: one recursion, its options as one
+                           ``SearchOptions`` value, the table, chance nodes, root drivers
+``fminimax.algorithms``    the family as data: one ``Algorithm`` record each
+``fminimax.policy``        choosing within a budget: exact when it ends in time, else deeper
+``fminimax.trace``         what a search did, as data, and its text, DOT and page renderers
+``fminimax.parallel``      one search over an executor you bring (processes, Dask)
+``fminimax.cli``           the shell: the only part that prints, reads, exits or writes files
+=========================  ===================================================================
+
 The card's pipeline for tic-tac-toe, importable from here:
 
 >>> from fminimax import parse_board, scores_map, best_move
 >>> best_move(scores_map(parse_board("oox xx5 oo8"), "x", "o"))
 5
+
+The names below load their module on first use, so ``import fminimax`` (and the command
+line, which starts with it) costs nothing it does not need.
 """
 
-from fminimax.algorithms import alphabeta, minimax
-from fminimax.board import board_str, empty_board, fill_board, open_spaces, parse_board
-from fminimax.core import SearchResult, Stats, Table, iterative_deepening, move_values, search
-from fminimax.game import Game, children
-from fminimax.reference import best_move, best_moves
-from fminimax.tictactoe import (
-    game_over,
-    generate_boards,
-    optimal_score,
-    play_move,
-    quick_scores_map,
-    retrieve_score,
-    scores_map,
-    winning_marker,
-)
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # what the names are, for readers and type checkers
+    from fminimax.algorithms import alphabeta, minimax
+    from fminimax.board import board_str, empty_board, fill_board, open_spaces, parse_board
+    from fminimax.core import (
+        SearchOptions,
+        SearchResult,
+        Stats,
+        Table,
+        iterative_deepening,
+        move_values,
+        search,
+    )
+    from fminimax.game import Game, children
+    from fminimax.reference import best_move, best_moves
+    from fminimax.tictactoe import (
+        alphabeta_scores_map,
+        game_over,
+        generate_boards,
+        optimal_score,
+        play_move,
+        quick_scores_map,
+        retrieve_score,
+        scores_map,
+        winning_marker,
+    )
+
+_HOMES = {
+    "fminimax.algorithms": ("alphabeta", "minimax"),
+    "fminimax.board": ("board_str", "empty_board", "fill_board", "open_spaces", "parse_board"),
+    "fminimax.core": ("SearchOptions", "SearchResult", "Stats", "Table", "iterative_deepening",
+                      "move_values", "search"),
+    "fminimax.game": ("Game", "children"),
+    "fminimax.reference": ("best_move", "best_moves"),
+    "fminimax.tictactoe": ("alphabeta_scores_map", "game_over", "generate_boards",
+                           "optimal_score", "play_move", "quick_scores_map", "retrieve_score",
+                           "scores_map", "winning_marker"),
+}
+_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = [
-    "Game", "SearchResult", "Stats", "Table", "alphabeta", "best_move", "best_moves",
-    "board_str",
-    "children", "empty_board", "fill_board", "game_over", "generate_boards",
-    "iterative_deepening", "minimax", "move_values", "open_spaces", "optimal_score",
-    "parse_board", "play_move", "quick_scores_map", "retrieve_score", "scores_map", "search",
-    "winning_marker",
+    "Game", "SearchOptions", "SearchResult", "Stats", "Table", "alphabeta",
+    "alphabeta_scores_map", "best_move", "best_moves", "board_str", "children", "empty_board",
+    "fill_board", "game_over", "generate_boards", "iterative_deepening", "minimax",
+    "move_values", "open_spaces", "optimal_score", "parse_board", "play_move",
+    "quick_scores_map", "retrieve_score", "scores_map", "search", "winning_marker",
 ]
+"""Every public name here: ``_HOMES`` says where each lives (a test checks they agree)."""
+
+
+def __getattr__(name: str) -> Any:
+    """Return a public name from its home module, loaded on first use (PEP 562)."""
+    home = _HOME_OF.get(name)
+    if home is None:
+        raise AttributeError(f"module 'fminimax' has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -159,3 +159,11 @@ def test_the_architecture_page_draws_the_import_graph_as_it_is() -> None:
     from import_graph import DOC
     assert DOC.read_text(encoding="utf-8") == current_doc(graph()), (
         "docs/architecture.md is out of date: run python tests/import_graph.py")
+
+
+def test_the_packages_table_of_contents_names_every_public_name_once() -> None:
+    import fminimax
+
+    homes = [name for names in fminimax._HOMES.values() for name in names]
+    assert sorted(homes) == sorted(fminimax.__all__) and len(set(homes)) == len(homes)
+    assert all(getattr(fminimax, name) is not None for name in fminimax.__all__)

@@ -198,7 +198,7 @@ def match_lines(draw: st.DrawFn) -> list[str]:
         parts = draw(st.lists(st.sampled_from(SPEC_PARTS), max_size=2))
         return algorithm + (":" + ",".join(parts) if parts or draw(st.booleans()) else "")
     position = draw(st.sampled_from([["tictactoe"], ["nim", "2", "3"], ["pig", "3", "2", "6"],
-                                     ["connect4", "--size", "4x3"], ["pig", "4", "3"]]))
+                                     ["connect4", "--size", "4x3"], ["pig", "4", "3", "8"]]))
     return ["match", *position, "--first", spec(), "--second", spec(), "--games",
             draw(st.sampled_from(["1", "2"])), "--openings", "1", "--json"]
 

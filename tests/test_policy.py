@@ -89,8 +89,8 @@ def test_the_probe_still_finds_a_quick_win_far_from_an_exact_search() -> None:
 
 
 def test_an_exact_search_too_deep_for_the_engine_is_not_exact_within() -> None:
-    """Pig with a horizon of 1000 decisions: its lines are longer than the core can follow."""
-    assert policy.exact_within(pig.game(4, 3, 1000), pig.start(), quick=False) is None
+    """Eleven heaps of 1,000: its lines (11,000 plies) are longer than the core follows."""
+    assert policy.exact_within(nim.game(), nim.start((1000,) * 11), quick=True) is None
 
 
 # --- the computer's move -------------------------------------------------------------------------
@@ -122,9 +122,9 @@ def test_a_position_beyond_an_exact_search_is_refused_without_a_bound() -> None:
 
 
 def test_a_game_too_deep_to_search_exactly_is_beyond_not_a_python_error() -> None:
-    deep = Made(pig.game(4, 3, 1000), pig.start(), quick=False)
+    deep = Made(nim.game(), nim.start((1000,) * 11))
     with pytest.raises(policy.TooDeep) as refused:
-        policy.answer(deep, Request(quick=False))
+        policy.answer(deep, Request())
     assert "sys." not in str(refused.value) and "recursion" not in str(refused.value)
 
 

@@ -32,7 +32,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fminimax.core import Pass, SearchResult, Step, is_decisive, search, sign
+from fminimax.core import Pass, SearchResult, Step, farther, search
 from fminimax.game import Game, Score
 from fminimax.trace.labels import Label, Path, Show, number_str, path_str
 
@@ -400,9 +400,9 @@ def move_lines(game: Game[Any, Any], state: Any,
     {0: (2, (0, 0)), 1: (1, (1, 0))}
     """
     found = {}
+    quick = options.get("quick", True)  # plain values (payoffs) are never moved by plies
     for move in game.moves(state):
         result = search(game, game.play(state, move), **options)
-        value = result.value
-        found[move] = (-value + sign(value) if is_decisive(value) else -value,
-                       (move, *result.pv))
+        value = farther(-result.value, 1) if quick else -result.value
+        found[move] = (value, (move, *result.pv))
     return found

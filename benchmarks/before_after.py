@@ -65,7 +65,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("|---|---|---|---:|---:|---:|---:|---:|")
     for key, (before, nodes) in best["before"].items():
         after, nodes_after = best["after"].get(key, (float("nan"), "-"))
-        print(f"| {' | '.join(key)} | {before:.4g} | {after:.4g} | {after / before:.3f} | "
+        ratio = f"{after / before:.3f}" if before > 0 else "-"  # a 0.00 s figure: no ratio
+        print(f"| {' | '.join(key)} | {before:.4g} | {after:.4g} | {ratio} | "
               f"{nodes} | {nodes_after} |")
     return 0
 

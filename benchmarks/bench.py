@@ -58,6 +58,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import peers  # noqa: E402
 from fminimax import core, reference, tictactoe  # noqa: E402
+from fminimax.game import Game  # noqa: E402
 from fminimax.games import nim  # noqa: E402
 from fminimax.games.tictactoe import bits as ttt_bits  # noqa: E402
 
@@ -159,7 +160,7 @@ def c4_game(width: int, height: int, depth: int | None) -> Any:
     if depth is None:
         return game
     windows = connect4.shape(width, height).windows
-    return core.Game(**{**vars(game), "name": f"{game.name}-peer-heuristic",
+    return Game(**{**vars(game), "name": f"{game.name}-peer-heuristic",
                           "heuristic": _window_heuristic(windows)})
 
 

@@ -33,12 +33,12 @@ def bench_rows(checkout: Path, args: Sequence[str]) -> dict[tuple[str, ...], tup
     found: dict[tuple[str, ...], tuple[float, str]] = {}
     for line in done.stdout.splitlines():
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if len(cells) >= 10 and NUMBER.match(cells[3]):  # workload params runner seconds nodes
-            found[(cells[0], cells[1], cells[2])] = (float(cells[3]), cells[4])
-        elif len(cells) >= 11 and cells[0] in ("end", "middle", "early"):
+        if len(cells) >= 11 and cells[0] in ("end", "middle", "early"):  # c4-7x6's groups
             found[("c4-7x6", cells[0], "median search s")] = (float(cells[2]), cells[6])
             found[("c4-7x6", cells[0], "median whole-process s")] = (float(cells[4]), cells[6])
             found[("c4-7x6", cells[0], "worst search s")] = (float(cells[3]), cells[6])
+        elif len(cells) >= 10 and NUMBER.match(cells[3]):  # workload params runner seconds
+            found[(cells[0], cells[1], cells[2])] = (float(cells[3]), cells[4])
     return found
 
 

@@ -147,3 +147,10 @@ def test_an_exact_connect_four_solve_uses_the_solver_and_agrees_with_the_plain_r
                          "minimax", "--table")
     data = json.loads(out)
     assert data["game"] == "connect4-4x4-k4" and data["value"] == 0
+
+
+def test_the_help_names_the_pages_own_default_drawing_limit() -> None:
+    from fminimax.cli import solve
+    from fminimax.trace import page
+
+    assert solve.PAGE_NODES == page.MAX_NODES

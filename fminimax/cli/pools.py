@@ -11,12 +11,14 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from fminimax import algorithms, core, parallel
-from fminimax.cli.cluster import DaskExecutor, dask_client
+from fminimax import algorithms, core
 from fminimax.cli.common import Progress
 from fminimax.game import Score
+
+if TYPE_CHECKING:  # the parallel search and Dask load only when a pool is asked for
+    from fminimax.cli.cluster import DaskExecutor
 
 __all__ = ["CONNECT_SECONDS", "MAX_WORKERS", "SPLIT", "WAIT_SECONDS", "TaskProgress",
            "add_parallel_arguments", "bounds_advice", "executor_for", "parallel_move_lines",
@@ -97,6 +99,8 @@ def _dask_executor(scheduler: str) -> Iterator[Executor]:
     A search the watch ended (``ClusterLost``) is reported as what went wrong with the
     cluster, not as the position a task was searching.
     """
+    from fminimax import parallel  # loaded with a pool only: start-up stays small
+    from fminimax.cli.cluster import DaskExecutor, dask_client
     client = dask_client(scheduler, CONNECT_SECONDS)
     executor = DaskExecutor(client, scheduler, WAIT_SECONDS)
     try:
@@ -272,6 +276,7 @@ def parallel_search(args: argparse.Namespace, game: Any, state: Any,
     ``parallel.ybw_search`` (split, depth, quick, ...).  With an enabled ``progress`` the
     line shows the tasks (their nodes are counted in the workers).
     """
+    from fminimax import parallel  # loaded with a pool only: start-up stays small
     with executor_for(args.workers, args.scheduler) as executor:
         if executor is None:
             return core.search(game, state, table=core.Table(), stop=progress, **options)
@@ -407,6 +412,7 @@ def parallel_solve(args: argparse.Namespace, game: Any, state: Any,
 def parallel_move_lines(args: argparse.Namespace, game: Any,
                         state: Any) -> dict[Any, tuple[Score, tuple[Any, ...]]]:
     """Return trace.move_lines's answer, each move searched by the pool asked for."""
+    from fminimax import parallel  # loaded with a pool only: start-up stays small
     with executor_for(args.workers, args.scheduler) as executor:
         assert executor is not None
         return parallel.move_lines(executor, game, state)
@@ -418,6 +424,7 @@ def parallel_move_values(args: argparse.Namespace, game: Any, state: Any, depth:
 
     ``depth`` counts from the root, as for the search: each move is searched to depth - 1.
     """
+    from fminimax import parallel  # loaded with a pool only: start-up stays small
     with executor_for(args.workers, args.scheduler) as executor:
         assert executor is not None
         return parallel.move_values(executor, game, state, depth=depth, quick=quick,

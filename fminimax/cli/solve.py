@@ -30,6 +30,9 @@ from fminimax.registry import Made
 __all__ = ["MAX_TRACED_NODES", "add", "run", "trace_page"]
 
 MAX_TRACED_NODES = policy.MAX_TRACED_NODES
+PAGE_NODES = 5_000
+"""The nodes a page draws by default (``fminimax.trace.page.MAX_NODES``, which a test checks):
+named here so that building the parser does not load the trace package."""
 DRAWN_NODES = 10**9
 """The largest drawing limit (--trace-max-nodes, --trace-max-depth) a command line takes."""
 ADVICE = {policy.Beyond: "bound it with --depth N or --seconds S (iterative deepening)",
@@ -202,7 +205,6 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
 def add(sub: Any) -> None:
     """Add the solve subcommand to the program's subparsers."""
     from fminimax import algorithms
-    from fminimax.trace import page
 
     solve = sub.add_parser(
         "solve", help="solve a position of any shipped game",
@@ -238,7 +240,7 @@ def add(sub: Any) -> None:
     solve.add_argument("--trace-max-nodes", type=count_option("--trace-max-nodes", 1,
                                                               DRAWN_NODES),
                        default=None, metavar="N", help=f"draw at most N nodes on the page "
-                       f"(default {page.MAX_NODES})")
+                       f"(default {PAGE_NODES})")
     solve.add_argument("--trace-max-depth", type=count_option("--trace-max-depth", 0,
                                                               DRAWN_NODES),
                        default=None, metavar="D",

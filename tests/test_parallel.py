@@ -603,3 +603,19 @@ def test_connect_four_splits_over_a_process_pool_like_the_serial_search() -> Non
     with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("forkserver")) as pool:
         split = parallel.ybw_search(pool, game, state)
     assert (split.value, split.move) == (serial.value, serial.move)
+
+
+def test_a_split_search_meeting_other_final_scores_has_no_outcome_words() -> None:
+    """A tree's leaves are payoffs, not wins: 599999.0 is no "win in 400001", split or not."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from fminimax import algorithms, core, parallel
+    from fminimax.games import tree
+
+    root = tree.start([0.6, 0.1])
+    serial = algorithms.alphabeta(tree.game(), root)
+    with ThreadPoolExecutor(2) as executor:
+        for search in (parallel.split_search, parallel.ybw_search):
+            found = search(executor, tree.game(), root)
+            assert found.value == serial.value and not found.unit_scores
+            assert core.outcome_str(found) is None

@@ -45,7 +45,8 @@ def result_of(nodes_above: int, value: Score, line: Line, results: Mapping[Line,
     """
     stats = sum((result.stats for result in results.values()), Stats(nodes=nodes_above))
     return SearchResult(value, line[0] if line else None, line, stats, depth,
-                        all(result.exact for result in results.values()))
+                        all(result.exact for result in results.values()),
+                        unit_scores=all(result.unit_scores for result in results.values()))
 
 
 def split_search(executor: Executor, game: Game[State, Move], state: State,

@@ -64,7 +64,8 @@ def search_task(task: Task[Any, Any]) -> TaskResult:
     result = search(task.game, task.state, prune=task.prune, depth=task.depth,
                     quick=task.quick, table=table, order=task.order, alpha=task.alpha,
                     beta=task.beta)
-    return TaskResult(task.line, result.value, result.pv, result.stats, result.exact)
+    return TaskResult(task.line, result.value, result.pv, result.stats, result.exact,
+                      result.unit_scores)
 
 
 _WORKER = threading.local()

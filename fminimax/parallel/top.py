@@ -40,13 +40,18 @@ class Top(Generic[State, Move]):
 
 @dataclass(frozen=True)
 class TaskResult:
-    """What a task sends back: its line, value (for its mover), best line from it, counts."""
+    """What a task sends back: its line, value (for its mover), best line from it, counts.
+
+    ``unit_scores`` is the task search's own: False when it met a final score other than -1,
+    0 and +1 (then the whole search's value has no outcome words).
+    """
 
     line: Line
     value: Score
     pv: Line
     stats: Stats
     exact: bool
+    unit_scores: bool = True
 
 
 def ordered_moves(game: Game[State, Move], state: State, order: bool = True) -> Sequence[Move]:

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import tempfile
 from typing import IO, Any
 
 from fminimax import core, registry
@@ -62,36 +60,9 @@ def _outputs(args: argparse.Namespace) -> dict[str, str]:
     return {flag: path for flag, path in found.items() if path is not None}
 
 
-def _unwritable(path: str) -> str | None:
-    """Return why ``path`` cannot be written as a regular file, or None when it can.
-
-    The folder is tried with a temporary file, removed at once: the write goes through
-    one later (``write_atomically``), so this is the same test, made before the search.
-    """
-    if os.path.lexists(path) and not os.path.isfile(path):
-        return "it exists and is not a regular file"
-    try:
-        handle, probe = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(path)),
-                                         prefix=".fminimax-", suffix=".tmp")
-    except OSError as error:
-        return error.strerror or str(error)
-    os.close(handle)
-    os.unlink(probe)
-    return None
-
-
 def _refuse_outputs(outputs: dict[str, str]) -> None:
-    """Refuse, before any search, files that cannot be written or pictures not drawable."""
-    seen: dict[str, str] = {}
-    for flag, path in outputs.items():
-        if not path:
-            raise ValueError(f"{flag} needs a file name, got ''")
-        same = seen.setdefault(os.path.realpath(path), flag)
-        if same != flag:
-            raise ValueError(f"{same} and {flag} both write {path!r}; give each its own file")
-        why = _unwritable(path)
-        if why:
-            raise ValueError(f"cannot write {path!r}: {why}; nothing was searched")
+    """Refuse, before any search, pictures that cannot be drawn here (the paths themselves
+    were checked for every subcommand by ``files.check_outputs``)."""
     missing = renderer_missing() if {"--svg", "--png"} & set(outputs) else None
     if missing:
         raise ValueError(f"{missing}; nothing was searched")

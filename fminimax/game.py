@@ -63,8 +63,13 @@ class Game(Generic[State, Move]):
     ``decided(state)``          optional: the end the rules see without searching, as (final
                                 score for the player to move, plies to it), else None: a
                                 win next move is (1, 1), every move losing at once (-1, 2);
-                                the first move of ``order`` must reach it.  Searches to the
-                                end use it (``connect4.solver``).
+                                the first move of ``order`` must reach it, and None
+                                promises neither (no win next move, a move that does not
+                                lose at once).  Searches to the end use it
+                                (``connect4.solver``).
+    ``plies_left(state)``       optional: the most plies the game can still last (Connect
+                                Four: its empty cells); bisection then asks about short
+                                wins and losses first.
     ``recipe``                  optional: (function, arguments) that make this game again.
                                 A game pickles by its recipe, plus any field changed since
                                 (``dataclasses.replace``), so rules built as closures (fast,
@@ -102,6 +107,7 @@ class Game(Generic[State, Move]):
     bounds: Callable[[State], tuple[Score, Score]] | None = None
     noisy: Callable[[State], Sequence[Move]] | None = None
     decided: Callable[[State], tuple[Score, int] | None] | None = None
+    plies_left: Callable[[State], int] | None = None
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Return how pickle makes this game again: by its recipe if it has one.

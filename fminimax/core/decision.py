@@ -263,10 +263,17 @@ class Decisions(Run):
 
         At ply p nothing beats a win at ply p + 1 (the next move) or is worse than a loss
         at ply p + 2 (after it): quick values of games scoring -1, 0 or +1 where nobody
-        loses by their own move.  The root always searches, to name a move.
+        loses by their own move.  After the game's ``decided`` rule said None, two plies
+        tighter each side (a win at p + 3, a loss at p + 4).  The root always searches, to
+        name a move.
         """
         if ply:
             top, bottom = WIN - ply - 1, 2 + ply - WIN
+            if self.decided is not None:
+                # decided ran first and saw neither a win next move nor a loss at once,
+                # so the mover wins at ply p + 3 at best and loses at p + 4 at worst
+                # (Pons' bounds from the moves left): two plies tighter on each side
+                top, bottom = top - 2, bottom + 2
             if alpha >= top or beta <= bottom:
                 value = top if alpha >= top else bottom
                 if self.steps is not None:

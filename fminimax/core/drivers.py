@@ -28,11 +28,12 @@ from fminimax.core.options import MateError, SearchOptions, options_of
 from fminimax.core.results import Pass, SearchResult, Stats
 from fminimax.core.search import search
 from fminimax.core.table import Table
-from fminimax.core.values import INFINITY, above, below, nearer, quick_value
+from fminimax.core.values import HALF_WIN, INFINITY, above, below, nearer, quick_value
 from fminimax.game import WIN, Game, Move, Score, State
 
 __all__ = ["MAX_NULL_PASSES", "Passes", "aspiration", "bisection", "bisection_test", "dual",
-           "mtd", "mtdf", "root_bounds", "sss"]
+           "mtd", "mtdf", "root_bounds", "short_first_test", "sss", "strong_score",
+           "strong_threshold"]
 
 Stop = Callable[[], bool] | None
 Options = SearchOptions | None
@@ -237,7 +238,9 @@ def bisection(game: Game[State, Move], state: State, options: Options = None, /,
     bounds one ply down bound the value; the first pass asks whether the player to move
     wins, the second (if not) whether it draws; then each pass halves the range of
     distances the win or loss may lie at, and what a pass returns (a bound on the value)
-    narrows the range further.  Every pass clips its windows by mate-distance bounds and
+    narrows the range further.  A game that knows how many plies it can still last
+    (``plies_left``: Connect Four) is asked Pons' questions instead, short wins and losses
+    first (``short_first_test``).  Every pass clips its windows by mate-distance bounds and
     shares one table.  Without quick values there are no distances: it is then MTD(f)
     from 0 (so on an explicit tree of payoffs it is MTD(f), with its bound on passes).
     Searches to the end only (``depth`` must be None); honours quick, order and trace.
@@ -260,8 +263,11 @@ def bisection(game: Game[State, Move], state: State, options: Options = None, /,
     if game.is_over(state):
         return passes.result(passes.run(-INFINITY, INFINITY, "full"), "bisection")
     low, high = root_bounds(game, state)
+    left = None if game.plies_left is None else game.plies_left(state)
     while low < high:
-        test = bisection_test(low, high)  # does the value reach test?
+        # does the value reach test?  Short wins and losses first when the game's length
+        # is known (they are cheap to prove or refute: mate bounds cut those passes short)
+        test = bisection_test(low, high) if left is None else short_first_test(low, high, left)
         value = passes.run(test - 1, test, "null window")
         if value >= test:
             low = value
@@ -293,6 +299,70 @@ def bisection_test(low: Score, high: Score) -> Score:
     near, far = int(WIN + low), int(WIN + high)  # a loss in near ... far plies: not before d?
     losses = range(far, near, -2) if (far - near) % 2 == 0 else range(far, near, -1)
     return losses[(len(losses) - 1) // 2] - WIN
+
+
+def strong_score(value: Score, left: int) -> int:
+    """Return Pons' strong score of a quick value at a root with ``left`` plies left.
+
+    A win ``d`` plies from the root scores ``(left + 2 - d) // 2`` (one point for each move
+    the winner has left unplayed, so quicker is more), a loss the negation, a draw 0: a
+    monotone map of quick values (Connect Four's score when ``left`` is the empty cells).
+
+    >>> strong_score(999_999, 36), strong_score(999_997, 36), strong_score(-999_996, 36)
+    (18, 17, -17)
+    >>> strong_score(0, 36), strong_score(999_965, 36), strong_score(-999_964, 36)
+    (0, 1, -1)
+    """
+    if value >= HALF_WIN:
+        return (left + 2 - int(WIN - value)) // 2
+    if value <= -HALF_WIN:
+        return -((left + 2 - int(WIN + value)) // 2)
+    return 0
+
+
+def strong_threshold(score: int, left: int) -> Score:
+    """Return the least quick value whose strong score is at least ``score``.
+
+    So "is the value at least this?" asks "is the strong score at least ``score``?".
+
+    >>> [strong_threshold(s, 36) for s in (18, 1, 0, -1, -17)]
+    [999998, 999964, 0, -999965, -999997]
+    >>> all(strong_score(strong_threshold(s, 36), 36) == s for s in (18, 1, 0, -1, -17))
+    True
+    """
+    if score >= 1:
+        return WIN - (left + 2 - 2 * score)
+    if score == 0:
+        return 0
+    return left + 1 + 2 * score - WIN
+
+
+def short_first_test(low: Score, high: Score, left: int) -> Score:
+    """Return the next value to test between quick values ``low`` < ``high``, short wins
+    and losses first (Pons' null-window order, his ``solve``).
+
+    In strong scores (``strong_score``) from ``min`` to ``max``: the middle one, moved out
+    to ``min / 2`` (rounded toward zero) when the middle is a loss or a draw, to
+    ``max / 2`` when it is a win or a draw, whichever is farther from zero: the first
+    passes ask "does the mover lose within about half the plies left?", then "does it win
+    so soon?", which the mate bounds settle near the root, before the costly questions
+    near zero.  The test asks whether the score exceeds that one.  Where no score lies
+    between (a range no game reaches), it falls back to ``bisection_test``.
+
+    >>> short_first_test(-999_996, 999_997, 36)  # scores -17 .. 17: is it above -8?
+    -999977
+    >>> short_first_test(-999_977, 999_997, 36)  # -7 .. 17: is it above 8?
+    999980
+    """
+    smin, smax = strong_score(low, left), strong_score(high, left)
+    if smin >= smax:
+        return bisection_test(low, high)
+    med = smin + (smax - smin) // 2
+    if med <= 0 and -(-smin // 2) < med:  # C++'s min / 2 rounds toward zero
+        med = -(-smin // 2)
+    elif med >= 0 and smax // 2 > med:
+        med = smax // 2
+    return strong_threshold(med + 1, left)
 
 
 def root_bounds(game: Game[State, Move], state: State) -> tuple[Score, Score]:

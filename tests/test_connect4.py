@@ -195,6 +195,23 @@ def test_the_solver_agrees_with_plain_alphabeta_on_random_positions(width: int, 
                 plain, state, table=None, order=False).value)
 
 
+@pytest.mark.parametrize("width, height, plies", [(4, 4, 5), (5, 4, 8), (4, 5, 8)])
+def test_bisection_on_the_solver_finds_plain_alphabetas_quick_value(width: int, height: int,
+                                                                     plies: int) -> None:
+    # the solver knows its plies left, so bisection asks short wins and losses first, and
+    # its mate bounds are two plies tighter where decided saw no end: same quick values
+    plain, fast, rng = c4.game(width, height), c4.solver(width, height), random.Random(plies)
+    checked = 0
+    while checked < 12:
+        state = random_position(width, height, plies + rng.randint(0, 4), rng)
+        if plain.is_over(state):
+            continue
+        expected = core.search(plain, state, table=None, order=False).value
+        assert algorithms.bisection(fast, state).value == expected, state
+        assert core.search(fast, state, table=Table(), mate=True).value == expected, state
+        checked += 1
+
+
 def test_the_solver_keeps_quick_values_of_every_move() -> None:
     plain, fast, rng = c4.game(4, 4), c4.solver(4, 4), random.Random(7)
     for _ in range(10):

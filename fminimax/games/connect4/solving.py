@@ -35,11 +35,13 @@ __all__ = ["Solving", "decided", "solver", "solver_order", "solving"]
 class Solving(NamedTuple):
     """The solver's functions of one board shape (built once per shape by ``solving``).
 
-    ``solver_order(state, columns)`` and ``decided(state)``: see the module functions.
+    ``solver_order(state, columns)`` and ``decided(state)``: see the module functions;
+    ``plies_left(state)``: the empty cells, the most plies the game can still last.
     """
 
     solver_order: Callable[[C4, Sequence[Move]], list[Move]]
     decided: Callable[[C4], tuple[Score, int] | None]
+    plies_left: Callable[[C4], int]
 
 
 class _Ranks(NamedTuple):
@@ -159,7 +161,7 @@ def solving(width: int = 7, height: int = 6, k: int = 4) -> Solving:
         seen[0] = (state, safe)
         return None
 
-    return Solving(solver_order, decided)
+    return Solving(solver_order, decided, partial(_plies_left, width * height))
 
 
 def solver_order(s: Shape, state: C4, columns: Sequence[Move]) -> list[Move]:
@@ -218,7 +220,7 @@ def solver(width: int = 7, height: int = 6, k: int = 4) -> Game[C4, Move]:
     """
     g, found = game(width, height, k), solving(width, height, k)
     return replace(g, name=f"{g.name}-solver", order=found.solver_order,
-                   decided=found.decided, plies_left=partial(_plies_left, width * height),
+                   decided=found.decided, plies_left=found.plies_left,
                    recipe=(solver, (width, height, k)))
 
 

@@ -145,11 +145,11 @@ def _cancelled_and_closed(executor: DaskExecutor, client: Any) -> None:
 @contextmanager
 def _process_pool(workers: int) -> Iterator[Executor]:
     """Yield a forkserver pool of ``workers`` processes that ends them however it is left."""
-    import multiprocessing
-    from multiprocessing import forkserver, resource_tracker
+    with signals_deferred():  # also while multiprocessing loads (see fminimax.cli._Held)
+        import multiprocessing
+        from multiprocessing import forkserver, resource_tracker
 
-    context = multiprocessing.get_context("forkserver")
-    with signals_deferred():
+        context = multiprocessing.get_context("forkserver")
         resource_tracker.ensure_running()  # first: it unblocks signals when it starts
         with signals_blocked(signal.SIGINT):  # inherited: a terminal's Ctrl-C skips the
             forkserver.ensure_running()       # server and its workers; this process acts

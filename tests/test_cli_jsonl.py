@@ -193,3 +193,20 @@ def test_the_progress_line_draws_on_a_terminal_only_and_is_wiped() -> None:
     silent.answered(failed=False)
     silent()
     assert quiet.getvalue() == ""
+
+
+def test_no_standard_input_or_an_unreadable_one_is_one_line_and_2(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    done = subprocess.run(f"{PY} -m fminimax solve connect4 --board - <&-", shell=True,
+                          capture_output=True, timeout=60)
+    assert (done.returncode, done.stdout) == (2, b"")
+    assert done.stderr == b"fminimax: error: --board - reads standard input, and there is none\n"
+
+    class Failing(io.BytesIO):
+        def readline(self, size: int | None = -1) -> bytes:
+            raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(Failing()))
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["solve", "connect4", "--board", "-"], out, err) == 2
+    assert err.getvalue() == "fminimax: error: cannot read standard input: Input/output error\n"

@@ -54,10 +54,19 @@ def refuse_per_line(args: argparse.Namespace) -> None:
                              f"per line; drop it")
 
 
+def _read(stream: IO[bytes], most: int) -> bytes:
+    """Return the next line of ``stream`` (at most ``most`` bytes), its failure a ValueError
+    (standard input a directory, say: one line and status 2, not a traceback)."""
+    try:
+        return stream.readline(most)
+    except OSError as error:
+        raise ValueError(f"cannot read standard input: {error.strerror or error}") from None
+
+
 def _rest_skipped(stream: IO[bytes]) -> None:
     """Read the rest of a line too long to keep, without keeping it."""
     while True:
-        chunk = stream.readline(1 << 16)
+        chunk = _read(stream, 1 << 16)
         if not chunk or chunk.endswith(b"\n"):
             return
 
@@ -75,7 +84,7 @@ def numbered_lines(stream: IO[bytes], longest: int = LONGEST) -> Iterator[Line]:
     """
     number = 0
     while True:
-        raw = stream.readline(longest + 1)
+        raw = _read(stream, longest + 1)
         if not raw:
             return
         number += 1

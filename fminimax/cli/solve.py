@@ -214,7 +214,10 @@ def _page_written(args: argparse.Namespace, chosen: Made, found: policy.Answer,
 def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     """Print the value, best move, principal variation, nodes and time of a position."""
     if args.board == STANDARD_INPUT:
-        return run_lines(args, out, err, sys.stdin.buffer)
+        stdin = getattr(sys.stdin, "buffer", None)  # None when the program has no stdin
+        if stdin is None:
+            raise ValueError("--board - reads standard input, and there is none")
+        return run_lines(args, out, err, stdin)
     chosen: Made = game_made(args)
     request = _request(args, chosen)
     started = time.perf_counter()

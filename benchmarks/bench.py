@@ -2,6 +2,7 @@
 
     python benchmarks/bench.py [--repeat N] [--slow] [--workload W ...] [--no-peers]
                                [--c4-file PATH] [--c4-every K]
+    python benchmarks/bench.py --small [--repeat N]
 
 For each workload (see benchmarks/peers.py: ttt-solve, ttt-all, c4-solve, c4-depth, nim) it
 runs fminimax's runners and every peer that is installed (extra ``bench``: easyAI, OpenSpiel;
@@ -24,7 +25,15 @@ first, which is the card's reference recursion):
                     flags, symmetric keys) and the game's move ordering, on bitboards
                     (games/ttt_bits.py; ttt-all: ttt_bits.solver with the window (-1, 1);
                     Connect Four: connect4.solver with the window (-1, 1), connect4.game for
-                    c4-depth) or Nim's tuples.
+                    c4-depth) or Nim's tuples (nim.solver: Bouton's winning moves first).
+    fminimax-auto   the library's default, ``algorithms.solve(rules, state)`` (auto, which is
+                    bisection: quick values, the distance found too) on the fastest exact
+                    rules, as ``fminimax solve`` runs it (c4-solve up to 20 cells, nim).
+
+``--small`` (issue 18) times the small workloads, where the fixed cost of a search counts,
+and the larger Nim ones beside them: fminimax-fast, fminimax-auto and easyai-tt, one run
+of each in turn per round (interleaved, so a busy moment slows all alike), and prints the
+medians and easyai-tt's time over each of fminimax's.
 
 The ``c4-7x6`` workload (issue 11) reads the shared file of 260 scored 7x6 positions
 (../shared/data/connect4-7x6-scored.txt: 1-based columns, strong scores, the reference
@@ -206,12 +215,40 @@ def c4(runner: str, width: int, height: int, depth: int | None = None) -> Run:
 
 
 def nim_solve(runner: str, heaps: Sequence[int]) -> Run:
-    """Return +1 when the first player wins normal-play Nim from ``heaps``, else -1."""
-    table = core.Table() if runner == "fminimax-fast" else None
+    """Return +1 when the first player wins normal-play Nim from ``heaps``, else -1.
+
+    fminimax-fast searches ``nim.solver()`` (Bouton's winning moves first) with a table;
+    fminimax-ab the plain ``nim.game()`` in its natural order, without one.
+    """
+    fast = runner == "fminimax-fast"
+    table, rules = (core.Table(), nim.solver()) if fast else (None, nim.game())
     start = time.perf_counter()
-    result = core.search(nim.game(), nim.start(heaps), table=table, quick=False)
+    result = core.search(rules, nim.start(heaps), table=table, quick=False)
     seconds = time.perf_counter() - start
     return Run(result.value, result.stats.nodes, seconds)
+
+
+# --- the library's default path: algorithms.solve -------------------------------------------
+
+
+def auto(runner: str, width: int = 0, height: int = 0, heaps: Sequence[int] = ()) -> Run:
+    """Return the first player's value (+1, 0, -1) by ``algorithms.solve(rules, state)``.
+
+    The default ``auto`` (bisection) on the fastest exact rules, as ``fminimax solve`` runs
+    it: quick values, so it finds how soon the game ends too (more than the peers' sign).
+    Connect Four when ``width`` is given, else Nim from ``heaps``.
+    """
+    from fminimax import algorithms
+
+    if width:
+        rules, root = connect4.solver(width, height), connect4.start(width, height)
+    else:
+        rules, root = nim.solver(), nim.start(heaps)
+    start = time.perf_counter()
+    result = algorithms.solve(rules, root)
+    seconds = time.perf_counter() - start
+    value = result.value
+    return Run((value > 0) - (value < 0), result.stats.nodes, seconds)
 
 
 # --- the table ------------------------------------------------------------------------------
@@ -222,10 +259,19 @@ RUNNERS: dict[str, dict[str, Callable[..., Run]]] = {
                   **{name: ttt_solve for name in ("fminimax-plain", "fminimax-ab",
                                                   "fminimax-fast")}},
     "ttt-all": {name: ttt_all for name in ("fminimax-ab", "fminimax-fast")},
-    "c4-solve": {"fminimax-fast": c4},
+    "c4-solve": {"fminimax-fast": c4, "fminimax-auto": auto},
     "c4-depth": {"fminimax-ab": c4, "fminimax-fast": c4},
-    "nim": {"fminimax-ab": nim_solve, "fminimax-fast": nim_solve},
+    "nim": {"fminimax-ab": nim_solve, "fminimax-fast": nim_solve, "fminimax-auto": auto},
 }
+AUTO_CELLS = 20
+"""fminimax-auto runs Connect Four up to this many cells (4x4, 5x4, 4x5) unless --slow."""
+
+
+def ours_slow(runner: str, workload: str, **params: Any) -> bool:
+    """Whether one of fminimax's runners is skipped without --slow (as peers.is_slow)."""
+    if runner == "fminimax-auto" and workload == "c4-solve":
+        return bool(params["width"] * params["height"] > AUTO_CELLS)
+    return peers.is_slow(runner, workload, **params)
 
 
 def median_run(fn: Callable[..., Run], runner: str, repeat: int, **params: Any) -> Run:
@@ -270,7 +316,8 @@ def rows(args: argparse.Namespace, per_node: dict[str, float] | None = None,
                 yield f"{head} fminimax | fminimax.games.connect4 missing | | | | | | |"
                 continue
             ours = {name: median_run(fn, name, args.repeat, **params)
-                    for name, fn in runners.items()}
+                    for name, fn in runners.items()
+                    if args.slow or not ours_slow(name, workload, **params)}
             fastest = ours["fminimax-fast"].seconds
             for name, run in ours.items():
                 yield _cells(workload, params, name, run, fastest)
@@ -367,6 +414,34 @@ def c4_7x6_lines(path: Path, every: int = 1) -> Iterator[str]:
         yield f"WRONG {line}"
 
 
+# --- the small workloads, interleaved ---------------------------------------------------------
+
+SMALL = (("nim", {"heaps": (3, 4, 5)}), ("c4-solve", {"width": 4, "height": 4}),
+         ("nim", {"heaps": (2, 3, 4, 5, 6)}), ("nim", {"heaps": (1, 3, 5, 7, 9)}))
+"""The millisecond searches of issue 18, and the larger Nim workloads beside them."""
+
+
+def small_lines(repeat: int) -> Iterator[str]:
+    """Yield the interleaved medians of the small workloads and easyai-tt's ratios."""
+    yield (f"| workload | params | fminimax-fast s | fminimax-auto s | easyai-tt s "
+           f"(medians of {repeat}, interleaved) | easyai-tt / fast | easyai-tt / auto |")
+    yield "|---|---|---:|---:|---:|---:|---:|"
+    for workload, params in SMALL:
+        runners = RUNNERS[workload]
+        times: dict[str, list[float]] = {"fast": [], "auto": [], "easyai-tt": []}
+        for _ in range(repeat):
+            for name in ("fast", "auto"):
+                run = runners[f"fminimax-{name}"](f"fminimax-{name}", **params)
+                assert peers.is_right(workload, run.answer, **params), (name, run)
+                times[name].append(run.seconds)
+            peer = peers.run_peer("easyai-tt", workload, **params)
+            assert peer.ok, peer
+            times["easyai-tt"].append(peer.seconds)
+        fast, auto_, easy = (statistics.median(times[name]) for name in times)
+        yield (f"| {workload} | {peers.params_str(params)} | {fast:.4g} | {auto_:.4g} | "
+               f"{easy:.4g} | {easy / fast:.2f}x | {easy / auto_:.2f}x |")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the options, print the machine and the table; return 0."""
     parser = argparse.ArgumentParser(description="Time fminimax against its peers.")
@@ -379,12 +454,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--c4-every", type=int, default=1,
                         help="c4-7x6: every K-th position only (default: all 260)")
     parser.add_argument("--no-peers", action="store_true", help="fminimax's runners only")
+    parser.add_argument("--small", action="store_true",
+                        help="only the small workloads against easyai-tt, interleaved")
     args = parser.parse_args(argv)
     if args.repeat < 1:
         parser.error(f"--repeat must be at least 1, got {args.repeat}")
     print(f"# {platform.node()}: {platform.processor() or platform.machine()}, "
           f"Python {platform.python_version()}, command: python benchmarks/bench.py "
           f"{' '.join(argv if argv is not None else sys.argv[1:])}")
+    if args.small:
+        for line in small_lines(args.repeat):
+            print(line, flush=True)
+        return 0
     per_node: dict[str, float] = {}
     if not args.workload or set(args.workload) - {"c4-7x6"}:
         for row in rows(args, per_node):

@@ -95,7 +95,9 @@ WORKLOADS: dict[str, list[dict[str, Any]]] = {
         {"width": 6, "height": 5},
     ],
     "c4-depth": [{"width": 7, "height": 6, "depth": 6}],
-    "nim": [{"heaps": (3, 4, 5)}, {"heaps": (1, 2, 3, 4)}],
+    "nim": [{"heaps": (3, 4, 5)}, {"heaps": (1, 2, 3, 4)},
+            # larger Nim, where the search itself dominates the fixed cost of a search
+            {"heaps": (2, 3, 4, 5, 6)}, {"heaps": (1, 3, 5, 7, 9)}],
 }
 
 # Exact Connect Four values for the first player (John Tromp's table): 6x4 a second-player win.
@@ -851,8 +853,15 @@ def unavailable(peer: str) -> str | None:
     raise ValueError(f"unknown peer {peer!r}; known: {PEERS}")
 
 
+NIM_UNTABLED = frozenset({"mutable-alphabeta", "easyai", "openspiel", "fminimax-ab"})
+"""Nim searches without a table: over a minute past ``NIM_OBJECTS`` objects (2,3,4,5,6)."""
+NIM_OBJECTS = 15
+
+
 def is_slow(peer: str, workload: str, **params: Any) -> bool:
     """Whether a run takes over ~2 minutes here, so the benchmark skips it unless --slow."""
+    if workload == "nim":
+        return peer in NIM_UNTABLED and sum(params["heaps"]) > NIM_OBJECTS
     return workload == "c4-solve" and (peer, params["width"], params["height"]) in SLOW
 
 

@@ -74,6 +74,10 @@ _HOMES = {
 }
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 
+__version__ = "0.1.0"
+"""The version, as pyproject.toml says (a test checks they agree): read here, the command
+line's --version does not load importlib.metadata, which costs more than the rest of it."""
+
 __all__ = [
     "Game", "SearchOptions", "SearchResult", "Stats", "Table", "alphabeta",
     "alphabeta_scores_map", "best_move", "best_moves", "board_str", "children", "empty_board",

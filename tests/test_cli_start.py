@@ -84,3 +84,43 @@ def test_a_real_ctrl_c_as_the_shell_loads_is_one_line_and_130() -> None:
     out, rest = process.communicate(timeout=60)
     said = [line for line in rest.splitlines() if not line.startswith("import time:")]
     assert (process.returncode, said, out) == (130, ["fminimax: interrupted"], "")
+
+
+def loaded_by(argv: list[str]) -> set[str]:
+    """Return the modules a fresh process has loaded once ``main(argv)`` returns."""
+    code = (f"import sys\nfrom fminimax.cli import main\ntry: main({argv!r})\n"
+            f"finally: print(' '.join(sorted(sys.modules)))")
+    done = subprocess.run([PY, "-c", code], capture_output=True, text=True, timeout=60)
+    return set(done.stdout.split())
+
+
+def test_version_loads_no_subcommand_no_game_and_no_metadata() -> None:
+    loaded = loaded_by(["--version"])
+    assert "fminimax.cli" in loaded
+    for heavy in ("fminimax.cli.solve", "fminimax.cli.pools", "fminimax.game",
+                  "fminimax.core", "importlib.metadata", "tempfile", "multiprocessing"):
+        assert heavy not in loaded, heavy
+
+
+def test_solve_loads_neither_process_pools_nor_the_trace_package() -> None:
+    loaded = loaded_by(["solve", "nim", "3", "4", "--json"])
+    assert "fminimax.cli.solve" in loaded
+    for heavy in ("multiprocessing", "concurrent.futures.process", "fminimax.trace",
+                  "fminimax.parallel", "tempfile", "importlib.metadata"):
+        assert heavy not in loaded, heavy
+
+
+def test_the_version_printed_is_the_installed_one_and_pyproject_s() -> None:
+    from importlib.metadata import version as installed
+    from pathlib import Path
+
+    import fminimax
+    from fminimax.cli import version
+
+    project = Path(__file__).resolve().parent.parent / "pyproject.toml"
+    said = re.search(r'^version = "([^"]+)"$', project.read_text(), re.MULTILINE)
+    assert said is not None
+    assert version() == fminimax.__version__ == installed("fminimax") == said.group(1)
+    out = subprocess.run([PY, "-m", "fminimax", "--version"], capture_output=True,
+                         text=True, timeout=60).stdout
+    assert out == f"fminimax {said.group(1)}\n"

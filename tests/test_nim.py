@@ -67,3 +67,45 @@ def test_bad_heaps_are_refused(heaps: list[object]) -> None:
 def test_illegal_moves_are_refused() -> None:
     with pytest.raises(ValueError, match="illegal move"):
         nim.play(nim.start([1, 2]), (0, 2))
+
+
+UNSORTED = [heaps for size in (1, 2, 3) for heaps in itertools.product(range(4), repeat=size)
+            if sum(heaps) > 0]
+
+
+@pytest.mark.parametrize("misere", [False, True])
+def test_the_solver_gives_the_plain_reference_s_values_exactly(misere: bool) -> None:
+    """The solver only reorders moves: the textbook's negamax (plain values) and the core on
+    the plain game (quick values, every algorithm of the family that solves) agree."""
+    from fminimax import reference
+
+    plain, fast = nim.game(misere), nim.solver(misere)
+    for heaps in UNSORTED:
+        state = nim.start(heaps)
+        assert core.search(fast, state, quick=False).value == \
+            reference.negamax_score(plain, state), heaps
+        expected = core.search(plain, state).value
+        for name in ("alphabeta", "memoized", "mtdf", "auto", *(() if misere else
+                                                                 ("bisection",))):
+            found = algorithms.solve(fast, state, name)
+            assert found.value == expected, (heaps, name)
+            assert core.search(plain, nim.play(state, found.move)).value == \
+                -expected + (1 if expected < 0 else -1), (heaps, name)  # one ply nearer
+
+
+def test_the_solver_searches_bouton_s_winning_moves_first() -> None:
+    state = nim.start((3, 4, 5))
+    ordered = nim.winning_first(state, nim.moves(state))
+    assert sorted(ordered) == sorted(nim.moves(state))
+    assert ordered[0] == (0, 2) and nim.nim_sum(nim.play(state, ordered[0]).heaps) == 0
+    lost = nim.start((1, 2, 3))
+    assert nim.winning_first(lost, nim.moves(lost)) == nim.moves(lost)
+
+
+def test_the_command_line_solves_with_the_solver_and_the_same_answer() -> None:
+    from fminimax import registry
+
+    made = registry.make("nim", registry.Options(args=("3", "4", "5")))
+    assert made.exact.name == "nim-solver" and made.game.name == "nim"
+    assert algorithms.solve(made.exact, made.state).value == \
+        algorithms.solve(made.game, made.state).value == 999_989

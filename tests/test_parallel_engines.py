@@ -138,9 +138,10 @@ def test_text_3s_mpi_program_speaks_the_solve_commands_json_schema(mpi: None) ->
     assert set(answer) == set(SHARED_KEYS) | {"ranks"}
     for key, kind in SHARED_KEYS.items():
         assert isinstance(answer[key], kind), (key, answer[key])
-    expected = core.search(nim.game(), nim.start((1, 2, 2)), table=Table())
+    # the command line's exact rules: nim.solver() (Bouton's winning moves first)
+    expected = core.search(nim.solver(), nim.start((1, 2, 2)), table=Table())
     assert (answer["game"], answer["value"], answer["outcome"], answer["depth"]) == (
-        "nim", expected.value, "win in 5", None)
+        "nim-solver", expected.value, "win in 5", None)
     spoken = nim.notation()  # moves in the command line's notation: heaps from 1
     assert answer["best_move"] == spoken.json_move(expected.move) and len(answer["pv"]) == 5
 

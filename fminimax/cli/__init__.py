@@ -46,14 +46,10 @@ def __getattr__(name: str) -> Any:
 
 
 def version() -> str:
-    """Return the installed version of fminimax."""
-    from importlib.metadata import PackageNotFoundError
-    from importlib.metadata import version as installed
+    """Return the version of fminimax (``fminimax.__version__``: cheaper than the metadata)."""
+    from fminimax import __version__
 
-    try:
-        return installed("fminimax")
-    except PackageNotFoundError:
-        return "unknown (not installed)"
+    return __version__
 
 
 def parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -61,6 +57,7 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
 
     With ``only`` (a subcommand's name) just that subcommand's module is imported; the
     others are names without options, enough to parse a command line that uses ``only``.
+    ``only=""`` imports none (``--version``, or a command line naming no subcommand).
     """
     import argparse
 
@@ -80,11 +77,12 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
 
 
 def _command_named(argv: Sequence[str]) -> str | None:
-    """Return the subcommand ``argv`` names first (None if it names none yet)."""
+    """Return the subcommand ``argv`` names first: "" if none (no module is needed), None
+    (every module) only for the whole program's --help, which shows each subcommand's."""
     for word in argv:
         if not word.startswith("-"):
-            return word if word in COMMANDS else None
-    return None
+            return word if word in COMMANDS else ""
+    return None if {"-h", "--help"} & set(argv) else ""
 
 
 class _Held:

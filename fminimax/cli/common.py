@@ -6,12 +6,12 @@
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from collections.abc import Callable, Sequence
 from typing import IO, Any, NoReturn
 
 from fminimax.cli.files import write_atomically
-from fminimax.game import whole_number
 
 __all__ = ["LINE", "PROG", "QUIT", "EndOfInput", "Parser", "Progress",
            "UsageError", "VersionAction", "ask", "can_encode", "choice", "clip", "count_option",
@@ -56,7 +56,8 @@ class VersionAction(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: Any, option_string: str | None = None) -> None:
-        parser.exit(message=f"{self.version()}\n")
+        sys.stdout.write(f"{self.version()}\n")  # on stdout, as argparse's own version action
+        parser.exit()
 
 
 def count_option(flag: str, low: int, high: int) -> Callable[[str], int]:
@@ -70,6 +71,8 @@ def count_option(flag: str, low: int, high: int) -> Callable[[str], int]:
     argparse.ArgumentTypeError: --depth is a whole number from 0 to 1000, got '-1'
     """
     def read(text: str) -> int:
+        from fminimax.game import whole_number  # here: --version does not load the games
+
         try:
             return whole_number(text, flag, low, high)
         except ValueError as error:

@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import os
 import stat
-import tempfile
 from collections.abc import Iterable
 
 __all__ = ["OUTPUTS", "PRINTABLE", "STANDARD_OUTPUT", "check_output", "check_outputs",
@@ -122,6 +121,8 @@ def check_output(flag: str, path: str, printable: bool = False) -> None:
     target = target_of(flag, path)
     temporary = ""
     try:
+        import tempfile  # here, not at the top: start-up does not need it (3 ms)
+
         handle, temporary = tempfile.mkstemp(dir=os.path.dirname(target), prefix=".fminimax-",
                                              suffix=".tmp")
         os.close(handle)
@@ -184,6 +185,8 @@ def write_atomically(path: str, data: bytes, flag: str = "") -> None:
     mode = _mode_of(found)
     temporary = ""
     try:
+        import tempfile
+
         handle, temporary = tempfile.mkstemp(dir=os.path.dirname(target), prefix=".fminimax-",
                                              suffix=".tmp")
         with os.fdopen(handle, "wb") as stream:

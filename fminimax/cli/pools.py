@@ -8,7 +8,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -18,6 +18,8 @@ from fminimax.cli.common import Progress
 from fminimax.game import Score
 
 if TYPE_CHECKING:  # the parallel search and Dask load only when a pool is asked for
+    from concurrent.futures import ProcessPoolExecutor
+
     from fminimax.cli.cluster import DaskExecutor
 
 __all__ = ["CONNECT_SECONDS", "MAX_WORKERS", "SPLIT", "WAIT_SECONDS", "TaskProgress",
@@ -143,17 +145,17 @@ def _cancelled_and_closed(executor: DaskExecutor, client: Any) -> None:
 @contextmanager
 def _process_pool(workers: int) -> Iterator[Executor]:
     """Yield a forkserver pool of ``workers`` processes that ends them however it is left."""
-    import multiprocessing
-    from multiprocessing import forkserver, resource_tracker
+    with signals_deferred():  # also while multiprocessing loads (see fminimax.cli._Held)
+        import multiprocessing
+        from multiprocessing import forkserver, resource_tracker
 
-    context = multiprocessing.get_context("forkserver")
-    with signals_deferred():
+        context = multiprocessing.get_context("forkserver")
         resource_tracker.ensure_running()  # first: it unblocks signals when it starts
         with signals_blocked(signal.SIGINT):  # inherited: a terminal's Ctrl-C skips the
             forkserver.ensure_running()       # server and its workers; this process acts
         lifeline, held = context.Pipe(duplex=False)
-        pool = _Pool(workers, mp_context=context, initializer=_start_worker,
-                     initargs=(lifeline,))
+        pool = _pool_class()(workers, mp_context=context, initializer=_start_worker,
+                             initargs=(lifeline,))
     try:
         yield pool
     except BaseException:
@@ -166,16 +168,22 @@ def _process_pool(workers: int) -> Iterator[Executor]:
         lifeline.close()
 
 
-class _Pool(ProcessPoolExecutor):
-    """A process pool whose submit (which may start a worker) is not cut short by a signal.
+def _pool_class() -> type[ProcessPoolExecutor]:
+    """Return a process pool class whose submit (which may start a worker) is not cut short
+    by a signal.  Made on demand: multiprocessing loads only when a pool is asked for (7 ms
+    of every start-up otherwise).
 
     A worker process half started when Ctrl-C unwinds the program is one the pool never
     learns of: it is never ended, and keeps the fork server and the resource tracker alive.
     """
+    from concurrent.futures import ProcessPoolExecutor
 
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-        with signals_deferred():
-            return super().submit(fn, *args, **kwargs)
+    class _Pool(ProcessPoolExecutor):
+        def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+            with signals_deferred():
+                return super().submit(fn, *args, **kwargs)
+
+    return _Pool
 
 
 def _start_worker(lifeline: Any) -> None:

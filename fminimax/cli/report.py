@@ -1,6 +1,8 @@
 """The one JSON schema of solve, best-move, tree (and python -m fminimax.mpi), and outcomes.
 
 Every JSON answer holds the ``CORE`` keys; a command adds only keys named in ``EXTRA``.
+``solve --board -`` adds ``line`` and ``input`` to each answer; a line it cannot answer gets
+an error object instead, of exactly ``ERROR``'s keys.
 docs/cli.md documents both, and tests check every command against them.
 """
 
@@ -16,8 +18,8 @@ from typing import IO, Any
 from fminimax import core
 from fminimax.registry import Made
 
-__all__ = ["CORE", "DIGITS", "EXTRA", "game_fields", "json_number", "mismatches", "number_str",
-           "stats_fields", "write_json"]
+__all__ = ["CORE", "DIGITS", "ERROR", "EXTRA", "game_fields", "json_number", "mismatches",
+           "number_str", "stats_fields", "write_json"]
 
 CORE: dict[str, tuple[type, ...]] = {
     "game": (str,), "value": (int, float), "exact": (bool,), "outcome": (str, type(None)),
@@ -30,7 +32,11 @@ EXTRA: dict[str, tuple[type, ...]] = {
     "table_hits": (int,), "nodes": (int,), "seconds": (int, float), "board": (list,),
     "computer": (str,),
     "scores": (dict,), "lines": (dict,), "visits": (int,), "ranks": (int,),
+    "line": (int,), "input": (str, type(None)), "error": (str,),
 }
+
+ERROR = ("line", "input", "error")
+"""The keys of the error object of a line ``solve --board -`` could not answer."""
 
 
 def game_fields(made: Made, state: Any, result: core.SearchResult[Any],

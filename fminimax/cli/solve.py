@@ -10,24 +10,41 @@ the page and prints.
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from typing import IO, Any
 
 from fminimax import core, policy, registry
 from fminimax.cli.common import (
     PROG,
+    Progress,
+    clip,
     count_option,
     progress_reporter,
     write_atomically,
 )
 from fminimax.cli.files import STANDARD_OUTPUT
-from fminimax.cli.games import add_game_options, game_made, games_help, seconds
+from fminimax.cli.games import (
+    add_game_options,
+    game_made,
+    games_help,
+    refuse_untaken,
+    seconds,
+)
+from fminimax.cli.lines import (
+    STANDARD_INPUT,
+    Line,
+    LinesProgress,
+    numbered_lines,
+    positions,
+    refuse_per_line,
+)
 from fminimax.cli.pools import add_parallel_arguments, bounds_advice, parallel_solve, wants_pool
 from fminimax.cli.report import game_fields, number_str, stats_fields, write_json
 from fminimax.game import WIN
 from fminimax.registry import Made
 
-__all__ = ["MAX_TRACED_NODES", "add", "run", "trace_page"]
+__all__ = ["MAX_TRACED_NODES", "add", "run", "run_lines", "trace_page"]
 
 MAX_TRACED_NODES = policy.MAX_TRACED_NODES
 PAGE_NODES = 5_000
@@ -111,9 +128,11 @@ def _request(args: argparse.Namespace, chosen: Made) -> policy.Request:
 
 
 def _answer(args: argparse.Namespace, chosen: Made, request: policy.Request,
-            err: IO[str]) -> policy.Answer:
-    """Return the policy's answer, its refusals with the command line's advice."""
-    progress = progress_reporter(err, args.quiet)
+            progress: Progress) -> policy.Answer:
+    """Return the policy's answer, its refusals with the command line's advice.
+
+    ``progress`` is the progress line (the caller wipes it: many positions share one).
+    """
 
     def pooled(game: Any, state: Any, meter: policy.Meter) -> core.SearchResult[Any]:
         args.algorithm = request.algorithm
@@ -131,8 +150,6 @@ def _answer(args: argparse.Namespace, chosen: Made, request: policy.Request,
         if isinstance(error, policy.TooDeep) and args.depth is not None:
             advice = f"give a --depth below {args.depth}, or --seconds S (iterative deepening)"
         raise ValueError(f"{error}; {advice}") from None
-    finally:
-        progress.done()
 
 
 def _value_words(found: policy.Answer, quick: bool) -> str:
@@ -172,34 +189,119 @@ def _text(args: argparse.Namespace, chosen: Made, found: policy.Answer,
             f"time:      {seconds:.3f} s\n")
 
 
+def _record(args: argparse.Namespace, chosen: Made, found: policy.Answer,
+            request: policy.Request, seconds: float) -> dict[str, Any]:
+    """Return the answer as ``--json`` writes it (the schema of ``fminimax.cli.report``)."""
+    fields = {**game_fields(chosen, chosen.state, found.result, found.best),
+              "game": found.game.name}
+    return {**fields, "algorithm": found.result.algorithm or request.algorithm,
+            "table": args.table, **stats_fields(found.result, seconds)}
+
+
+def _page_written(args: argparse.Namespace, chosen: Made, found: policy.Answer,
+                  out: IO[str], err: IO[str]) -> bool:
+    """Write the --trace-html page; return whether it was printed instead of the answer."""
+    page = trace_page(args, chosen, found, args.algorithm)
+    if args.trace_html == STANDARD_OUTPUT:
+        out.write(page)
+        return True
+    write_atomically(args.trace_html, page.encode("utf-8"), "--trace-html")
+    if not args.quiet:
+        err.write(f"{PROG}: wrote {args.trace_html}\n")
+    return False
+
+
 def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     """Print the value, best move, principal variation, nodes and time of a position."""
+    if args.board == STANDARD_INPUT:
+        stdin = getattr(sys.stdin, "buffer", None)  # None when the program has no stdin
+        if stdin is None:
+            raise ValueError("--board - reads standard input, and there is none")
+        return run_lines(args, out, err, stdin)
     chosen: Made = game_made(args)
     request = _request(args, chosen)
     started = time.perf_counter()
-    found = _answer(args, chosen, request, err)
+    progress = progress_reporter(err, args.quiet)
+    try:
+        found = _answer(args, chosen, request, progress)
+    finally:
+        progress.done()
     seconds = time.perf_counter() - started
     args.algorithm = request.algorithm
-    if args.trace_html:
-        page = trace_page(args, chosen, found, request.algorithm)
-        if args.trace_html == STANDARD_OUTPUT:
-            out.write(page)
-            return 0
-        write_atomically(args.trace_html, page.encode("utf-8"), "--trace-html")
-        if not args.quiet:
-            err.write(f"{PROG}: wrote {args.trace_html}\n")
-    state = chosen.state
-    fields = {**game_fields(chosen, state, found.result, found.best), "game": found.game.name}
-    if args.json:
-        write_json({**fields, "algorithm": found.result.algorithm or request.algorithm,
-                    "table": args.table, **stats_fields(found.result, seconds)}, out)
+    if args.trace_html and _page_written(args, chosen, found, out, err):
         return 0
+    if args.json:
+        write_json(_record(args, chosen, found, request, seconds), out)
+        return 0
+    state = chosen.state
+    fields = game_fields(chosen, state, found.result, found.best)
     out.write(f"{chosen.notation.draw(state)}\n")
     if fields["ended"] is not None:
         out.write(f"\nthe game is over: {fields['ended']}\n")
         return 0
     out.write(_text(args, chosen, found, fields, seconds))
     return 0
+
+
+# --- many positions: --board - ----------------------------------------------------------
+
+
+def _made_from(args: argparse.Namespace, text: str) -> Made:
+    """Return the game at the position ``text`` names: the whole line, else its first field
+    (Pons' ``sequence score`` lines), refused in the words of the whole line."""
+    try:
+        return game_made(argparse.Namespace(**{**vars(args), "board": text}))
+    except ValueError as whole:
+        fields = text.split()
+        if len(fields) < 2:
+            raise
+        try:
+            return game_made(argparse.Namespace(**{**vars(args), "board": fields[0]}))
+        except ValueError:
+            raise whole from None
+
+
+def _line_record(args: argparse.Namespace, line: Line, request: policy.Request,
+                 progress: LinesProgress) -> dict[str, Any]:
+    """Return the JSON object of one line: its answer, or the error that refused it."""
+    heading = {"line": line.number, "input": line.text}
+    if line.text is None:
+        return {**heading, "error": line.problem}
+    try:
+        chosen = _made_from(args, line.text)
+        started = time.perf_counter()
+        found = _answer(args, chosen, request, progress)
+        return {**heading, **_record(args, chosen, found, request,
+                                     time.perf_counter() - started)}
+    except (ValueError, TypeError, OverflowError) as error:
+        from fminimax.cli import plain_words
+
+        return {**heading, "error": clip(plain_words(str(error)))}
+
+
+def run_lines(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[bytes]) -> int:
+    """Solve each position of ``stdin`` (one a line) and write one JSON object a line.
+
+    Each line's object is flushed as soon as it is solved.  Options that cannot apply per
+    line, and the game's own refusals of the options, are refused before a line is read.
+    Returns 0 when every line was solved, 1 when some line got an error object.
+    """
+    refuse_per_line(args)
+    entry = registry.GAMES.get(args.game)
+    if entry is not None:  # a game without --board is refused as such, not line by line
+        refuse_untaken(args, entry.accepts)
+    request = _request(args, game_made(argparse.Namespace(**{**vars(args), "board": None})))
+    progress = LinesProgress(err, enabled=not args.quiet and err.isatty())
+    try:
+        for line in positions(numbered_lines(stdin)):
+            progress.number = line.number
+            record = _line_record(args, line, request, progress)
+            write_json(record, out)
+            out.flush()
+            progress.answered(failed="error" in record)
+    finally:
+        progress.done()
+    return 1 if progress.failed else 0
 
 
 def add(sub: Any) -> None:
@@ -220,7 +322,8 @@ def add(sub: Any) -> None:
     add_game_options(solve)
     solve.add_argument("--board", help="tictactoe: the cells, rows split by '/'; "
                        "connect4: the columns played, 1-based (e.g. 4453), or the rows top "
-                       "first")
+                       "first; pig: 'SCORE1 SCORE2 [TOTAL [PLAYER]]'; - reads positions "
+                       "from standard input, one a line, and writes one JSON object a line")
     solve.add_argument("--algorithm", choices=algorithms.NAMES,
                        help="the search (default auto: the fastest exact path, bisection "
                        "where it applies; iterative under --max-nodes or --seconds); the "

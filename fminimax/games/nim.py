@@ -12,8 +12,9 @@ library; people number heaps from 1 and write a move as ``heap:count`` (``notati
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
-from functools import partial
+from collections.abc import Iterable, Sequence
+from functools import partial, reduce
+from operator import xor
 from typing import NamedTuple
 
 from fminimax.game import (
@@ -29,8 +30,8 @@ from fminimax.game import (
 )
 
 __all__ = ["ENTRY", "EXACT_WORK", "HEAPS", "HEAP_SIZE", "PLAYERS", "Move", "Nim", "game",
-           "is_over", "key", "make", "moves", "notation", "play", "start", "to_move",
-           "utility"]
+           "is_over", "key", "make", "moves", "nim_sum", "notation", "play", "solver", "start",
+           "to_move", "utility", "winning_first"]
 
 Move = tuple[int, int]
 
@@ -64,8 +65,10 @@ def moves(state: Nim) -> tuple[Move, ...]:
     >>> moves(Nim((2, 1), 0))
     ((0, 1), (0, 2), (1, 1))
     """
-    return tuple((heap, take) for heap, size in enumerate(state.heaps)
-                 for take in range(1, size + 1))
+    # a list comprehension made a tuple: about twice as fast as tuple() over a generator,
+    # and moves() is called at every node
+    return tuple([(heap, take) for heap, size in enumerate(state.heaps)
+                  for take in range(1, size + 1)])
 
 
 def play(state: Nim, move: Move) -> Nim:
@@ -133,6 +136,52 @@ def game(misere: bool = False) -> Game[Nim, Move]:
     """
     return Game(name="nim-misere" if misere else "nim", moves=moves, play=play,
                 is_over=is_over, to_move=to_move, utility=partial(utility, misere), key=key)
+
+
+# --- the fastest exact rules: Bouton's winning moves searched first --------------------------
+
+
+def nim_sum(heaps: Iterable[int]) -> int:
+    """Return the heaps' nim-sum (their bitwise exclusive or): 0 exactly when the player to
+    move loses normal play (Bouton, 1901).
+
+    >>> nim_sum((3, 4, 5)), nim_sum((1, 2, 3))
+    (2, 0)
+    """
+    return reduce(xor, heaps, 0)
+
+
+def winning_first(state: Nim, moves: Sequence[Move]) -> Sequence[Move]:
+    """Return ``moves`` with those that leave a nim-sum of 0 first, each group in its order.
+
+    In normal play those are the winning moves, so alpha-beta proves a won position on its
+    first move; in misere play they are right until every heap is 0 or 1, and an order is
+    only an order (the search still proves the value).  A lost position keeps its order.
+
+    >>> winning_first(Nim((3, 4, 5), 0), moves(Nim((3, 4, 5), 0)))[:2]
+    ((0, 2), (0, 1))
+    """
+    heaps = state.heaps
+    total = nim_sum(heaps)
+    if total == 0:
+        return moves
+    winning = tuple(move for move in moves if heaps[move[0]] - move[1] == heaps[move[0]] ^ total)
+    return winning + tuple(move for move in moves if move not in winning)
+
+
+def solver(misere: bool = False) -> Game[Nim, Move]:
+    """Return Nim's fastest exact rules: :func:`game` with :func:`winning_first` as its order.
+
+    The same values as :func:`game` (tests check every position of small heaps against the
+    plain reference); the plain game stays the textbook's, in its natural order.
+
+    >>> from fminimax import core
+    >>> core.search(solver(), start((3, 4, 5)), quick=False).value
+    1
+    """
+    plain = game(misere)
+    return Game(name=f"{plain.name}-solver", moves=moves, play=play, is_over=is_over,
+                to_move=to_move, utility=plain.utility, key=key, order=winning_first)
 
 
 # --- the notation: heaps numbered from 1, a move written heap:count ---------------------------
@@ -240,8 +289,8 @@ def make(options: Options) -> Made:
         raise ValueError(f"nim takes at most {HEAPS} heaps, got {len(options.args)}")
     heaps = [whole_number(size, "a heap size", 0, HEAP_SIZE) for size in options.args]
     spoken = notation(options.misere)
-    rules = game(misere=options.misere)
-    return Made(rules, rules, start(heaps), spoken, _beyond)
+    return Made(game(misere=options.misere), solver(misere=options.misere), start(heaps),
+                spoken, _beyond)
 
 
 ENTRY = GameEntry(

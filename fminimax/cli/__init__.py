@@ -46,14 +46,17 @@ def __getattr__(name: str) -> Any:
 
 
 def version() -> str:
-    """Return the installed version of fminimax."""
+    """Return the installed version of fminimax and which build runs: 'pure' Python or
+    'compiled' (``fminimax.build``; docs/performance.md, the compiled build)."""
     from importlib.metadata import PackageNotFoundError
     from importlib.metadata import version as installed
 
+    from fminimax.build import build
+
     try:
-        return installed("fminimax")
+        return f"{installed('fminimax')} ({build()})"
     except PackageNotFoundError:
-        return "unknown (not installed)"
+        return f"unknown (not installed) ({build()})"
 
 
 def parser(only: str | None = None) -> argparse.ArgumentParser:

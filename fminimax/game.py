@@ -34,7 +34,16 @@ __all__ = ["PLIES", "WIN", "Game", "GameEntry", "Made", "Move", "Notation", "Opt
 State = TypeVar("State", bound=Hashable)
 Move = TypeVar("Move", bound=Hashable)
 Player = Hashable
-Score = int | float  # an int, or any real number (a Fraction works too)
+COMPILING = False
+"""False whenever this code runs; True only to mypyc's type checker while it compiles the
+compiled build (setup.py says ``--always-true=COMPILING``, pyproject.toml tells mypy False)."""
+if COMPILING:
+    # Why: compiled code checks every declared type when a value arrives, and to it
+    # ``int | float`` would refuse a Fraction (exact chance probabilities) and any bad value
+    # before the search's own message names it; compiled, a score is any object.
+    Score = Any
+else:
+    Score = int | float  # an int, or any real number (a Fraction works too)
 
 WIN = 1_000_000
 """The unit of the engine's quick values: a final score u reached d plies from the root is

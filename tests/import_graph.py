@@ -18,6 +18,7 @@ PACKAGE = ROOT / "fminimax"
 DOC = ROOT / "docs" / "architecture.md"
 ALLOWED: dict[str, set[str]] = {
     "fminimax.game": set(),
+    "fminimax.build": set(),
     "fminimax.board": {"fminimax.game"},
     "fminimax.reference": {"fminimax.game"},
     "fminimax.core": {"fminimax.game", "fminimax.core"},

@@ -115,12 +115,14 @@ def test_the_version_printed_is_the_installed_one_and_pyproject_s() -> None:
     from pathlib import Path
 
     import fminimax
+    from fminimax.build import build
     from fminimax.cli import version
 
     project = Path(__file__).resolve().parent.parent / "pyproject.toml"
     said = re.search(r'^version = "([^"]+)"$', project.read_text(), re.MULTILINE)
     assert said is not None
-    assert version() == fminimax.__version__ == installed("fminimax") == said.group(1)
+    assert fminimax.__version__ == installed("fminimax") == said.group(1)
+    assert version() == f"{fminimax.__version__} ({build()})"
     out = subprocess.run([PY, "-m", "fminimax", "--version"], capture_output=True,
                          text=True, timeout=60).stdout
     assert out == f"fminimax {said.group(1)}\n"

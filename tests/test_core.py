@@ -36,7 +36,7 @@ def test_options_given_as_a_value_or_by_name_search_alike() -> None:
     ({"alpha": 5, "beta": -5}, ValueError, "alpha <= beta, got alpha=5, beta=-5"),
     ({"prune": 1}, TypeError, "prune must be True or False, got 1"),
     ({"quick": "yes"}, TypeError, "quick must be True or False, got 'yes'"),
-    ({"depth": core.MAX_PLIES + 1}, ValueError, "an int from 0 to 10,000, got 10001"),
+    ({"depth": core.MAX_PLIES + 1}, ValueError, "an int from 0 to 2,000, got 2001"),
     ({"depth": 2.0}, ValueError, "depth must be None .* got 2.0"),
     ({"max_nodes": 0}, ValueError, "max_nodes must be None .* or an int >= 1, got 0"),
     ({"alpha": float("nan")}, TypeError, "alpha must be a number, got nan"),

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from fminimax import algorithms
+from fminimax import algorithms, core
 from fminimax.games import tree
 
 
@@ -50,10 +50,10 @@ def test_malformed_tree_text_is_refused_naming_the_text() -> None:
 
 def test_a_very_deep_tree_is_frozen_and_searched() -> None:
     deep: Any = 1
-    for _ in range(5000):
+    for _ in range(core.MAX_PLIES):  # the deepest the core searches (5,000 before issue 18)
         deep = [deep]
     root = tree.start(deep)  # (the core makes room for up to core.MAX_PLIES plies)
-    assert len(algorithms.alphabeta(tree.game(), root, quick=False).pv) == 5000
+    assert len(algorithms.alphabeta(tree.game(), root, quick=False).pv) == core.MAX_PLIES
 
 
 def test_depth_limited_search_of_a_tree_needs_a_heuristic() -> None:

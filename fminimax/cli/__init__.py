@@ -46,10 +46,13 @@ def __getattr__(name: str) -> Any:
 
 
 def version() -> str:
-    """Return the version of fminimax (``fminimax.__version__``: cheaper than the metadata)."""
+    """Return the version of fminimax and which build runs: 'pure' Python or 'compiled'
+    (``fminimax.__version__`` is cheaper than the metadata; ``fminimax.build`` tells the
+    build; docs/performance.md, the compiled build)."""
     from fminimax import __version__
+    from fminimax.build import build
 
-    return __version__
+    return f"{__version__} ({build()})"
 
 
 def parser(only: str | None = None) -> argparse.ArgumentParser:

@@ -26,9 +26,15 @@ from fminimax.game import Score
 __all__ = ["DEFAULT", "MAX_PLIES", "SAFE_BOUND", "BudgetSpent", "MateError", "SearchOptions",
            "checked_bounds", "options_of"]
 
-MAX_PLIES = 10_000
+MAX_PLIES = 2_000
 """The deepest the core searches: a depth limit at most this, and a search to the end that
-goes deeper is refused (a game that long has no end a search can reach)."""
+goes deeper is refused (a game that long has no end a search can reach).
+
+Why 2,000: in the compiled build (fminimax/build.py) each ply of the recursion takes C stack,
+about 0.8 KB plain and up to 2.8 KB measured (chance nodes under Star1, traced, with a
+table), and Python's limit on nested calls does not count it: 2,000 plies fit in a thread's
+8 MB with room to spare, where 10,000 crashed the process.  The pure build keeps the same
+limit, so both refuse the same searches with the same message."""
 
 SAFE_BOUND = 4e307
 """The largest score magnitude chance nodes add up: a quarter of the largest float, so no
@@ -73,7 +79,7 @@ class SearchOptions:
     >>> SearchOptions(depth=-1)
     Traceback (most recent call last):
     ...
-    ValueError: depth must be None (to the end) or an int from 0 to 10,000, got -1
+    ValueError: depth must be None (to the end) or an int from 0 to 2,000, got -1
     """
 
     prune: bool = True

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from fminimax.core.decision import Decisions
+from fminimax.core.chance import Chances
 from fminimax.core.run import Line, Visit
 from fminimax.core.values import INFINITY
 from fminimax.game import Score
@@ -26,9 +26,12 @@ from fminimax.game import Score
 __all__ = ["Quiescent"]
 
 
-class Quiescent(Decisions):
-    """The decision nodes plus quiescence past the depth limit (bound as the core's entry
-    only for searches with ``quiescence``; any other search never pays for it)."""
+class Quiescent(Chances):
+    """The decision and chance nodes plus quiescence past the depth limit (bound as the
+    core's entry only for searches with ``quiescence``; any other search never pays for it).
+
+    Why one line of classes (``Run`` -> ``Decisions`` -> ``Chances`` -> ``Quiescent`` ->
+    ``Search``), not two mixins: a compiled build (mypyc) takes single inheritance only."""
 
     __slots__ = ()
 

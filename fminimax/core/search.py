@@ -21,7 +21,6 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from fminimax.core.chance import Chances
 from fminimax.core.options import (
     MAX_PLIES,
     SAFE_BOUND,
@@ -43,7 +42,7 @@ __all__ = ["Search", "completed_line", "move_values", "run_root", "search",
 Stop = Callable[[], bool] | None
 
 
-class Search(Chances, Quiescent):
+class Search(Quiescent):
     """One search: the decision nodes, with chance nodes and quiescence bound in as the
     core's entry only when the game has chances or the search has quiescence."""
 
@@ -51,7 +50,7 @@ class Search(Chances, Quiescent):
 
     def __init__(self, game: Game[Any, Any], options: SearchOptions, table: Table | None,
                  stop: Stop, bounds: tuple[Score, Score] | None = None) -> None:
-        Chances.__init__(self, game, options, table, stop, bounds)
+        Quiescent.__init__(self, game, options, table, stop, bounds)
         if self.chances is not None or self.noisy is not None:  # bound once: no cost otherwise
             self.decision, self.node = self.node, self.extended
 

@@ -154,9 +154,9 @@ def _play_rule(s: Shape, run: Callable[[int], bool],
     column_bits = {c: (1 << (c * h1), ((1 << s.height) - 1) << (c * h1)) for c in range(width)}
     new = partial(tuple.__new__, C4)
 
-    def play(state: C4, column: Move) -> C4:
+    def play(state: C4, column: object) -> C4:  # any value: checked here, in our words
         cur, mask, plies, won = state
-        if column.__class__ is not int or not 0 <= column < width:  # not bools, not 1.0
+        if type(column) is not int or not 0 <= column < width:  # not bools, not 1.0
             raise ValueError(f"illegal move {column!r}: columns are 0 to {width - 1}")
         bits = column_bits[column]
         if won:

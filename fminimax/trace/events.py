@@ -41,6 +41,7 @@ from fminimax.trace.data import (
 )
 from fminimax.trace.labels import (
     Label,
+    Moves,
     Path,
     Show,
     bound_str,
@@ -297,6 +298,7 @@ class Names:
     label: Label
     show: Show
     estimate: Estimate | None
+    moves: Moves = str
 
     def bound(self, value: Score) -> str:
         """A window's bound, infinities as ∞."""
@@ -313,7 +315,7 @@ class Names:
     def name(self, path: Path) -> str:
         """A node's one-line name: its label, or its path when the label has several lines."""
         label = self.label(path)
-        return path_str(path) if "\n" in label else label
+        return path_str(path, self.moves) if "\n" in label else label
 
     def is_estimate(self, visit: Visit) -> bool:
         """Whether the heuristic scored this leaf at the depth limit."""
@@ -421,7 +423,7 @@ def explanations(source: Traceable | Sequence[Traceable], *,
     """
     told = story_of(source)
     trace = told.trace
-    teller = _Teller(Names(trace.label, trace.show, estimate),
+    teller = _Teller(Names(trace.label, trace.show, estimate, trace.moves),
                      {visit.number: visit for visit in told.visits}, trace.windows,
                      len(told.passes) > 1, {})
     return tuple(teller.enter(event, teller.by_number[event.node]) if event.action == "enter"

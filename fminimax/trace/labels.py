@@ -10,28 +10,45 @@ or its picture (several lines, such as a board); the renderers take one.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from fminimax.game import Game, Score
 
-__all__ = ["Label", "Path", "Show", "bound_str", "number_str", "path_str", "replayed",
-           "safe_show", "state_labels", "tree_labels"]
+__all__ = ["Label", "Moves", "Path", "Show", "bound_str", "game_labels", "number_str",
+           "path_str", "replayed", "safe_show", "state_labels", "tree_labels"]
 
 Path = tuple[Any, ...]
 Label = Callable[[Path], str]
 Show = Callable[[Score], str]
+Moves = Callable[[Any], str]
+"""How a move is written: the game's notation (``Notation.show_move``), ``str`` by default."""
 
 
 # --- labels and numbers -----------------------------------------------------------------
 
 
-def path_str(path: Path) -> str:
+def path_str(path: Path, moves: Moves = str) -> str:
     """Return a node's name from its path of moves: 'root', or the moves joined by dots.
+
+    ``moves`` writes each move (the game's notation: Connect Four's columns from 1, Nim's
+    'heap:take'); a move it cannot write (a chance outcome's index) is written as a number.
 
     >>> path_str(()), path_str((1,)), path_str((0, 1))
     ('root', '1', '0.1')
+    >>> from fminimax.games import nim
+    >>> path_str(((0, 1), (1, 2)), nim.notation().show_move)
+    '1:1.2:2'
     """
-    return ".".join(map(str, path)) if path else "root"
+    return ".".join(map(partial(_move_str, moves), path)) if path else "root"
+
+
+def _move_str(moves: Moves, move: Any) -> str:
+    """Return ``moves(move)``, or ``str(move)`` where the notation cannot write it."""
+    try:
+        return moves(move)
+    except (ArithmeticError, LookupError, TypeError, ValueError, AttributeError):
+        return str(move)
 
 
 def number_str(value: Score) -> str:
@@ -104,10 +121,11 @@ def state_labels(game: Game[Any, Any], root: Any, draw: Callable[[Any], str]) ->
 
 
 def tree_labels(game: Game[Any, Any], root: Any,
-                name: Callable[[Any], str | None] | None = None) -> Label:
+                name: Callable[[Any], str | None] | None = None, moves: Moves = str) -> Label:
     """Return a label function naming leaves by MAX's final score and inner nodes by path.
 
-    A ``name`` function (such as ``tree.node_name``) gives named nodes their names.
+    A ``name`` function (such as ``tree.node_name``) gives named nodes their names;
+    ``moves`` writes the moves of a path (see ``path_str``).
 
     >>> from fminimax.games import tree
     >>> game, root = tree.game(), tree.start([[2, 7], [1, 8]])
@@ -127,5 +145,24 @@ def tree_labels(game: Game[Any, Any], root: Any,
         if game.is_over(state):
             score = number_str(game.utility(state, player))
             return score if given is None else f"{given}: {score}"
-        return path_str(path) if given is None else given
+        return path_str(path, moves) if given is None else given
     return label
+
+
+def game_labels(game: Game[Any, Any], root: Any, draw: Callable[[Any], str],
+                moves: Moves = str) -> Label:
+    """Return a game's label function: its board when positions draw in several lines, else
+    ``tree_labels`` (leaves by score, other nodes by their moves in the game's notation).
+
+    ``tree`` and ``solve`` name nodes the same way: a tree is named 'MIN 0', 'leaf 3',
+    a board game's node shows its board under the path of moves that reached it.
+
+    >>> from fminimax.games import tree
+    >>> game, root = tree.game(), tree.start([[2, 7], [1, 8]])
+    >>> label = game_labels(game, root, tree.notation().draw)
+    >>> label(()), label((1,)), label((1, 1))
+    ('root', '1', '8')
+    """
+    if "\n" in draw(root):
+        return state_labels(game, root, draw)
+    return tree_labels(game, root, moves=moves)

@@ -154,7 +154,7 @@ def page_data(source: Traceable | Sequence[Traceable], *, title: str = "",
     ['2', '1', '1']
     """
     told = story_of(source, headers)
-    names = Names(told.trace.label, told.trace.show, estimate)
+    names = Names(told.trace.label, told.trace.show, estimate, told.trace.moves)
     drawn = drawn_part(told.visits, max_nodes, max_depth)
     index = {visit.number: i for i, visit in enumerate(drawn.shown)}
     below = _hidden_below(told.visits, drawn.kept)

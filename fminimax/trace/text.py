@@ -96,8 +96,7 @@ def passes_of(trace: Trace, drawn: Drawn) -> list[tuple[str, Visit]]:
 
 def pruned_name(trace: Trace, path: tuple[Any, ...]) -> str:
     """Return a pruned node's name: its label, or its path when the label has many lines."""
-    label = trace.label(path)
-    return path_str(path) if "\n" in label else label
+    return trace.name(path)
 
 
 _NOTES = {"table": " (from the table)", "mate": " (a mate-distance bound)", "quiet": " (quiet)",
@@ -115,7 +114,7 @@ def head_str(trace: Trace, visit: Visit) -> tuple[str, list[str]]:
     ['leaf 0.1 = 7', 'MIN 1 ≤ 1']
     """
     label = trace.label(visit.path).split("\n")
-    name = label[0] if len(label) == 1 else path_str(visit.path)
+    name = label[0] if len(label) == 1 else path_str(visit.path, trace.moves)
     shown = safe_show(trace.show, visit.value)
     value = "" if visit.kind == "leaf" and name == shown else f" {visit.relation} {shown}"
     chance = "" if visit.probability is None else f"({number_str(visit.probability)}) "

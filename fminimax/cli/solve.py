@@ -50,7 +50,8 @@ def trace_page(args: argparse.Namespace, chosen: Made, found: policy.Answer,
     result, game, state = found.result, found.game, chosen.state
     spoken = chosen.notation  # one naming with ``tree``: boards, else 'MIN 0', 'leaf 3'
     trace = tr.trace_of(result, label=tr.game_labels(game, state, spoken.draw, spoken.show_move),
-                        moves=spoken.show_move, show=_quick_words if chosen.quick else tr.number_str,
+                        moves=spoken.show_move,
+                        show=_quick_words if chosen.quick else tr.number_str,
                         windows=not policy.searches_every_node(algorithm))
     depth = "" if args.depth is None else f", depth {args.depth}"
     title = (f"{result.algorithm or algorithm} on {game.name}: value "

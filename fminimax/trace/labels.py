@@ -22,6 +22,8 @@ Path = tuple[Any, ...]
 Label = Callable[[Path], str]
 Show = Callable[[Score], str]
 Moves = Callable[[Any], str]
+NEAR_INFINITY = 1e300
+"""A window's bound this far out is the float next to an infinity (SSS*, DUAL*)."""
 """How a move is written: the game's notation (``Notation.show_move``), ``str`` by default."""
 
 
@@ -86,8 +88,15 @@ def bound_str(show: Show, bound: Score) -> str:
 
     >>> bound_str(str, float("inf")), bound_str(lambda v: f"<{v}>", 3)
     ('+∞', '<3>')
+    >>> import sys
+    >>> bound_str(str, sys.float_info.max)
+    'just under +∞'
     """
-    return number_str(bound) if abs(bound) == float("inf") else safe_show(show, bound)
+    if abs(bound) == float("inf"):
+        return number_str(bound)
+    if abs(bound) >= NEAR_INFINITY:  # SSS* and DUAL* start next to an infinity
+        return "just under +∞" if bound > 0 else "just over -∞"
+    return safe_show(show, bound)
 
 
 def replayed(game: Game[Any, Any], root: Any, path: Path) -> Any:

@@ -6,7 +6,7 @@
   var S = data.strings, N = data.nodes, E = data.events;
   var PARENT = 0, PASS = 1, ROLE = 2, KIND = 3, EST = 4, NAME = 5, LABEL = 6, VALUE = 7,
       ALPHA = 8, BETA = 9, PRUNED = 10, HIDDEN = 11, HIDDEN_COUNTS = 12, REL = 13, PROB = 14,
-      REASON = 15, IS_MAX = 16;
+      REASON = 15, IS_MAX = 16, NOTE = 17, AGAIN = 18;
   var LEAF = 0, CUTOFF = 2, TABLE = 3, MATE = 4, CHANCE = 3;
   var many = data.passes.length > 1;
   var SVG = "http://www.w3.org/2000/svg";
@@ -55,14 +55,15 @@
       var window_ = data.windows ? " with window [\u03b1 " + S[node[ALPHA]] + ", \u03b2 " + S[node[BETA]] + "]" : "";
       if (event[0] === 0) {
         frames.push([S[node[ALPHA]], S[node[BETA]], ""]);
-        var note = node[EST] ? "; the depth limit stops the search here"
+        var note = (node[EST] ? "; the depth limit stops the search here"
                  : node[KIND] === TABLE ? "; the table already holds its value"
-                 : node[KIND] === MATE ? "; a mate-distance bound settles it" : "";
+                 : node[KIND] === MATE ? "; a mate-distance bound settles it" : "") + S[node[NOTE]];
         if (node[PARENT] < 0) {
           sentences.push((many ? "Pass " + (node[PASS] + 1) + " starts" : "The search starts") +
                          " at " + title(i) + window_ + note + ".");
         } else {
-          sentences.push(title(i) + " is entered from " + title(node[PARENT]) + window_ + note + ".");
+          sentences.push(title(i) + " is entered" + (node[AGAIN] ? " again" : "") + " from " +
+                         title(node[PARENT]) + window_ + note + ".");
         }
         return;
       }
@@ -70,7 +71,7 @@
       var top = event[2];
       if (top < 0) {
         sentences.push(title(i) + " returns " + valueText(i) + ": the value of " +
-                       (many ? "pass " + (node[PASS] + 1) : "the search") + ".");
+                       (many ? "pass " + (node[PASS] + 1) : "the search") + "." + data.ends[node[PASS]]);
         return;
       }
       var said = title(i) + " returns " + valueText(i) + " to " + title(top);
@@ -92,6 +93,7 @@
         sentences.push(said + "; the best so far " + (old[2] === now[2] ? "stays " : "becomes ") + now[2] + ".");
       }
     });
+    if (data.proof && sentences.length) sentences[sentences.length - 1] += " " + data.proof;
   })();
 
   // --- the tree, laid out once: leaves left to right, parents over their children --------
@@ -112,7 +114,8 @@
 
   function headLine(i) {
     var odds = N[i][PROB] >= 0 ? "(" + S[N[i][PROB]] + ") " : "";
-    return odds + ["\u25b2", "\u25bc", "\u25cf", "\u25c6"][N[i][ROLE]] + " " + title(i);
+    return odds + ["\u25b2", "\u25bc", "\u25cf", "\u25c6"][N[i][ROLE]] + " " + title(i) +
+           (N[i][AGAIN] ? " (re-search)" : "");
   }
   function boardLines(i) { var label = S[N[i][LABEL]]; return label.indexOf("\n") >= 0 ? label.split("\n") : []; }
   function doneLine(i) {
@@ -135,7 +138,7 @@
   var W = Math.ceil(widest * charWidth) + 16, H = tallest * lineHeight + 12;
   var GAP = 20, LEVEL = H + 36, MARGIN = 24;
 
-  var passGroups = [], nodeEls = [], edgeEls = [], slots = [], sizes = [];
+  var passGroups = [], nodeEls = [], edgeEls = [], slots = [], sizes = [], passRoot = [];
   data.passes.forEach(function (header, p) {
     var g = document.createElementNS(SVG, "g");
     g.setAttribute("class", "pass");
@@ -191,14 +194,16 @@
     el("rect", {"class": "inner", x: 3, y: 3, width: W - 6, height: H - 6, rx: 3}, g);
     el("text", {"class": "marker", x: -20, y: H / 2 + 6}, g).textContent = "\u27a4";
     var lines = [headLine(i)].concat(boardLines(i));
-    lines.forEach(function (line, n) {
-      el("text", {x: 8, y: 6 + lineHeight * (n + 1)}, g).textContent = line;
+    var head = el("text", {"class": "head", x: 8, y: 6 + lineHeight}, g);
+    boardLines(i).forEach(function (line, n) {
+      el("text", {"class": "board", x: 8, y: 6 + lineHeight * (n + 2)}, g).textContent = line;
     });
     var value = el("text", {"class": "value", x: 8, y: 6 + lineHeight * (lines.length + 1)}, g);
     if (node[HIDDEN]) {
       el("text", {"class": "more", x: 8, y: 6 + lineHeight * (lines.length + 2)}, g).textContent = hiddenLine(i);
     }
-    nodeEls[i] = {g: g, value: value};
+    nodeEls[i] = {g: g, value: value, head: head};
+    if (node[PARENT] < 0) passRoot[node[PASS]] = i;
     var bottom = topOf(depth[i]) + H;
     sizes[node[PASS]][1] = Math.max(sizes[node[PASS]][1], bottom);
   });
@@ -209,7 +214,7 @@
     el("rect", {"class": "box", width: W, height: H, rx: 5}, g);
     el("line", {"class": "cross", x1: 0, y1: 0, x2: W, y2: H}, g);
     el("line", {"class": "cross", x1: W, y1: 0, x2: 0, y2: H}, g);
-    el("text", {"class": "name", x: 8, y: 6 + lineHeight}, g).textContent = slot.name;
+    el("text", {"class": "name head", x: 8, y: 6 + lineHeight}, g).textContent = slot.name;
     el("text", {"class": "why", x: 8, y: 6 + lineHeight}, g).textContent = "\u2702 " + slot.name;
     el("text", {"class": "why", x: 8, y: 6 + 2 * lineHeight}, g).textContent = "pruned";
     el("text", {"class": "why reason", x: 8, y: 6 + 3 * lineHeight}, g).textContent = reason[slot.parent];
@@ -220,6 +225,7 @@
 
   // --- the state after k steps: a pure function of k, drawn into the page --------------
   var k = 0, timer = null, shownPass = -1, logged = 0;
+  var hooks = [];  // functions run after each step is drawn: hook(step, state)
 
   function stateAt(steps) {
     var stack = [], counts = [0, 0, 0, 0];
@@ -262,6 +268,9 @@
     N.forEach(function (node, i) {
       var status = statusOf(i, k), e = nodeEls[i];
       var value = exitAt[i] < k ? doneLine(i) : enterAt[i] < k ? SEARCHING : "";
+      // not visited yet: only the name, drawn as a pruned move is before its cut (no spoiler)
+      var head = status === "unvisited" ? S[node[NAME]] : headLine(i);
+      if (e.head.textContent !== head) e.head.textContent = head;
       if (e.g.getAttribute("data-status") !== status) {
         e.g.setAttribute("data-status", status);
         if (edgeEls[i]) edgeEls[i].setAttribute("data-status", status === "unvisited" ? "unvisited" : "seen");
@@ -280,8 +289,15 @@
       svg.setAttribute("height", String(sizes[pass][1] + MARGIN));
       shownPass = pass;
     }
-    var header = data.passes[pass];
-    $("pass").textContent = header ? header : "";
+    var header = data.passes[pass], root = passRoot[pass];
+    var ended = root !== undefined && exitAt[root] < k && data.outcomes[pass];
+    $("pass").textContent = header ? header + (ended ? ": " + data.outcomes[pass] : "") : "";
+    var done = k === E.length && E.length > 0;  // the value, best move and line: at the end
+    $("result").textContent = done ? data.result : "";
+    data.pv.forEach(function (i) {
+      nodeEls[i].g.classList.toggle("pv", done);
+      if (edgeEls[i]) edgeEls[i].classList.toggle("pv", done);
+    });
     $("explanation").textContent = k === 0 ? "Before the search: press \u2192 (forward) to enter the root." : sentences[k - 1];
     $("position").textContent = "step " + k + " of " + E.length;
     $("scrub").value = String(k);
@@ -307,6 +323,8 @@
     $("start").disabled = $("back").disabled = k === 0;
     $("forward").disabled = $("end").disabled = k === E.length;
     if (k > 0) keepInView(nodeEls[E[k - 1][1]].g);
+    else if (N.length) keepInView(nodeEls[0].g);
+    hooks.forEach(function (hook) { hook(k, state); });
   }
 
   function keepInView(g) {
@@ -371,7 +389,8 @@
     var text = function (id) { return $(id).textContent; };
     return {
       step: k, steps: E.length, pass: text("pass"), explanation: text("explanation"),
-      position: text("position"),
+      position: text("position"), result: text("result"),
+      pv: Array.prototype.map.call(svg.querySelectorAll(".node.pv"), function (g) { return g.getAttribute("data-name"); }),
       current: (svg.querySelector('.node[data-status="current"]') || {getAttribute: function () { return null; }}).getAttribute("data-name"),
       nodes: Array.prototype.map.call(svg.querySelectorAll(".pass:not([hidden]) .node"), function (g) {
         return [g.getAttribute("data-name"), g.getAttribute("data-status"), g.querySelector(".value").textContent];
@@ -388,6 +407,7 @@
       playing: timer !== null
     };
   }
-  window.fminimax = {snapshot: snapshot, sentences: sentences.slice(), go: go};
+  window.fminimax = {snapshot: snapshot, sentences: sentences.slice(), go: go,
+                     hooks: hooks, data: data, step: function () { return k; }};
   draw();
 })();

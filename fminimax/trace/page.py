@@ -30,6 +30,7 @@ from fminimax.trace.events import (
     Names,
     PassSteps,
     Story,
+    enter_notes,
     estimated_leaves,
     events,
     explanations,
@@ -39,6 +40,7 @@ from fminimax.trace.events import (
     story_of,
 )
 from fminimax.trace.labels import number_str
+from fminimax.trace.proof import end_note, outcome_str, pass_roots, proof_str, pv_visits
 
 __all__ = ["MAX_NODES", "Estimate", "Event", "PassSteps", "estimated_leaves", "events",
            "explanations", "frame", "page", "page_data", "pass_of", "passes"]
@@ -106,8 +108,9 @@ def _node_row(visit: Visit, told: Story, names: Names, strings: _Strings,
             hidden[0], hidden[1:]]
 
 
-def _extras(visit: Visit, names: Names, strings: _Strings) -> list[int]:
-    """Return the fields a node gained later: relation, probability, reason, is MAX.
+def _extras(visit: Visit, names: Names, strings: _Strings, note: str) -> list[int]:
+    """Return the fields a node gained later: relation, probability, reason, is MAX, the
+    note said on entering it (a pass's question, a re-search's reason), is a re-search.
 
     (Their strings go into the table after the rest, so the older indices stay put.)
     """
@@ -115,7 +118,7 @@ def _extras(visit: Visit, names: Names, strings: _Strings) -> list[int]:
     return [at(visit.relation),
             -1 if visit.probability is None else at(number_str(visit.probability)),
             at(names.reason(visit) if visit.pruned or visit.kind in _CUTS else ""),
-            int(visit.is_max)]
+            int(visit.is_max), at(note), int(visit.again)]
 
 
 def _event_row(event: Event, index: dict[int, int], names: Names,
@@ -137,13 +140,17 @@ def page_data(source: Traceable | Sequence[Traceable], *, title: str = "",
 
     Each node is [parent, pass, role, kind, estimated, name, label, value, alpha, beta,
     pruned names, nodes not drawn below it, [leaves, cut-offs, table hits] not drawn,
-    relation, probability, reason, is MAX] (role 0 MAX, 1 MIN, 2 leaf, 3 CHANCE; kind 0
-    leaf, 1 node, 2 cut-off, 3 table, 4 mate-distance bound; relation '=', '≥' (a lower
-    bound) or '≤'; probability -1 unless the parent is a chance node; reason why moves
-    were left unsearched; strings as indices into ``strings``).  An event is [0, node]
-    (enter) or [1, node, top, alpha, beta, best, cut-off] (exit; top -1 when a pass ends,
-    best -1 when none).  Nodes past ``max_nodes`` (visit order) or ``max_depth`` are left
-    out, their events too; ``headers`` name the passes (see ``passes``).
+    relation, probability, reason, is MAX, note on entering, is a re-search] (role 0 MAX, 1
+    MIN, 2 leaf, 3 CHANCE; kind 0 leaf, 1 node, 2 cut-off, 3 table, 4 mate-distance bound;
+    relation '=', '≥' (a lower bound) or '≤'; probability -1 unless the parent is a chance
+    node; reason why moves were left unsearched; strings as indices into ``strings``). An
+    event is [0, node] (enter) or [1, node, top, alpha, beta, best, cut-off] (exit; top -1
+    when a pass ends, best -1 when none). Nodes past ``max_nodes`` (visit order) or
+    ``max_depth`` are left out, their events too; ``headers`` name the passes (see
+    ``passes``). What the page reveals only when reached: ``outcomes`` (each pass's, for its
+    header), ``ends`` (what each pass's answer says), ``proof`` (why the passes prove the
+    value), ``pv`` (the drawn nodes of the principal variation) and ``result`` (value, best
+    move, line).
 
     >>> from fminimax.games import tree
     >>> from fminimax.trace.data import traced
@@ -165,11 +172,28 @@ def page_data(source: Traceable | Sequence[Traceable], *, title: str = "",
              for visit in drawn.shown]
     found = [_event_row(event, index, names, strings) for event in story_events(told)
              if event.node in index]
+    notes = enter_notes(told, names)
     for visit, node in zip(drawn.shown, nodes, strict=True):
-        node += _extras(visit, names, strings)
+        node += _extras(visit, names, strings, notes.get(visit.number, ""))
     return {"title": title, "windows": told.trace.windows, "strings": strings.table,
             "passes": [one.header for one in told.passes], "nodes": nodes, "events": found,
-            "total": len(told.visits), "cut": drawn.why}
+            "total": len(told.visits), "cut": drawn.why, **_ending(told, names, index)}
+
+
+def _ending(told: Story, names: Names, index: dict[int, int]) -> dict[str, Any]:
+    """Return what the page reveals only when reached: each pass's outcome and what it
+    says, the proof of a multi-pass search, the value, the best move and the line."""
+    roots = pass_roots(told.visits)
+    many = len(roots) > 1
+    line = pv_visits(told.visits, told.trace.pv)
+    moves = [told.trace.moves(visit.path[-1]) for visit in line[1:]]
+    value = names.number(told.trace.value)
+    return {"outcomes": [outcome_str(root, names.number) if many else "" for root in roots],
+            "ends": [end_note(root, names.number) if many else "" for root in roots],
+            "proof": proof_str(told.visits, names.number),
+            "pv": [index[visit.number] for visit in line if visit.number in index],
+            "result": f"value {value}" + (f"; best move {moves[0]}; principal variation "
+                                          f"{' '.join(moves)}" if moves else "")}
 
 
 def _asset(name: str) -> str:

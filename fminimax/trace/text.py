@@ -66,8 +66,10 @@ def ascii_str(text: str) -> str:
     return text.translate(_ASCII).encode("ascii", "backslashreplace").decode("ascii")
 
 
-def pass_str(source: Traceable, number: int) -> str:
+def pass_str(source: Traceable, number: int, *, outcome: bool = True) -> str:
     """Return the header of one root pass: its number, kind, window and outcome for MAX.
+
+    ``outcome=False`` leaves the outcome out (a page reveals it when the pass ends).
 
     >>> from fminimax import algorithms
     >>> from fminimax.games import tree
@@ -75,15 +77,18 @@ def pass_str(source: Traceable, number: int) -> str:
     ...                          trace=True)
     >>> pass_str(result, 1)
     'pass 2 (null window) [α 2, β 3]: 2, fail low'
+    >>> pass_str(result, 1, outcome=False)
+    'pass 2 (null window) [α 2, β 3]'
     """
     trace = trace_of(source)
     known = [p for p in trace.passes if p.number == number]
     if not known:
         return f"pass {number + 1}"
     record = known[0]
-    return (f"pass {number + 1} ({record.kind}) [α {bound_str(trace.show, record.alpha)}, "
-            f"β {bound_str(trace.show, record.beta)}]: {safe_show(trace.show, record.value)}, "
-            f"{record.outcome}")
+    head = (f"pass {number + 1} ({record.kind}) [α {bound_str(trace.show, record.alpha)}, "
+            f"β {bound_str(trace.show, record.beta)}]")
+    return (f"{head}: {safe_show(trace.show, record.value)}, {record.outcome}" if outcome
+            else head)
 
 
 def passes_of(trace: Trace, drawn: Drawn) -> list[tuple[str, Visit]]:

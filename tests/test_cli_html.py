@@ -34,7 +34,8 @@ def test_tree_html_writes_the_stepper_of_the_seed_tree(tmp_path: Path) -> None:
     assert status == 0 and f"wrote {path}" in err and "visit order:" in out
     data = page_data(path)
     assert len(data["nodes"]) == 6 and len(data["events"]) == 12
-    assert data["title"] == "alphabeta on [[2, 7], [1, 8]]: value 2"
+    assert data["title"] == "alphabeta on [[2, 7], [1, 8]]"  # the value only at the end
+    assert data["result"] == "value 2; best move 0; principal variation 0 0"
     assert not list(tmp_path.glob(".fminimax-*"))  # written through a rename
 
 
@@ -92,7 +93,8 @@ def test_tree_html_draws_a_chance_node(tmp_path: Path) -> None:
     assert status == 0 and err == "" and "value 2.5" in out
     data = page_data(path)
     assert [node[2] for node in data["nodes"]][:2] == [0, 3]  # MAX root, then CHANCE 0
-    assert data["title"] == 'alphabeta on [{"chance": [[0.5, 4], [0.5, [1, 9]]]}, 2]: value 2.5'
+    assert data["title"] == 'alphabeta on [{"chance": [[0.5, 4], [0.5, [1, 9]]]}, 2]'
+    assert data["result"].startswith("value 2.5; best move ")
 
 
 def solve_page(tmp_path: Path, *argv: str) -> tuple[int, str, dict[str, Any] | None]:
@@ -142,5 +144,5 @@ def test_a_big_trees_page_has_a_short_title(tmp_path: Path) -> None:
 
     path = tmp_path / "big.html"
     assert run("tree", str(full(7)), "--html", str(path), "--quiet", "--max-nodes", "9")[0] == 0
-    assert page_data(path)["title"] == "alphabeta on a tree of 3,280 nodes: value 1"
-    assert "<h1>alphabeta on a tree of 3,280 nodes: value 1</h1>" in path.read_text()
+    assert page_data(path)["title"] == "alphabeta on a tree of 3,280 nodes"
+    assert "<h1>alphabeta on a tree of 3,280 nodes</h1>" in path.read_text()

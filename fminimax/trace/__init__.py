@@ -57,6 +57,7 @@ from fminimax.trace.labels import (
     game_labels,
     number_str,
     path_str,
+    quick_str,
     replayed,
     state_labels,
     tree_labels,
@@ -67,9 +68,9 @@ from fminimax.trace.text import ascii_str, pass_str, side_by_side, trace_str, vi
 
 __all__ = ["EXACT", "LOWER", "MAX_NODES", "UPPER", "Drawn", "Label", "Moves", "Path", "Show",
            "Trace", "Traceable", "Visit", "ascii_str", "dot_digest", "drawn_part", "game_labels",
-           "move_lines", "number_str", "pass_str", "path_str", "replayed", "side_by_side",
-           "stamped_svg", "state_labels", "to_dot", "to_html", "trace_of", "trace_str", "traced",
-           "tree_labels", "visits", "visits_str"]
+           "move_lines", "number_str", "pass_str", "path_str", "quick_str", "replayed",
+           "side_by_side", "stamped_svg", "state_labels", "to_dot", "to_html", "trace_of",
+           "trace_str", "traced", "tree_labels", "visits", "visits_str"]
 
 # A Trace's displays, wired here where the data and its renderers are both known: the data
 # module knows no renderer, so no module of the package imports one that imports it back.

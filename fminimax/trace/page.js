@@ -41,6 +41,10 @@
     return relation(i) + S[node[VALUE]] + (node[EST] ? " (estimated)" : node[KIND] === TABLE ? " (from the table)"
                                            : node[KIND] === MATE ? " (a mate-distance bound)" : "");
   }
+  function notDrawn(i) {  // a value backed up from nodes the drawing left out says so
+    var n = N[i][HIDDEN];
+    return n ? " (worked out from " + n + " node" + (n === 1 ? "" : "s") + " below it, not drawn)" : "";
+  }
   function mover(i) {
     var r = N[i][ROLE];
     return r === CHANCE ? "chance" : r === 2 ? (N[i][IS_MAX] ? "MAX" : "MIN") : role(i);
@@ -70,11 +74,11 @@
       frames.pop();
       var top = event[2];
       if (top < 0) {
-        sentences.push(title(i) + " returns " + valueText(i) + ": the value of " +
+        sentences.push(title(i) + " returns " + valueText(i) + notDrawn(i) + ": the value of " +
                        (many ? "pass " + (node[PASS] + 1) : "the search") + "." + data.ends[node[PASS]]);
         return;
       }
-      var said = title(i) + " returns " + valueText(i) + " to " + title(top);
+      var said = title(i) + " returns " + valueText(i) + notDrawn(i) + " to " + title(top);
       var old = frames[frames.length - 1];
       var now = [S[event[3]], S[event[4]], event[5] >= 0 ? S[event[5]] : ""];
       frames[frames.length - 1] = now;
@@ -285,9 +289,8 @@
     if (pass !== shownPass) {
       passGroups.forEach(function (g, p) { if (p === pass) g.removeAttribute("hidden"); else g.setAttribute("hidden", ""); });
       svg.setAttribute("viewBox", "0 0 " + sizes[pass][0] + " " + (sizes[pass][1] + MARGIN));
-      svg.setAttribute("width", String(sizes[pass][0]));
-      svg.setAttribute("height", String(sizes[pass][1] + MARGIN));
       shownPass = pass;
+      scaleTree();
     }
     var header = data.passes[pass], root = passRoot[pass];
     var ended = root !== undefined && exitAt[root] < k && data.outcomes[pass];
@@ -327,7 +330,30 @@
     hooks.forEach(function (hook) { hook(k, state); });
   }
 
-  function keepInView(g) {
+  // --- the tree's scale: the whole tree where it fits readably, else scrolled -----------
+  // A phone (a box under 600 px) keeps text readable (at least 3/4 size) and scrolls inside
+  // the box; a wider screen fits a tree up to four box-widths wide (40 leaves at 1280 px)
+  // and scrolls a larger one at full size.  "fit" shows the whole tree: an overview.
+  var PHONE = 600, READABLE = 0.75, FITS = 4, fitChosen = null;
+  function naturalScale(natural, room) {
+    if (natural <= room) return 1;
+    if (room < PHONE) return Math.max(room / natural, READABLE);
+    return natural <= FITS * room ? room / natural : 1;
+  }
+  function scaleTree() {
+    if (shownPass < 0) return;
+    var room = $("tree-box").clientWidth - 2, natural = sizes[shownPass][0];
+    var whole = Math.min(1, room / natural);
+    var scale = fitChosen === null ? naturalScale(natural, room) : fitChosen ? whole
+              : room < PHONE ? Math.max(whole, READABLE) : 1;
+    $("fit").checked = scale <= whole + 1e-9;
+    svg.setAttribute("width", String(Math.floor(natural * scale)));
+    svg.setAttribute("height", String(Math.ceil((sizes[shownPass][1] + MARGIN) * scale)));
+    document.body.setAttribute("data-scale", scale.toFixed(3));
+  }
+  window.addEventListener("resize", function () { scaleTree(); if (k > 0) keepInView(nodeEls[E[k - 1][1]].g); });
+
+  function keepInView(g) {  // inside the tree's box, then inside the window under the controls
     var box = $("tree-box"), outer = box.getBoundingClientRect(), inner = g.getBoundingClientRect();
     if (inner.left < outer.left || inner.right > outer.right) {
       box.scrollLeft += inner.left - outer.left - (outer.width - inner.width) / 2;
@@ -335,6 +361,10 @@
     if (inner.top < outer.top || inner.bottom > outer.bottom) {
       box.scrollTop += inner.top - outer.top - (outer.height - inner.height) / 2;
     }
+    inner = g.getBoundingClientRect();
+    var top = $("controls").getBoundingClientRect().bottom, bottom = window.innerHeight;
+    if (inner.top < top) window.scrollBy(0, inner.top - top - 8);
+    else if (inner.bottom > bottom) window.scrollBy(0, Math.min(inner.bottom - bottom + 8, inner.top - top - 8));
   }
 
   function go(steps) {
@@ -365,7 +395,7 @@
   $("speed").addEventListener("change", function () { if (timer !== null) play(); });
   $("scrub").max = String(E.length);
   $("scrub").addEventListener("input", function () { stop(); go(Number($("scrub").value)); });
-  $("fit").addEventListener("change", function () { svg.classList.toggle("fit", $("fit").checked); });
+  $("fit").addEventListener("change", function () { fitChosen = $("fit").checked; scaleTree(); });
   if (!data.windows) $("stack").classList.add("plain");
   if (data.cut) {
     $("cut").textContent = "Only " + N.length + " of " + data.total + " nodes are drawn (" + data.cut +

@@ -188,7 +188,9 @@ def _ending(told: Story, names: Names, index: dict[int, int]) -> dict[str, Any]:
     line = pv_visits(told.visits, told.trace.pv)
     moves = [told.trace.moves(visit.path[-1]) for visit in line[1:]]
     value = names.number(told.trace.value)
-    return {"outcomes": [outcome_str(root, names.number) if many else "" for root in roots],
+    recorded = {one.number for one in told.trace.passes}  # the core's passes, with windows
+    return {"outcomes": [outcome_str(root, names.number)
+                         if many and root.pass_number in recorded else "" for root in roots],
             "ends": [end_note(root, names.number) if many else "" for root in roots],
             "proof": proof_str(told.visits, names.number),
             "pv": [index[visit.number] for visit in line if visit.number in index],

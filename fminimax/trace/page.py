@@ -39,7 +39,7 @@ from fminimax.trace.events import (
     story_events,
     story_of,
 )
-from fminimax.trace.labels import number_str
+from fminimax.trace.labels import number_str, path_str
 from fminimax.trace.proof import end_note, outcome_str, pass_roots, proof_str, pv_visits
 
 __all__ = ["MAX_NODES", "Estimate", "Event", "PassSteps", "estimated_leaves", "events",
@@ -180,22 +180,29 @@ def page_data(source: Traceable | Sequence[Traceable], *, title: str = "",
             "total": len(told.visits), "cut": drawn.why, **_ending(told, names, index)}
 
 
+def _outcomes(told: Story, names: Names) -> dict[str, list[str]]:
+    """Return each pass's outcome (for its header) and what its answer says, revealed when
+    the pass ends; none for a lone pass, outcomes only for the core's passes (windows)."""
+    roots = pass_roots(told.visits)
+    if len(roots) < 2:
+        return {"outcomes": [""] * len(roots), "ends": [""] * len(roots)}
+    recorded = {one.number for one in told.trace.passes}
+    return {"outcomes": [outcome_str(root, names.number) if root.pass_number in recorded
+                         else "" for root in roots],
+            "ends": [end_note(root, names.number) for root in roots]}
+
+
 def _ending(told: Story, names: Names, index: dict[int, int]) -> dict[str, Any]:
     """Return what the page reveals only when reached: each pass's outcome and what it
     says, the proof of a multi-pass search, the value, the best move and the line."""
-    roots = pass_roots(told.visits)
-    many = len(roots) > 1
     line = pv_visits(told.visits, told.trace.pv)
-    moves = [told.trace.moves(visit.path[-1]) for visit in line[1:]]
-    value = names.number(told.trace.value)
-    recorded = {one.number for one in told.trace.passes}  # the core's passes, with windows
-    return {"outcomes": [outcome_str(root, names.number)
-                         if many and root.pass_number in recorded else "" for root in roots],
-            "ends": [end_note(root, names.number) if many else "" for root in roots],
-            "proof": proof_str(told.visits, names.number),
+    moves = [path_str(visit.path[-1:], told.trace.moves) for visit in line[1:]]
+    result = f"value {names.number(told.trace.value)}"
+    if moves:
+        result += f"; best move {moves[0]}; principal variation {' '.join(moves)}"
+    return {**_outcomes(told, names), "proof": proof_str(told.visits, names.number),
             "pv": [index[visit.number] for visit in line if visit.number in index],
-            "result": f"value {value}" + (f"; best move {moves[0]}; principal variation "
-                                          f"{' '.join(moves)}" if moves else "")}
+            "result": result}
 
 
 def _asset(name: str) -> str:

@@ -342,7 +342,12 @@
   }
   function scaleTree() {
     if (shownPass < 0) return;
-    var room = $("tree-box").clientWidth - 2, natural = sizes[shownPass][0];
+    var natural = sizes[shownPass][0];
+    document.body.classList.remove("wide");  // a tree over twice the box's width takes the
+    if (natural > 2 * ($("tree-box").clientWidth - 2) && window.innerWidth >= 960) {  // whole
+      document.body.classList.add("wide");   // width, the stack and counts below it
+    }
+    var room = $("tree-box").clientWidth - 2;
     var whole = Math.min(1, room / natural);
     var scale = fitChosen === null ? naturalScale(natural, room) : fitChosen ? whole
               : room < PHONE ? Math.max(whole, READABLE) : 1;

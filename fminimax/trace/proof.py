@@ -83,13 +83,14 @@ def end_note(root: Visit, number: Number) -> str:
 
 
 def proof_str(every: Sequence[Visit], number: Number) -> str:
-    """Return why the passes together prove the value ('' for a search of one pass).
+    """Return why the passes together prove the value ('' for a search of one pass, or of
+    passes that each found a value, as iterative deepening's do).
 
     Each pass is listed with what it showed; the value is the last pass's.
     """
     roots = pass_roots(every)
-    if len(roots) < 2:
-        return ""
+    if len(roots) < 2 or all(root.relation == EXACT for root in roots):
+        return ""  # one pass, or passes that each found a value (deeper and deeper)
     shown = [f"pass {index + 1} "
              + (f"found {number(root.value)} exactly" if root.relation == EXACT
                 else f"showed {root.relation} {number(root.value)}")

@@ -451,3 +451,30 @@ def test_a_value_from_nodes_not_drawn_says_so(opened: Callable[..., Page]) -> No
     said = page.page.evaluate("window.fminimax.sentences")
     assert "MIN 0 returns 3 (worked out from 3 nodes below it, not drawn) to MAX root; " \
            "α becomes 3." in said
+
+
+def test_a_big_trees_page_keeps_its_title_short_and_its_controls_on_the_first_screen(
+        opened: Callable[..., Page], tmp_path: Path) -> None:
+    import io
+
+    from fminimax import cli
+
+    def full(depth: int) -> Any:
+        return 1 if depth == 0 else [full(depth - 1) for _ in range(3)]
+
+    path = tmp_path / "big.html"
+    assert cli.main(["tree", str(full(7)), "--html", str(path), "--quiet"], io.StringIO(),
+                    io.StringIO()) == 0
+    page = opened(path.read_text(), "big")
+    assert page.page.text_content("h1") == "alphabeta on a tree of 3,280 nodes"
+    assert page.page.evaluate("document.getElementById('controls')"
+                              ".getBoundingClientRect().bottom") < 300
+    assert viewport_checks(page)["inside"]  # the root in view at step 0
+
+
+def test_fit_on_a_phone_keeps_the_text_readable(opened: Callable[..., Page]) -> None:
+    page = opened(tree_trace(AIMA), width=400)
+    for _ in range(2):
+        page.page.click("#fit")
+        where = viewport_checks(page)
+        assert where["font"] * where["scale"] >= 9 and not where["sideways"], where

@@ -45,6 +45,8 @@ _COLORS = {"leaf": "white", "CHANCE": "#e6def2", "MAX": "#d6e6f5", "MIN": "#f6d9
 def _node_text(trace: Trace, visit: Visit) -> str:
     """Return a node's DOT label: its name, its value or bound, notes and its window."""
     label = trace.label(visit.path)
+    if "\n" in label:  # a board: under the node's name, as the text and the page draw it
+        label = f"{trace.name(visit.path)}\n{label}"
     value = safe_show(trace.show, visit.value)
     text = (label if visit.kind == "leaf" and label == value
             else f"{label}\n{visit.relation} {value}")

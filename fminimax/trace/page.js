@@ -349,9 +349,10 @@
     }
     var room = $("tree-box").clientWidth - 2;
     var whole = Math.min(1, room / natural);
-    var scale = fitChosen === null ? naturalScale(natural, room) : fitChosen ? whole
-              : room < PHONE ? Math.max(whole, READABLE) : 1;
-    $("fit").checked = scale <= whole + 1e-9;
+    var readable = room < PHONE ? Math.max(whole, READABLE) : whole;  // a phone's text stays
+    var scale = fitChosen === null ? naturalScale(natural, room)        // readable, fit or not
+              : fitChosen ? readable : room < PHONE ? readable : 1;
+    $("fit").checked = fitChosen === null ? scale <= whole + 1e-9 : fitChosen;
     svg.setAttribute("width", String(Math.floor(natural * scale)));
     svg.setAttribute("height", String(Math.ceil((sizes[shownPass][1] + MARGIN) * scale)));
     document.body.setAttribute("data-scale", scale.toFixed(3));

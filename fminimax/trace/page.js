@@ -228,7 +228,8 @@
   data.passes.forEach(function (header, p) { sizes[p][0] = left(next[p]) + MARGIN; });
 
   // --- the state after k steps: a pure function of k, drawn into the page --------------
-  var k = 0, timer = null, shownPass = -1, logged = 0;
+  var k = 0, timer = null, shownPass = -1, logged = 0, logFrom = 0;
+  var LOG_LIMIT = 200;  // the steps so far: the last 200 listed, numbered from their step
   var hooks = [];  // functions run after each step is drawn: hook(step, state)
 
   function stateAt(steps) {
@@ -269,20 +270,22 @@
   function draw() {
     var state = stateAt(k), pass = passAt(k);
     document.body.setAttribute("data-step", String(k));
+    // what each node shows is kept in e.shown, so a step touches only the nodes it changes
     N.forEach(function (node, i) {
       var status = statusOf(i, k), e = nodeEls[i];
+      if (e.shown === status + (exitAt[i] < k)) return;
+      e.shown = status + (exitAt[i] < k);
       var value = exitAt[i] < k ? doneLine(i) : enterAt[i] < k ? SEARCHING : "";
       // not visited yet: only the name, drawn as a pruned move is before its cut (no spoiler)
-      var head = status === "unvisited" ? S[node[NAME]] : headLine(i);
-      if (e.head.textContent !== head) e.head.textContent = head;
-      if (e.g.getAttribute("data-status") !== status) {
-        e.g.setAttribute("data-status", status);
-        if (edgeEls[i]) edgeEls[i].setAttribute("data-status", status === "unvisited" ? "unvisited" : "seen");
-      }
-      if (e.value.textContent !== value) e.value.textContent = value;
+      e.head.textContent = status === "unvisited" ? S[node[NAME]] : headLine(i);
+      e.g.setAttribute("data-status", status);
+      if (edgeEls[i]) edgeEls[i].setAttribute("data-status", status === "unvisited" ? "unvisited" : "seen");
+      e.value.textContent = value;
     });
     slots.forEach(function (slot) {
       var status = cutAt[slot.parent] < k ? "pruned" : "unvisited";
+      if (slot.shown === status) return;
+      slot.shown = status;
       slot.g.setAttribute("data-status", status);
       slot.edge.setAttribute("data-status", status);
     });
@@ -320,8 +323,13 @@
       $("count-" + name).textContent = String(state.counts[n]);
     });
     var log = $("log");
+    var from = Math.max(0, k - LOG_LIMIT);
+    if (from >= logged || k < logFrom) { log.textContent = ""; logFrom = logged = from; }
     while (logged > k) { log.removeChild(log.lastChild); logged -= 1; }
-    while (logged < k) { var li = document.createElement("li"); li.textContent = sentences[logged]; log.appendChild(li); logged += 1; }
+    while (logFrom < from) { log.removeChild(log.firstChild); logFrom += 1; }
+    while (logFrom > from) { logFrom -= 1; log.insertBefore(logItem(logFrom), log.firstChild); }
+    while (logged < k) { log.appendChild(logItem(logged)); logged += 1; }
+    log.start = from + 1;
     log.scrollTop = log.scrollHeight;
     $("start").disabled = $("back").disabled = k === 0;
     $("forward").disabled = $("end").disabled = k === E.length;
@@ -358,6 +366,8 @@
     document.body.setAttribute("data-scale", scale.toFixed(3));
   }
   window.addEventListener("resize", function () { scaleTree(); if (k > 0) keepInView(nodeEls[E[k - 1][1]].g); });
+
+  function logItem(j) { var li = document.createElement("li"); li.textContent = sentences[j]; return li; }
 
   function keepInView(g) {  // inside the tree's box, then inside the window under the controls
     var box = $("tree-box"), outer = box.getBoundingClientRect(), inner = g.getBoundingClientRect();

@@ -263,4 +263,4 @@ def test_a_big_tree_is_named_by_its_size_not_written_out() -> None:
     assert status == 0
     assert out.splitlines()[0] == "alphabeta on a tree of 3,280 nodes"
     status, out, _ = run("tree", str(full(7)), "--dot", "--max-nodes", "5")
-    assert 'label="alphabeta on a tree of 3,280 nodes: value 1"' in out
+    assert 'label="alphabeta on a tree of 3,280 nodes: value 1\\n' in out

@@ -126,7 +126,8 @@ def test_a_real_multi_pass_search_plays_its_passes_under_the_engines_headers() -
     result = algorithms.mtdf(tree.game(), tree.start(SEED), quick=False, trace=True)
     found = page.passes(result)
     assert len(found) == len(result.passes) >= 2
-    assert [p.header for p in found] == [tr.pass_str(result, p.number) for p in result.passes]
+    assert [p.header for p in found] == [tr.pass_str(result, p.number, outcome=False)
+                                         for p in result.passes]  # the outcome comes at its end
     assert sum(len(p.steps) for p in found) == len(result.trace)
     events = page.events(result)
     assert sum(e.action == "enter" for e in events) == len(result.trace)
@@ -232,5 +233,40 @@ def test_a_node_left_by_a_cut_off_returns_its_bound_never_a_value() -> None:
 def test_null_window_passes_return_bounds() -> None:
     result = algorithms.mtdf(tree.game(), tree.start(SEED), quick=False, trace=True)
     ends = [line for line in page.explanations(result) if "the value of pass" in line]
-    assert ends == ["MAX root returns ≥ 2: the value of pass 1.",
-                    "MAX root returns ≤ 2: the value of pass 2."]
+    assert ends == ["MAX root returns ≥ 2: the value of pass 1. It fails high: the value is "
+                    "at least 2.",
+                    "MAX root returns ≤ 2: the value of pass 2. It fails low: the value is at "
+                    "most 2. Together: pass 1 showed ≥ 2 and pass 2 showed ≤ 2, so the value "
+                    "is 2."]
+
+
+def test_a_pass_header_keeps_its_outcome_until_the_pass_ends() -> None:
+    result = algorithms.mtdf(tree.game(), tree.start(SEED), quick=False, trace=True)
+    data = page.page_data(result)
+    assert data["passes"] == ["pass 1 (null window) [α 0, β 1]",
+                              "pass 2 (null window) [α 2, β 3]"]
+    assert data["outcomes"] == ["≥ 2, fail high", "≤ 2, fail low"]
+
+
+@pytest.mark.parametrize("name", ["mtdf", "bisection", "aspiration", "sss", "dual"])
+def test_the_last_step_of_a_multi_pass_search_states_the_proof(name: str) -> None:
+    game, root = tree.game(), tree.start([[3, 4], [2, 5]])
+    result = getattr(algorithms, name)(game, root, quick=False, trace=True)
+    last = page.explanations(tr.trace_of(result, label=tr.tree_labels(game, root)))[-1]
+    assert len(result.passes) >= 2
+    assert "Together: pass 1 " in last and last.endswith("so the value is 3.")
+    assert "+3" not in last and "179769" not in last  # no float next to infinity written out
+
+
+def test_a_pvs_re_search_is_marked_and_explained() -> None:
+    game, root = tree.game(), tree.start([[3, 4], [5, 6]])
+    result = algorithms.pvs(game, root, quick=False, trace=True)
+    t = tr.trace_of(result, label=tr.tree_labels(game, root))
+    again = [v for v in tr.visits(t) if v.again]
+    assert again, "PVS searches the better second move again"
+    said = [line for line in page.explanations(t) if " entered again " in line]
+    assert said == ["MIN 1 is entered again from MAX root with window [α 3, β +∞]; a "
+                    "re-search: its null-window search returned 5, so this move may be "
+                    "better than the best so far and is searched again with the full window "
+                    "to learn its value."]
+    assert "(re-search)" in tr.trace_str(t)

@@ -63,11 +63,12 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 class Page:
     """A stepper page opened from disk, recording requests and console errors."""
 
-    def __init__(self, context: Any, path: Path) -> None:
+    def __init__(self, context: Any, path: Path, width: int = 1280) -> None:
         self.url = path.as_uri()
         self.requests: list[str] = []
         self.errors: list[str] = []
         self.page = context.new_page()
+        self.page.set_viewport_size({"width": width, "height": 800})
         self.page.on("request", lambda request: self.requests.append(request.url))
         self.page.on("console", lambda message: self.errors.append(message.text)
                      if message.type == "error" else None)
@@ -102,10 +103,11 @@ class Page:
 def opened(browser: Any, tmp_path: Path) -> Iterator[Callable[..., Page]]:
     pages: list[Page] = []
 
-    def open_page(source: Any, name: str = "page", **options: Any) -> Page:
+    def open_page(source: Any, name: str = "page", width: int = 1280, **options: Any) -> Page:
         path = tmp_path / f"{name}.html"
-        path.write_text(stepper.page(source, **options), encoding="utf-8")
-        pages.append(Page(browser, path))
+        path.write_text(source if isinstance(source, str) else stepper.page(source, **options),
+                        encoding="utf-8")
+        pages.append(Page(browser, path, width))
         return pages[-1]
     yield open_page
     for page in pages:
@@ -282,3 +284,197 @@ def test_chance_pages_mate_cuts_and_bounds_play_with_the_libraries_sentences(
     bounded = opened(sources[3], "bound").press("End")
     assert ["1", "done", "≤ 3 ✂"] in bounded["nodes"]  # MIN 1: at most 3 (its value is 1)
     assert bounded["pruned"] == [["1", "3 ≤ α 5"]]
+
+
+# --- what issue 19 asked of the page: no spoiler, the proof, the line, the layout ----------
+
+
+def mtdf_trace() -> tr.Trace:
+    game, root = tree.game(), tree.start([[3, 4], [2, 5]])
+    return tr.trace_of(algorithms.mtdf(game, root, quick=False, trace=True),
+                       label=tr.tree_labels(game, root))
+
+
+def test_a_pass_header_tells_its_outcome_only_when_the_pass_ends(
+        opened: Callable[..., Page]) -> None:
+    states = steps_forward(opened(mtdf_trace()))
+    ended = next(n for n, s in enumerate(states) if "the value of pass 1" in s["explanation"])
+    assert {s["pass"] for s in states[1:ended]} == {"pass 1 (null window) [α 0, β 1]"}
+    assert states[ended]["pass"] == "pass 1 (null window) [α 0, β 1]: ≥ 3, fail high"
+    assert states[ended + 1]["pass"] == "pass 2 (null window) [α 3, β 4]"
+    assert states[-1]["pass"] == "pass 2 (null window) [α 3, β 4]: ≤ 3, fail low"
+
+
+def test_the_last_step_of_mtdf_states_the_proof_then_the_value_and_line(
+        opened: Callable[..., Page]) -> None:
+    states = steps_forward(opened(mtdf_trace()))
+    assert states[-1]["explanation"].endswith(
+        "Together: pass 1 showed ≥ 3 and pass 2 showed ≤ 3, so the value is 3.")
+    assert all(s["result"] == "" for s in states[:-1])
+    assert states[-1]["result"] == "value 3; best move 0; principal variation 0 0"
+    assert "value" not in opened(mtdf_trace(), "title", title="mtdf").page.title()
+
+
+def test_the_principal_variation_is_highlighted_at_the_end_only(
+        opened: Callable[..., Page]) -> None:
+    page = opened(tree_trace(AIMA))
+    states = steps_forward(page)
+    assert all(s["pv"] == [] for s in states[:-1])
+    assert states[-1]["pv"] == ["root", "0", "3"]
+    assert states[-1]["result"] == "value 3; best move 0; principal variation 0 0"
+    colour = page.page.evaluate("getComputedStyle(document.querySelector("
+                                "'.node.pv rect.box')).stroke")
+    assert colour == "rgb(184, 134, 11)"
+
+
+_LOOK = """(selector) => { const g = document.querySelector(selector);
+  const box = getComputedStyle(g.querySelector('rect.box'));
+  const shown = Array.from(g.querySelectorAll('text')).filter(
+      t => getComputedStyle(t).display !== 'none' && t.textContent);
+  return [getComputedStyle(g).opacity, box.fill, box.stroke, box.strokeDasharray,
+          box.strokeWidth, shown.length]; }"""
+
+
+def test_a_node_to_be_pruned_looks_like_any_node_not_reached(
+        opened: Callable[..., Page]) -> None:
+    page = opened(tree_trace(AIMA))
+    states = steps_forward(page)
+    cut = next(n for n, s in enumerate(states) if s["pruned"])
+    for step in range(cut):
+        page.page.evaluate(f"window.fminimax.go({step})")
+        pruned = page.page.evaluate(_LOOK, '.slot[data-name="4"]')
+        later = page.page.evaluate(_LOOK, '.node[data-name="14"]')  # a leaf searched later
+        assert pruned == later, step
+        assert page.page.text_content('.node[data-name="14"] .head') == "14"
+        assert page.page.text_content('.slot[data-name="4"] .head') == "4"
+
+
+def viewport_checks(page: Page) -> dict[str, Any]:
+    """Return where the current node (the root at step 0) is and how the page scrolls."""
+    found: dict[str, Any] = page.page.evaluate("""() => {
+      const g = document.querySelector('.node[data-status="current"]') ||
+                document.querySelector('.node[data-name="root"]');
+      const r = g.getBoundingClientRect(), box = document.getElementById('tree-box');
+      const bar = document.getElementById('controls').getBoundingClientRect();
+      return {inside: r.left >= 0 && r.right <= innerWidth && r.top >= bar.bottom - 1 &&
+                      r.bottom <= innerHeight,
+              sideways: document.scrollingElement.scrollWidth > innerWidth,
+              boxScrolls: box.scrollWidth > box.clientWidth + 1 ||
+                          box.scrollHeight > box.clientHeight + 1,
+              scale: Number(document.body.dataset.scale),
+              font: parseFloat(getComputedStyle(g.querySelector('text')).fontSize)}; }""")
+    return found
+
+
+@pytest.mark.parametrize("width", [1280, 400])
+def test_the_current_node_stays_in_view_at_every_step(opened: Callable[..., Page],
+                                                       width: int) -> None:
+    page = opened(tree_trace(AIMA), width=width)
+    steps = page.snapshot()["steps"]
+    for step in range(steps + 1):
+        page.page.evaluate(f"window.fminimax.go({step})")
+        where = viewport_checks(page)
+        assert where["inside"] and not where["sideways"], (step, where)
+    if width == 1280:
+        assert not where["boxScrolls"]  # the whole tree without scrolling
+    else:
+        assert where["font"] * where["scale"] >= 9  # readable on a phone
+
+
+def test_a_tree_of_40_leaves_fits_a_1280_px_screen(opened: Callable[..., Page]) -> None:
+    forty = [[[a * 5 + b for b in range(5)] for a in range(4)] for _ in range(2)]
+    page = opened(tree_trace(forty, prune=False), width=1280)
+    for step in (0, 30, page.snapshot()["steps"]):
+        page.page.evaluate(f"window.fminimax.go({step})")
+        where = viewport_checks(page)
+        assert where["inside"] and not where["boxScrolls"] and not where["sideways"], where
+
+
+def test_a_5000_node_trace_steps_quickly_with_an_overview(
+        opened: Callable[..., Page]) -> None:
+    big = [[[[a + b + c for c in range(7)] for b in range(7)] for a in range(7)]
+           for _ in range(2)]  # minimax visits all 1 + 2 * (1 + 7 + 49 + 343) = 801
+    big = [big, big, big, big, big, big]  # and 6 of those: 4,807 nodes
+    trace = tree_trace(big, prune=False)
+    assert 4_500 < len(tr.visits(trace)) <= stepper.MAX_NODES
+    page = opened(trace)
+    assert viewport_checks(page)["inside"]  # the root in view at step 0
+    timing = page.page.evaluate("""() => {
+      const times = [], steps = window.fminimax.snapshot().steps;
+      for (const start of [0, Math.floor(steps / 2), steps - 101]) {
+        window.fminimax.go(start);
+        for (let k = start + 1; k <= start + 100; k++) {
+          const t0 = performance.now(); window.fminimax.go(k);
+          document.body.getBoundingClientRect();  // the layout the step caused
+          times.push(performance.now() - t0);
+        }
+      }
+      times.sort((a, b) => a - b);
+      return {mean: times.reduce((a, b) => a + b) / times.length,
+              p95: times[Math.floor(times.length * 0.95)], max: times[times.length - 1]}; }""")
+    print(f"stepping a {len(tr.visits(trace)):,}-node page: mean {timing['mean']:.1f} ms, "
+          f"95th percentile {timing['p95']:.1f} ms, max {timing['max']:.1f} ms a step")
+    assert timing["mean"] < 50 and timing["p95"] < 150, timing  # generous: a shared CPU
+    page.page.evaluate("window.fminimax.go(1234)")
+    clipped = page.page.evaluate("""() => { const p = document.getElementById('position');
+      const r = p.getBoundingClientRect();
+      return p.scrollWidth > p.clientWidth + 1 || r.right > innerWidth; }""")
+    assert page.snapshot()["position"].startswith("step 1234 of ") and not clipped
+    page.page.click("#fit")  # the overview: the whole tree in the box's width
+    assert page.page.evaluate("""() => { const box = document.getElementById('tree-box');
+      return box.scrollWidth <= box.clientWidth + 1; }""")
+
+
+def test_a_cli_chance_page_and_a_game_page_speak_the_games_notation(
+        opened: Callable[..., Page], tmp_path: Path) -> None:
+    import io
+
+    from fminimax import cli
+
+    chance, board = tmp_path / "chance.html", tmp_path / "c4.html"
+    assert cli.main(["tree", '[{"chance": [[0.5, 4], [0.5, [1, 9]]]}, 2]', "--html",
+                     str(chance), "--quiet"], io.StringIO(), io.StringIO()) == 0
+    end = opened(chance.read_text(), "chance").press("End")
+    assert end["result"].startswith("value 2.5; best move 0")
+    assert cli.main(["solve", "connect4", "--size", "4x4", "--board", "1234123",
+                     "--trace-html", str(board), "--quiet"], io.StringIO(),
+                    io.StringIO()) == 0
+    page = opened(board.read_text(), "c4")
+    names = page.page.evaluate("Array.from(document.querySelectorAll('.node')).map("
+                               "g => g.dataset.name)")
+    assert names[0] == "root" and "0" not in {name.split(".")[0] for name in names}
+    assert {name.split(".")[0] for name in names} - {"root"} <= {"1", "2", "3", "4"}
+
+
+def test_a_value_from_nodes_not_drawn_says_so(opened: Callable[..., Page]) -> None:
+    page = opened(tree_trace(AIMA), max_depth=1)
+    said = page.page.evaluate("window.fminimax.sentences")
+    assert "MIN 0 returns 3 (worked out from 3 nodes below it, not drawn) to MAX root; " \
+           "α becomes 3." in said
+
+
+def test_a_big_trees_page_keeps_its_title_short_and_its_controls_on_the_first_screen(
+        opened: Callable[..., Page], tmp_path: Path) -> None:
+    import io
+
+    from fminimax import cli
+
+    def full(depth: int) -> Any:
+        return 1 if depth == 0 else [full(depth - 1) for _ in range(3)]
+
+    path = tmp_path / "big.html"
+    assert cli.main(["tree", str(full(7)), "--html", str(path), "--quiet"], io.StringIO(),
+                    io.StringIO()) == 0
+    page = opened(path.read_text(), "big")
+    assert page.page.text_content("h1") == "alphabeta on a tree of 3,280 nodes"
+    assert page.page.evaluate("document.getElementById('controls')"
+                              ".getBoundingClientRect().bottom") < 300
+    assert viewport_checks(page)["inside"]  # the root in view at step 0
+
+
+def test_fit_on_a_phone_keeps_the_text_readable(opened: Callable[..., Page]) -> None:
+    page = opened(tree_trace(AIMA), width=400)
+    for _ in range(2):
+        page.page.click("#fit")
+        where = viewport_checks(page)
+        assert where["font"] * where["scale"] >= 9 and not where["sideways"], where

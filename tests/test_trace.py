@@ -251,3 +251,21 @@ def test_visits_are_linear_in_width() -> None:
     seen = tr.visits(wide)
     assert len(seen) == 60_001 and seen[-1].path == (59_999,)
     assert time.perf_counter() - started < 5  # about 0.3 s; quadratic took about 14 s
+
+
+def test_text_dot_and_page_name_nodes_alike_in_the_games_notation() -> None:
+    from fminimax.games import nim
+    from fminimax.trace import page
+
+    spoken = nim.notation()
+    game, root = nim.game(), nim.start((1, 2))
+    t = tr.traced(game, root, label=tr.game_labels(game, root, spoken.draw, spoken.show_move),
+                  moves=spoken.show_move, show=tr.quick_str)
+    names = [t.name(v.path) for v in tr.visits(t)]
+    assert names[:3] == ["root", "1:1", "1:1.2:1"]
+    text, dot = tr.trace_str(t), tr.to_dot(t)
+    data = page.page_data(t)
+    assert [data["strings"][node[5]] for node in data["nodes"]] == names
+    for name in names[1:]:
+        assert f" {name} " in text and f'"{name}\\n' in dot  # text and DOT: the same names
+    assert "(0, 1)" not in text + dot and "(0, 1)" not in "".join(data["strings"])

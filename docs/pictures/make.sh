@@ -9,3 +9,6 @@ fminimax tree '[[3, 12, 8], [2, 4, 6], [14, 5, 2]]' --algorithm minimax --quiet 
 fminimax tree '[[3, 12, 8], [2, 4, 6], [14, 5, 2]]' --algorithm alphabeta --quiet --svg docs/pictures/aima-alphabeta.svg > /dev/null
 # The stepper's screenshot: Playwright for Python (fminimax[test]) and Debian's chromium.
 python docs/pictures/stepper.py  # draws docs/pictures/stepper.png
+python docs/pictures/stepper_phone.py  # the same page 400 px wide
+python docs/pictures/stepper_end.py  # its end: the value, best move and line highlighted
+python docs/pictures/stepper_mtdf.py  # MTD(f)'s last step: the proof of the value

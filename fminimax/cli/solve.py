@@ -41,7 +41,6 @@ from fminimax.cli.lines import (
 )
 from fminimax.cli.pools import add_parallel_arguments, bounds_advice, parallel_solve, wants_pool
 from fminimax.cli.report import game_fields, number_str, stats_fields, write_json
-from fminimax.game import WIN
 from fminimax.registry import Made
 
 __all__ = ["MAX_TRACED_NODES", "add", "run", "run_lines", "trace_page"]
@@ -65,25 +64,17 @@ def trace_page(args: argparse.Namespace, chosen: Made, found: policy.Answer,
     from fminimax.trace import page
 
     result, game, state = found.result, found.game, chosen.state
-    trace = tr.trace_of(result, label=tr.state_labels(game, state, chosen.notation.draw),
-                        show=_quick_words if chosen.quick else tr.number_str,
+    spoken = chosen.notation  # one naming with ``tree``: boards, else 'MIN 0', 'leaf 3'
+    trace = tr.trace_of(result, label=tr.game_labels(game, state, spoken.draw, spoken.show_move),
+                        moves=spoken.show_move,
+                        show=tr.quick_str if chosen.quick else tr.number_str,
                         windows=not policy.searches_every_node(algorithm))
     depth = "" if args.depth is None else f", depth {args.depth}"
-    title = (f"{result.algorithm or algorithm} on {game.name}: value "
-             f"{trace.show(trace.value)}{depth}")
+    title = f"{result.algorithm or algorithm} on {game.name}{depth}"  # the value: at the end
     return tr.to_html(trace, title=title, max_nodes=args.trace_max_nodes or page.MAX_NODES,
                       max_depth=args.trace_max_depth,
                       estimate=None if args.depth is None
                       else page.estimated_leaves(game, state))
-
-
-def _quick_words(value: Any) -> str:
-    """Return a quick value in words (win in 3), a window's bound beyond them as a number.
-
-    >>> _quick_words(999_997), _quick_words(1.7976931348623157e308)
-    ('win in 3', '1.7976931348623157e+308')
-    """
-    return core.value_str(value) if abs(value) < 2 * WIN else number_str(value)
 
 
 def _refuse_trace_options(args: argparse.Namespace, algorithm: str) -> None:

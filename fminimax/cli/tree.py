@@ -23,6 +23,7 @@ from fminimax.cli.common import (
 from fminimax.cli.render import RenderError, render, renderer_missing
 from fminimax.cli.report import game_fields, stats_fields, write_json
 from fminimax.games import tree as trees
+from fminimax.trace.page import MAX_NODES as PAGE_NODES
 from fminimax.trace.page import page
 
 __all__ = ["ALGORITHMS", "DRAWN_NODES", "SHORT_TITLE", "add", "run"]
@@ -79,9 +80,19 @@ def _named(text: str, nodes: int) -> str:
     return shown if short else f"a tree of {nodes:,} nodes"
 
 
-def _files(args: argparse.Namespace, trace: tr.Trace, title: str) -> dict[str, bytes]:
-    """Return each file asked for and its bytes: every picture drawn before any is written."""
-    limits = {"max_nodes": args.max_nodes, "max_depth": args.max_depth}
+def _limits(args: argparse.Namespace, cap: int = tr.MAX_NODES) -> dict[str, Any]:
+    """Return the drawing limits: --max-nodes, else ``cap`` (the text and DOT drawings' 500,
+    a page's 5,000: the same caps as ``solve``'s and ``trace.to_html``'s), and --max-depth."""
+    return {"max_nodes": args.max_nodes or cap, "max_depth": args.max_depth}
+
+
+def _files(args: argparse.Namespace, trace: tr.Trace, title: str,
+           heading: str) -> dict[str, bytes]:
+    """Return each file asked for and its bytes: every picture drawn before any is written.
+
+    The pictures' ``title`` gives the value; the page's ``heading`` does not (it shows the
+    value when the search reaches it)."""
+    limits = _limits(args)
     files: dict[str, bytes] = {}
     drawn = args.dot not in (None, "-") or args.svg or args.png
     dot = tr.to_dot(trace, title=title, **limits) if drawn else ""
@@ -96,7 +107,8 @@ def _files(args: argparse.Namespace, trace: tr.Trace, title: str) -> dict[str, b
     if args.dot not in (None, "-"):
         files[args.dot] = dot.encode("utf-8")
     if args.html:
-        files[args.html] = page(trace, title=title, **limits).encode("utf-8")
+        files[args.html] = page(trace, title=heading,
+                                **_limits(args, PAGE_NODES)).encode("utf-8")
     return files
 
 
@@ -111,7 +123,7 @@ def _printed(out: IO[str], text: str, *, dot: bool = False) -> None:
 
 def _drawing(args: argparse.Namespace, trace: tr.Trace, named: str) -> str:
     """Return the text ``tree`` prints: a heading, the drawn tree, the visit order."""
-    limits = {"max_nodes": args.max_nodes, "max_depth": args.max_depth}
+    limits = _limits(args)
     text = (f"{args.algorithm} on {named}\n\n{tr.trace_str(trace, **limits)}\n\n"
             f"visit order:\n{tr.visits_str(trace, **limits)}\n")
     return tr.ascii_str(text) if args.ascii else text
@@ -129,10 +141,11 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     prune = ALGORITHMS[args.algorithm]
     result = core.search(game, root, prune=prune, quick=False, trace=True, stop=progress)
     progress.done()
-    trace = tr.trace_of(result, label=tr.tree_labels(game, root, trees.node_name),
-                        windows=prune)
+    trace = tr.trace_of(result, label=tr.tree_labels(game, root, trees.node_name,
+                                                     made.notation.show_move),
+                        windows=prune, moves=made.notation.show_move)
     title = f"{args.algorithm} on {named}: value {tr.number_str(trace.value)}"
-    for path, data in _files(args, trace, title).items():
+    for path, data in _files(args, trace, title, f"{args.algorithm} on {named}").items():
         write_atomically(path, data)
         if not args.quiet:
             err.write(f"{PROG}: wrote {path}\n")
@@ -141,8 +154,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
                     "visits": len(tr.visits(trace))}
                    | {k: v for k, v in stats_fields(result, 0.0).items() if k != "seconds"}, out)
     elif args.dot == "-":
-        _printed(out, tr.to_dot(trace, title=title, max_nodes=args.max_nodes,
-                                max_depth=args.max_depth), dot=True)
+        _printed(out, tr.to_dot(trace, title=title, **_limits(args)), dot=True)
     else:
         _printed(out, _drawing(args, trace, named))
     return 0
@@ -169,8 +181,9 @@ def add(sub: Any) -> None:
                       help="write a page that steps through the search (one file, no "
                       "network: open it in a browser)")
     tree.add_argument("--max-nodes", type=count_option("--max-nodes", 1, DRAWN_NODES),
-                      default=tr.MAX_NODES, metavar="N",
-                      help=f"draw at most N nodes (default {tr.MAX_NODES})")
+                      default=None, metavar="N",
+                      help=f"draw at most N nodes (default {tr.MAX_NODES:,} in the text "
+                      f"and DOT, {PAGE_NODES:,} on the --html page, as solve --trace-html)")
     tree.add_argument("--max-depth", type=count_option("--max-depth", 0, DRAWN_NODES),
                       default=None, metavar="D",
                       help="draw nodes at most D plies below the root")

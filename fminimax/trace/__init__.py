@@ -5,7 +5,7 @@ A table of contents; each module says more:
 * ``data``: ``Trace`` (a traced search as a value), ``traced``, ``trace_of``, ``visits``
   (the nodes in entry order, seen from MAX, each value exact or a bound), ``Visit``,
   ``drawn_part`` (what a drawing keeps under its limits), ``move_lines``.
-* ``labels``: naming nodes and writing numbers: ``path_str``, ``tree_labels``,
+* ``labels``: naming nodes and writing numbers: ``path_str``, ``tree_labels``, ``game_labels``,
   ``state_labels``, ``number_str``, ``replayed``.
 * ``text``: ``trace_str`` (the drawn tree), ``visits_str`` (the visit order), ``pass_str``
   (a root pass's header), ``side_by_side``, ``ascii_str``.
@@ -51,10 +51,13 @@ from fminimax.trace.data import (
 from fminimax.trace.dot import dot_digest, stamped_svg, to_dot
 from fminimax.trace.labels import (
     Label,
+    Moves,
     Path,
     Show,
+    game_labels,
     number_str,
     path_str,
+    quick_str,
     replayed,
     state_labels,
     tree_labels,
@@ -63,11 +66,11 @@ from fminimax.trace.page import frame
 from fminimax.trace.page import page as to_html
 from fminimax.trace.text import ascii_str, pass_str, side_by_side, trace_str, visits_str
 
-__all__ = ["EXACT", "LOWER", "MAX_NODES", "UPPER", "Drawn", "Label", "Path", "Show", "Trace",
-           "Traceable", "Visit", "ascii_str", "dot_digest", "drawn_part", "move_lines",
-           "number_str", "pass_str", "path_str", "replayed", "side_by_side", "stamped_svg",
-           "state_labels", "to_dot", "to_html", "trace_of", "trace_str", "traced",
-           "tree_labels", "visits", "visits_str"]
+__all__ = ["EXACT", "LOWER", "MAX_NODES", "UPPER", "Drawn", "Label", "Moves", "Path", "Show",
+           "Trace", "Traceable", "Visit", "ascii_str", "dot_digest", "drawn_part", "game_labels",
+           "move_lines", "number_str", "pass_str", "path_str", "quick_str", "replayed",
+           "side_by_side", "stamped_svg", "state_labels", "to_dot", "to_html", "trace_of",
+           "trace_str", "traced", "tree_labels", "visits", "visits_str"]
 
 # A Trace's displays, wired here where the data and its renderers are both known: the data
 # module knows no renderer, so no module of the package imports one that imports it back.

@@ -34,7 +34,7 @@ from typing import Any
 
 from fminimax.core import Pass, SearchResult, Step, farther, search
 from fminimax.game import Game, Score
-from fminimax.trace.labels import Label, Path, Show, number_str, path_str
+from fminimax.trace.labels import Label, Moves, Path, Show, number_str, path_str
 
 __all__ = ["EXACT", "LOWER", "MAX_NODES", "UPPER", "Drawn", "Trace", "Traceable", "Visit",
            "checked_limit", "drawn_part", "is_chance", "move_lines", "role_of", "trace_of",
@@ -56,7 +56,9 @@ class Trace:
     ``steps`` are the core's, in finishing order; ``label`` names a node by its path;
     ``show`` writes a value (MAX's view); ``windows`` says whether alpha and beta apply
     (alpha-beta) or not (plain minimax); ``passes`` are the search's root passes (each
-    step names its pass).  ``str(trace)`` draws it (``text.trace_str``); in Jupyter it
+    step names its pass); ``moves`` writes a move as the game's notation does (a path's
+    name, a pruned move's); ``pv`` is the principal variation the search found (the best
+    move first), empty when unknown.  ``str(trace)`` draws it (``text.trace_str``); in Jupyter it
     displays as the page that steps through the search (``page.frame``).
 
     >>> from fminimax.games import tree
@@ -70,6 +72,17 @@ class Trace:
     show: Show = number_str
     windows: bool = True
     passes: tuple[Pass, ...] = ()
+    moves: Moves = str
+    pv: tuple[Any, ...] = ()
+
+    def name(self, path: Path) -> str:
+        r"""Return a node's one-line name: its label, or its moves when the label is a board.
+
+        >>> Trace(()).name((0, 1)), Trace((), label=lambda path: "a\nb").name((0, 1))
+        ('0.1', '0.1')
+        """
+        label = self.label(path)
+        return path_str(path, self.moves) if "\n" in label else label
 
     @property
     def value(self) -> Score:
@@ -87,7 +100,7 @@ def _base_of(source: Traceable) -> Trace:
     if isinstance(source, SearchResult):
         if not source.trace:
             raise ValueError("the search result holds no trace; search with trace=True")
-        return Trace(source.trace, passes=source.passes)
+        return Trace(source.trace, passes=source.passes, pv=tuple(source.pv))
     if isinstance(source, Sequence) and source and all(isinstance(s, Step) for s in source):
         return Trace(tuple(source))
     raise TypeError(f"expected a Trace, a traced SearchResult or a non-empty sequence of "
@@ -95,7 +108,7 @@ def _base_of(source: Traceable) -> Trace:
 
 
 def trace_of(source: Traceable, *, label: Label | None = None, show: Show | None = None,
-             windows: bool | None = None) -> Trace:
+             windows: bool | None = None, moves: Moves | None = None) -> Trace:
     """Return a Trace from a Trace, a traced SearchResult or a sequence of steps.
 
     Options given replace the trace's own; a result without steps (searched without
@@ -114,11 +127,12 @@ def trace_of(source: Traceable, *, label: Label | None = None, show: Show | None
     base = _base_of(source)
     return Trace(base.steps, base.label if label is None else label,
                  base.show if show is None else show,
-                 base.windows if windows is None else windows, base.passes)
+                 base.windows if windows is None else windows, base.passes,
+                 base.moves if moves is None else moves, base.pv)
 
 
 def traced(game: Game[Any, Any], state: Any, *, label: Label | None = None,
-           show: Show | None = None, **options: Any) -> Trace:
+           show: Show | None = None, moves: Moves | None = None, **options: Any) -> Trace:
     """Return the trace of the core's search of ``state`` (``core.search`` with trace=True).
 
     ``options`` go to the search (``prune``, ``depth``, ``quick``, ``table``, ``order``...).
@@ -130,7 +144,7 @@ def traced(game: Game[Any, Any], state: Any, *, label: Label | None = None,
     result = search(game, state, trace=True, **options)
     return Trace(result.trace, path_str if label is None else label,
                  number_str if show is None else show, options.get("prune", True),
-                 result.passes)
+                 result.passes, str if moves is None else moves, tuple(result.pv))
 
 
 # --- nodes in visit order, seen from MAX --------------------------------------------------

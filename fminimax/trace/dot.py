@@ -13,6 +13,7 @@ runs a program, so it belongs to the shell (``fminimax.cli.render``).
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from fminimax.trace.data import (
@@ -26,7 +27,8 @@ from fminimax.trace.data import (
     trace_of,
     visits,
 )
-from fminimax.trace.labels import bound_str, number_str, safe_show
+from fminimax.trace.labels import bound_str, number_str, path_str, safe_show
+from fminimax.trace.proof import pv_visits
 from fminimax.trace.text import passes_of, pruned_name
 
 __all__ = ["dot_digest", "stamped_svg", "to_dot"]
@@ -43,6 +45,8 @@ _COLORS = {"leaf": "white", "CHANCE": "#e6def2", "MAX": "#d6e6f5", "MIN": "#f6d9
 def _node_text(trace: Trace, visit: Visit) -> str:
     """Return a node's DOT label: its name, its value or bound, notes and its window."""
     label = trace.label(visit.path)
+    if "\n" in label:  # a board: under the node's name, as the text and the page draw it
+        label = f"{trace.name(visit.path)}\n{label}"
     value = safe_show(trace.show, visit.value)
     text = (label if visit.kind == "leaf" and label == value
             else f"{label}\n{visit.relation} {value}")
@@ -56,9 +60,21 @@ def _node_text(trace: Trace, visit: Visit) -> str:
     return text
 
 
-def _edge_label(child: Visit) -> str:
-    """Return a DOT edge's attributes: the outcome's probability below a chance node."""
-    return "" if child.probability is None else f' [label="{number_str(child.probability)}"]'
+_PV = ', penwidth=3, color="#b8860b"'  # the principal variation: thick and gold
+
+
+def _edge_label(child: Visit, pv: frozenset[int] = frozenset()) -> str:
+    """Return a DOT edge's attributes: the outcome's probability below a chance node, and
+    the principal variation's colour."""
+    found = [] if child.probability is None else [f'label="{number_str(child.probability)}"']
+    found += [_PV[2:]] if child.number in pv else []
+    return f" [{', '.join(found)}]" if found else ""
+
+
+def _result_str(trace: Trace, line: Sequence[Visit]) -> str:
+    """Return the best move and the principal variation in the game's notation ('' if none)."""
+    moves = [path_str(visit.path[-1:], trace.moves) for visit in line[1:]]
+    return f"best move {moves[0]}; principal variation {' '.join(moves)}" if moves else ""
 
 
 def _level_id(level: int) -> str:
@@ -82,6 +98,7 @@ class _Dot:
     trace: Trace
     drawn: Drawn
     max_depth: int | None
+    pv: frozenset[int] = frozenset()  # the visits along the principal variation
     nodes: list[str] = field(default_factory=list)
     edges: list[str] = field(default_factory=list)
     ranks: dict[int, list[str]] = field(default_factory=dict)
@@ -105,9 +122,10 @@ class _Dot:
         self.roles.setdefault(level, set()).add("CHANCE" if role == "CHANCE"
                                                 else "MAX" if visit.is_max else "MIN")
         shape = ", shape=ellipse" if role == "CHANCE" else ""
+        shape += _PV if visit.number in self.pv else ""
         self.nodes.append(f"  {node} [label={_quoted(_node_text(self.trace, visit))}, "
                           f"fillcolor=\"{_COLORS[role]}\"{shape}];")
-        self.edges += [f"  {node} -> n{kid}{_edge_label(self.drawn.by_number[kid])};"
+        self.edges += [f"  {node} -> n{kid}{_edge_label(self.drawn.by_number[kid], self.pv)};"
                        for kid in visit.kids if kid in self.drawn.kept]
         hidden = self.drawn.left_out(visit)
         if hidden:
@@ -168,7 +186,9 @@ def to_dot(source: Traceable, *, max_nodes: int | None = MAX_NODES,
     drawn = drawn_part(visits(trace), max_nodes, max_depth)
     multiline = any("\n" in trace.label(v.path) for v in drawn.shown)
     font = "Courier" if multiline else "Helvetica"
-    dot = _Dot(trace, drawn, max_depth)
+    line = pv_visits(drawn.shown, trace.pv)
+    dot = _Dot(trace, drawn, max_depth, frozenset(visit.number for visit in line))
+    title = "\n".join(part for part in (title, _result_str(trace, line)) if part)
     for header, root in passes_of(trace, drawn):
         if header:  # a row of pass headers above the roots, one per pass
             dot.pass_header(header, root)

@@ -41,6 +41,7 @@ from fminimax.trace.data import (
 )
 from fminimax.trace.labels import (
     Label,
+    Moves,
     Path,
     Show,
     bound_str,
@@ -49,10 +50,12 @@ from fminimax.trace.labels import (
     replayed,
     safe_show,
 )
+from fminimax.trace.proof import end_note, pass_roots, proof_str, research_note, start_note
 from fminimax.trace.text import pass_str
 
-__all__ = ["CUT_KINDS", "Estimate", "Event", "Names", "PassSteps", "Story", "estimated_leaves",
-           "events", "explanations", "pass_of", "passes", "story_events", "story_of"]
+__all__ = ["CUT_KINDS", "Estimate", "Event", "Names", "PassSteps", "Story", "enter_notes",
+           "estimated_leaves", "events", "explanations", "pass_of", "passes", "story_events",
+           "story_of"]
 
 Estimate = Callable[[Path], bool]
 CUT_KINDS = ("cutoff", "chance-cutoff", "quiescence-cutoff")
@@ -102,7 +105,8 @@ def _combined(source: Traceable | Sequence[Traceable]) -> tuple[Trace, dict[int,
     """
     if not _is_trace_sequence(source):
         trace = trace_of(source)  # type: ignore[arg-type]
-        return trace, {one.number: pass_str(trace, one.number) for one in trace.passes}
+        return trace, {one.number: pass_str(trace, one.number, outcome=False)
+                       for one in trace.passes}
     parts = [trace_of(part) for part in cast(Sequence[Traceable], source)]
     steps: list[Step] = []
     for part in parts:
@@ -297,6 +301,7 @@ class Names:
     label: Label
     show: Show
     estimate: Estimate | None
+    moves: Moves = str
 
     def bound(self, value: Score) -> str:
         """A window's bound, infinities as ∞."""
@@ -313,7 +318,7 @@ class Names:
     def name(self, path: Path) -> str:
         """A node's one-line name: its label, or its path when the label has several lines."""
         label = self.label(path)
-        return path_str(path) if "\n" in label else label
+        return path_str(path, self.moves) if "\n" in label else label
 
     def is_estimate(self, visit: Visit) -> bool:
         """Whether the heuristic scored this leaf at the depth limit."""
@@ -354,6 +359,7 @@ class _Teller:
     windows: bool
     many: bool
     frames: dict[int, tuple[str, str, str]]
+    notes: dict[int, str]  # what entering a pass's root or a re-searched child tells
 
     def window(self, visit: Visit) -> str:
         return (f" with window [α {self.names.bound(visit.alpha)}, "
@@ -362,18 +368,21 @@ class _Teller:
     def enter(self, event: Event, visit: Visit) -> str:
         names = self.names
         self.frames[visit.number] = (names.bound(event.alpha), names.bound(event.beta), "")
-        said = f"{self.window(visit)}{names.entered(visit)}."
+        note = self.notes.get(visit.number, "")
+        said = f"{self.window(visit)}{names.entered(visit)}{note}."
         if visit.parent == 0:
             start = f"Pass {event.pass_number} starts" if self.many else "The search starts"
             return f"{start} at {names.title(visit)}{said}"
-        return f"{names.title(visit)} is entered from " \
+        again = " again" if visit.again else ""
+        return f"{names.title(visit)} is entered{again} from " \
                f"{names.title(self.by_number[visit.parent])}{said}"
 
     def exit(self, event: Event, visit: Visit) -> str:
         names = self.names
         if event.top is None:
             what = f"pass {event.pass_number}" if self.many else "the search"
-            return f"{names.title(visit)} returns {names.value(visit)}: the value of {what}."
+            end = end_note(visit, names.number) if self.many else ""
+            return f"{names.title(visit)} returns {names.value(visit)}: the value of {what}.{end}"
         parent = self.by_number[event.top]
         said = f"{names.title(visit)} returns {names.value(visit)} to {names.title(parent)}"
         old, new = self.frames[event.top], (
@@ -421,12 +430,27 @@ def explanations(source: Traceable | Sequence[Traceable], *,
     """
     told = story_of(source)
     trace = told.trace
-    teller = _Teller(Names(trace.label, trace.show, estimate),
-                     {visit.number: visit for visit in told.visits}, trace.windows,
-                     len(told.passes) > 1, {})
-    return tuple(teller.enter(event, teller.by_number[event.node]) if event.action == "enter"
-                 else teller.exit(event, teller.by_number[event.node])
-                 for event in story_events(told))
+    names = Names(trace.label, trace.show, estimate, trace.moves)
+    teller = _Teller(names, {visit.number: visit for visit in told.visits}, trace.windows,
+                     len(told.passes) > 1, {}, enter_notes(told, names))
+    found = [teller.enter(event, teller.by_number[event.node]) if event.action == "enter"
+             else teller.exit(event, teller.by_number[event.node])
+             for event in story_events(told)]
+    proof = proof_str(told.visits, names.number)
+    return tuple(found[:-1] + [f"{found[-1]} {proof}"] if proof else found)
+
+
+def enter_notes(told: Story, names: Names) -> dict[int, str]:
+    """Return, by visit number, what entering a node tells beyond its window: the question
+    a pass asks (``proof.start_note``) and why a child is searched again (a re-search)."""
+    roots = pass_roots(told.visits)
+    kinds = {one.number: one.kind for one in told.trace.passes}
+    by_number = {visit.number: visit for visit in told.visits}
+    found = {root.number: start_note(kinds.get(root.pass_number), roots, index, names.bound)
+             for index, root in enumerate(roots)} if len(roots) > 1 else {}
+    found.update({visit.number: research_note(visit, by_number, names.number)
+                  for visit in told.visits if visit.again})
+    return {number: note for number, note in found.items() if note}
 
 
 def estimated_leaves(game: Game[Any, Any], root: Any) -> Estimate:

@@ -10,28 +10,48 @@ or its picture (several lines, such as a board); the renderers take one.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
-from fminimax.game import Game, Score
+from fminimax.core import value_str
+from fminimax.game import WIN, Game, Score
 
-__all__ = ["Label", "Path", "Show", "bound_str", "number_str", "path_str", "replayed",
-           "safe_show", "state_labels", "tree_labels"]
+__all__ = ["Label", "Moves", "Path", "Show", "bound_str", "game_labels", "number_str",
+           "path_str", "quick_str", "replayed", "safe_show", "state_labels", "tree_labels"]
 
 Path = tuple[Any, ...]
 Label = Callable[[Path], str]
 Show = Callable[[Score], str]
+Moves = Callable[[Any], str]
+NEAR_INFINITY = 1e300
+"""A window's bound this far out is the float next to an infinity (SSS*, DUAL*)."""
+"""How a move is written: the game's notation (``Notation.show_move``), ``str`` by default."""
 
 
 # --- labels and numbers -----------------------------------------------------------------
 
 
-def path_str(path: Path) -> str:
+def path_str(path: Path, moves: Moves = str) -> str:
     """Return a node's name from its path of moves: 'root', or the moves joined by dots.
+
+    ``moves`` writes each move (the game's notation: Connect Four's columns from 1, Nim's
+    'heap:take'); a move it cannot write (a chance outcome's index) is written as a number.
 
     >>> path_str(()), path_str((1,)), path_str((0, 1))
     ('root', '1', '0.1')
+    >>> from fminimax.games import nim
+    >>> path_str(((0, 1), (1, 2)), nim.notation().show_move)
+    '1:1.2:2'
     """
-    return ".".join(map(str, path)) if path else "root"
+    return ".".join(map(partial(_move_str, moves), path)) if path else "root"
+
+
+def _move_str(moves: Moves, move: Any) -> str:
+    """Return ``moves(move)``, or ``str(move)`` where the notation cannot write it."""
+    try:
+        return moves(move)
+    except (ArithmeticError, LookupError, TypeError, ValueError, AttributeError):
+        return str(move)
 
 
 def number_str(value: Score) -> str:
@@ -47,6 +67,18 @@ def number_str(value: Score) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
+
+
+def quick_str(value: Score) -> str:
+    """Return a quick value as a number, with the game's words alongside when it is an
+    outcome: one vocabulary for values, bounds and windows alike (numbers, never words
+    alone).  A bound next to an infinity is written as ``bound_str`` writes it.
+
+    >>> quick_str(999_997), quick_str(-999_996), quick_str(0), quick_str(1), quick_str(2.5)
+    ('999997 (win in 3)', '-999996 (loss in 4)', '0 (draw)', '1', '2.5')
+    """
+    words, number = value_str(value), number_str(value)
+    return number if words == number or abs(value) > 2 * WIN else f"{number} ({words})"
 
 
 def safe_show(show: Show, value: Score) -> str:
@@ -69,8 +101,15 @@ def bound_str(show: Show, bound: Score) -> str:
 
     >>> bound_str(str, float("inf")), bound_str(lambda v: f"<{v}>", 3)
     ('+∞', '<3>')
+    >>> import sys
+    >>> bound_str(str, sys.float_info.max)
+    'just under +∞'
     """
-    return number_str(bound) if abs(bound) == float("inf") else safe_show(show, bound)
+    if abs(bound) == float("inf"):
+        return number_str(bound)
+    if abs(bound) >= NEAR_INFINITY:  # SSS* and DUAL* start next to an infinity
+        return "just under +∞" if bound > 0 else "just over -∞"
+    return safe_show(show, bound)
 
 
 def replayed(game: Game[Any, Any], root: Any, path: Path) -> Any:
@@ -104,10 +143,11 @@ def state_labels(game: Game[Any, Any], root: Any, draw: Callable[[Any], str]) ->
 
 
 def tree_labels(game: Game[Any, Any], root: Any,
-                name: Callable[[Any], str | None] | None = None) -> Label:
+                name: Callable[[Any], str | None] | None = None, moves: Moves = str) -> Label:
     """Return a label function naming leaves by MAX's final score and inner nodes by path.
 
-    A ``name`` function (such as ``tree.node_name``) gives named nodes their names.
+    A ``name`` function (such as ``tree.node_name``) gives named nodes their names;
+    ``moves`` writes the moves of a path (see ``path_str``).
 
     >>> from fminimax.games import tree
     >>> game, root = tree.game(), tree.start([[2, 7], [1, 8]])
@@ -127,5 +167,24 @@ def tree_labels(game: Game[Any, Any], root: Any,
         if game.is_over(state):
             score = number_str(game.utility(state, player))
             return score if given is None else f"{given}: {score}"
-        return path_str(path) if given is None else given
+        return path_str(path, moves) if given is None else given
     return label
+
+
+def game_labels(game: Game[Any, Any], root: Any, draw: Callable[[Any], str],
+                moves: Moves = str) -> Label:
+    """Return a game's label function: its board when positions draw in several lines, else
+    ``tree_labels`` (leaves by score, other nodes by their moves in the game's notation).
+
+    ``tree`` and ``solve`` name nodes the same way: a tree is named 'MIN 0', 'leaf 3',
+    a board game's node shows its board under the path of moves that reached it.
+
+    >>> from fminimax.games import tree
+    >>> game, root = tree.game(), tree.start([[2, 7], [1, 8]])
+    >>> label = game_labels(game, root, tree.notation().draw)
+    >>> label(()), label((1,)), label((1, 1))
+    ('root', '1', '8')
+    """
+    if "\n" in draw(root):
+        return state_labels(game, root, draw)
+    return tree_labels(game, root, moves=moves)

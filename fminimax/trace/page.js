@@ -6,7 +6,7 @@
   var S = data.strings, N = data.nodes, E = data.events;
   var PARENT = 0, PASS = 1, ROLE = 2, KIND = 3, EST = 4, NAME = 5, LABEL = 6, VALUE = 7,
       ALPHA = 8, BETA = 9, PRUNED = 10, HIDDEN = 11, HIDDEN_COUNTS = 12, REL = 13, PROB = 14,
-      REASON = 15, IS_MAX = 16;
+      REASON = 15, IS_MAX = 16, NOTE = 17, AGAIN = 18;
   var LEAF = 0, CUTOFF = 2, TABLE = 3, MATE = 4, CHANCE = 3;
   var many = data.passes.length > 1;
   var SVG = "http://www.w3.org/2000/svg";
@@ -41,6 +41,10 @@
     return relation(i) + S[node[VALUE]] + (node[EST] ? " (estimated)" : node[KIND] === TABLE ? " (from the table)"
                                            : node[KIND] === MATE ? " (a mate-distance bound)" : "");
   }
+  function notDrawn(i) {  // a value backed up from nodes the drawing left out says so
+    var n = N[i][HIDDEN];
+    return n ? " (worked out from " + n + " node" + (n === 1 ? "" : "s") + " below it, not drawn)" : "";
+  }
   function mover(i) {
     var r = N[i][ROLE];
     return r === CHANCE ? "chance" : r === 2 ? (N[i][IS_MAX] ? "MAX" : "MIN") : role(i);
@@ -55,25 +59,26 @@
       var window_ = data.windows ? " with window [\u03b1 " + S[node[ALPHA]] + ", \u03b2 " + S[node[BETA]] + "]" : "";
       if (event[0] === 0) {
         frames.push([S[node[ALPHA]], S[node[BETA]], ""]);
-        var note = node[EST] ? "; the depth limit stops the search here"
+        var note = (node[EST] ? "; the depth limit stops the search here"
                  : node[KIND] === TABLE ? "; the table already holds its value"
-                 : node[KIND] === MATE ? "; a mate-distance bound settles it" : "";
+                 : node[KIND] === MATE ? "; a mate-distance bound settles it" : "") + S[node[NOTE]];
         if (node[PARENT] < 0) {
           sentences.push((many ? "Pass " + (node[PASS] + 1) + " starts" : "The search starts") +
                          " at " + title(i) + window_ + note + ".");
         } else {
-          sentences.push(title(i) + " is entered from " + title(node[PARENT]) + window_ + note + ".");
+          sentences.push(title(i) + " is entered" + (node[AGAIN] ? " again" : "") + " from " +
+                         title(node[PARENT]) + window_ + note + ".");
         }
         return;
       }
       frames.pop();
       var top = event[2];
       if (top < 0) {
-        sentences.push(title(i) + " returns " + valueText(i) + ": the value of " +
-                       (many ? "pass " + (node[PASS] + 1) : "the search") + ".");
+        sentences.push(title(i) + " returns " + valueText(i) + notDrawn(i) + ": the value of " +
+                       (many ? "pass " + (node[PASS] + 1) : "the search") + "." + data.ends[node[PASS]]);
         return;
       }
-      var said = title(i) + " returns " + valueText(i) + " to " + title(top);
+      var said = title(i) + " returns " + valueText(i) + notDrawn(i) + " to " + title(top);
       var old = frames[frames.length - 1];
       var now = [S[event[3]], S[event[4]], event[5] >= 0 ? S[event[5]] : ""];
       frames[frames.length - 1] = now;
@@ -92,6 +97,7 @@
         sentences.push(said + "; the best so far " + (old[2] === now[2] ? "stays " : "becomes ") + now[2] + ".");
       }
     });
+    if (data.proof && sentences.length) sentences[sentences.length - 1] += " " + data.proof;
   })();
 
   // --- the tree, laid out once: leaves left to right, parents over their children --------
@@ -112,7 +118,8 @@
 
   function headLine(i) {
     var odds = N[i][PROB] >= 0 ? "(" + S[N[i][PROB]] + ") " : "";
-    return odds + ["\u25b2", "\u25bc", "\u25cf", "\u25c6"][N[i][ROLE]] + " " + title(i);
+    return odds + ["\u25b2", "\u25bc", "\u25cf", "\u25c6"][N[i][ROLE]] + " " + title(i) +
+           (N[i][AGAIN] ? " (re-search)" : "");
   }
   function boardLines(i) { var label = S[N[i][LABEL]]; return label.indexOf("\n") >= 0 ? label.split("\n") : []; }
   function doneLine(i) {
@@ -135,7 +142,7 @@
   var W = Math.ceil(widest * charWidth) + 16, H = tallest * lineHeight + 12;
   var GAP = 20, LEVEL = H + 36, MARGIN = 24;
 
-  var passGroups = [], nodeEls = [], edgeEls = [], slots = [], sizes = [];
+  var passGroups = [], nodeEls = [], edgeEls = [], slots = [], sizes = [], passRoot = [];
   data.passes.forEach(function (header, p) {
     var g = document.createElementNS(SVG, "g");
     g.setAttribute("class", "pass");
@@ -191,14 +198,16 @@
     el("rect", {"class": "inner", x: 3, y: 3, width: W - 6, height: H - 6, rx: 3}, g);
     el("text", {"class": "marker", x: -20, y: H / 2 + 6}, g).textContent = "\u27a4";
     var lines = [headLine(i)].concat(boardLines(i));
-    lines.forEach(function (line, n) {
-      el("text", {x: 8, y: 6 + lineHeight * (n + 1)}, g).textContent = line;
+    var head = el("text", {"class": "head", x: 8, y: 6 + lineHeight}, g);
+    boardLines(i).forEach(function (line, n) {
+      el("text", {"class": "board", x: 8, y: 6 + lineHeight * (n + 2)}, g).textContent = line;
     });
     var value = el("text", {"class": "value", x: 8, y: 6 + lineHeight * (lines.length + 1)}, g);
     if (node[HIDDEN]) {
       el("text", {"class": "more", x: 8, y: 6 + lineHeight * (lines.length + 2)}, g).textContent = hiddenLine(i);
     }
-    nodeEls[i] = {g: g, value: value};
+    nodeEls[i] = {g: g, value: value, head: head};
+    if (node[PARENT] < 0) passRoot[node[PASS]] = i;
     var bottom = topOf(depth[i]) + H;
     sizes[node[PASS]][1] = Math.max(sizes[node[PASS]][1], bottom);
   });
@@ -209,7 +218,7 @@
     el("rect", {"class": "box", width: W, height: H, rx: 5}, g);
     el("line", {"class": "cross", x1: 0, y1: 0, x2: W, y2: H}, g);
     el("line", {"class": "cross", x1: W, y1: 0, x2: 0, y2: H}, g);
-    el("text", {"class": "name", x: 8, y: 6 + lineHeight}, g).textContent = slot.name;
+    el("text", {"class": "name head", x: 8, y: 6 + lineHeight}, g).textContent = slot.name;
     el("text", {"class": "why", x: 8, y: 6 + lineHeight}, g).textContent = "\u2702 " + slot.name;
     el("text", {"class": "why", x: 8, y: 6 + 2 * lineHeight}, g).textContent = "pruned";
     el("text", {"class": "why reason", x: 8, y: 6 + 3 * lineHeight}, g).textContent = reason[slot.parent];
@@ -219,7 +228,9 @@
   data.passes.forEach(function (header, p) { sizes[p][0] = left(next[p]) + MARGIN; });
 
   // --- the state after k steps: a pure function of k, drawn into the page --------------
-  var k = 0, timer = null, shownPass = -1, logged = 0;
+  var k = 0, timer = null, shownPass = -1, logged = 0, logFrom = 0;
+  var LOG_LIMIT = 200;  // the steps so far: the last 200 listed, numbered from their step
+  var hooks = [];  // functions run after each step is drawn: hook(step, state)
 
   function stateAt(steps) {
     var stack = [], counts = [0, 0, 0, 0];
@@ -259,29 +270,40 @@
   function draw() {
     var state = stateAt(k), pass = passAt(k);
     document.body.setAttribute("data-step", String(k));
+    // what each node shows is kept in e.shown, so a step touches only the nodes it changes
     N.forEach(function (node, i) {
       var status = statusOf(i, k), e = nodeEls[i];
+      if (e.shown === status + (exitAt[i] < k)) return;
+      e.shown = status + (exitAt[i] < k);
       var value = exitAt[i] < k ? doneLine(i) : enterAt[i] < k ? SEARCHING : "";
-      if (e.g.getAttribute("data-status") !== status) {
-        e.g.setAttribute("data-status", status);
-        if (edgeEls[i]) edgeEls[i].setAttribute("data-status", status === "unvisited" ? "unvisited" : "seen");
-      }
-      if (e.value.textContent !== value) e.value.textContent = value;
+      // not visited yet: only the name, drawn as a pruned move is before its cut (no spoiler)
+      e.head.textContent = status === "unvisited" ? S[node[NAME]] : headLine(i);
+      e.g.setAttribute("data-status", status);
+      if (edgeEls[i]) edgeEls[i].setAttribute("data-status", status === "unvisited" ? "unvisited" : "seen");
+      e.value.textContent = value;
     });
     slots.forEach(function (slot) {
       var status = cutAt[slot.parent] < k ? "pruned" : "unvisited";
+      if (slot.shown === status) return;
+      slot.shown = status;
       slot.g.setAttribute("data-status", status);
       slot.edge.setAttribute("data-status", status);
     });
     if (pass !== shownPass) {
       passGroups.forEach(function (g, p) { if (p === pass) g.removeAttribute("hidden"); else g.setAttribute("hidden", ""); });
       svg.setAttribute("viewBox", "0 0 " + sizes[pass][0] + " " + (sizes[pass][1] + MARGIN));
-      svg.setAttribute("width", String(sizes[pass][0]));
-      svg.setAttribute("height", String(sizes[pass][1] + MARGIN));
       shownPass = pass;
+      scaleTree();
     }
-    var header = data.passes[pass];
-    $("pass").textContent = header ? header : "";
+    var header = data.passes[pass], root = passRoot[pass];
+    var ended = root !== undefined && exitAt[root] < k && data.outcomes[pass];
+    $("pass").textContent = header ? header + (ended ? ": " + data.outcomes[pass] : "") : "";
+    var done = k === E.length && E.length > 0;  // the value, best move and line: at the end
+    $("result").textContent = done ? data.result : "";
+    data.pv.forEach(function (i) {
+      nodeEls[i].g.classList.toggle("pv", done);
+      if (edgeEls[i]) edgeEls[i].classList.toggle("pv", done);
+    });
     $("explanation").textContent = k === 0 ? "Before the search: press \u2192 (forward) to enter the root." : sentences[k - 1];
     $("position").textContent = "step " + k + " of " + E.length;
     $("scrub").value = String(k);
@@ -301,15 +323,53 @@
       $("count-" + name).textContent = String(state.counts[n]);
     });
     var log = $("log");
+    var from = Math.max(0, k - LOG_LIMIT);
+    if (from >= logged || k < logFrom) { log.textContent = ""; logFrom = logged = from; }
     while (logged > k) { log.removeChild(log.lastChild); logged -= 1; }
-    while (logged < k) { var li = document.createElement("li"); li.textContent = sentences[logged]; log.appendChild(li); logged += 1; }
+    while (logFrom < from) { log.removeChild(log.firstChild); logFrom += 1; }
+    while (logFrom > from) { logFrom -= 1; log.insertBefore(logItem(logFrom), log.firstChild); }
+    while (logged < k) { log.appendChild(logItem(logged)); logged += 1; }
+    log.start = from + 1;
     log.scrollTop = log.scrollHeight;
     $("start").disabled = $("back").disabled = k === 0;
     $("forward").disabled = $("end").disabled = k === E.length;
     if (k > 0) keepInView(nodeEls[E[k - 1][1]].g);
+    else if (N.length) keepInView(nodeEls[0].g);
+    hooks.forEach(function (hook) { hook(k, state); });
   }
 
-  function keepInView(g) {
+  // --- the tree's scale: the whole tree where it fits readably, else scrolled -----------
+  // A phone (a box under 600 px) keeps text readable (at least 3/4 size) and scrolls inside
+  // the box; a wider screen fits a tree up to four box-widths wide (40 leaves at 1280 px)
+  // and scrolls a larger one at full size.  "fit" shows the whole tree: an overview.
+  var PHONE = 600, READABLE = 0.75, FITS = 4, fitChosen = null;
+  function naturalScale(natural, room) {
+    if (natural <= room) return 1;
+    if (room < PHONE) return Math.max(room / natural, READABLE);
+    return natural <= FITS * room ? room / natural : 1;
+  }
+  function scaleTree() {
+    if (shownPass < 0) return;
+    var natural = sizes[shownPass][0];
+    document.body.classList.remove("wide");  // a tree over twice the box's width takes the
+    if (natural > 2 * ($("tree-box").clientWidth - 2) && window.innerWidth >= 960) {  // whole
+      document.body.classList.add("wide");   // width, the stack and counts below it
+    }
+    var room = $("tree-box").clientWidth - 2;
+    var whole = Math.min(1, room / natural);
+    var readable = room < PHONE ? Math.max(whole, READABLE) : whole;  // a phone's text stays
+    var scale = fitChosen === null ? naturalScale(natural, room)        // readable, fit or not
+              : fitChosen ? readable : room < PHONE ? readable : 1;
+    $("fit").checked = fitChosen === null ? scale <= whole + 1e-9 : fitChosen;
+    svg.setAttribute("width", String(Math.floor(natural * scale)));
+    svg.setAttribute("height", String(Math.ceil((sizes[shownPass][1] + MARGIN) * scale)));
+    document.body.setAttribute("data-scale", scale.toFixed(3));
+  }
+  window.addEventListener("resize", function () { scaleTree(); if (k > 0) keepInView(nodeEls[E[k - 1][1]].g); });
+
+  function logItem(j) { var li = document.createElement("li"); li.textContent = sentences[j]; return li; }
+
+  function keepInView(g) {  // inside the tree's box, then inside the window under the controls
     var box = $("tree-box"), outer = box.getBoundingClientRect(), inner = g.getBoundingClientRect();
     if (inner.left < outer.left || inner.right > outer.right) {
       box.scrollLeft += inner.left - outer.left - (outer.width - inner.width) / 2;
@@ -317,6 +377,10 @@
     if (inner.top < outer.top || inner.bottom > outer.bottom) {
       box.scrollTop += inner.top - outer.top - (outer.height - inner.height) / 2;
     }
+    inner = g.getBoundingClientRect();
+    var top = $("controls").getBoundingClientRect().bottom, bottom = window.innerHeight;
+    if (inner.top < top) window.scrollBy(0, inner.top - top - 8);
+    else if (inner.bottom > bottom) window.scrollBy(0, Math.min(inner.bottom - bottom + 8, inner.top - top - 8));
   }
 
   function go(steps) {
@@ -347,7 +411,7 @@
   $("speed").addEventListener("change", function () { if (timer !== null) play(); });
   $("scrub").max = String(E.length);
   $("scrub").addEventListener("input", function () { stop(); go(Number($("scrub").value)); });
-  $("fit").addEventListener("change", function () { svg.classList.toggle("fit", $("fit").checked); });
+  $("fit").addEventListener("change", function () { fitChosen = $("fit").checked; scaleTree(); });
   if (!data.windows) $("stack").classList.add("plain");
   if (data.cut) {
     $("cut").textContent = "Only " + N.length + " of " + data.total + " nodes are drawn (" + data.cut +
@@ -371,7 +435,8 @@
     var text = function (id) { return $(id).textContent; };
     return {
       step: k, steps: E.length, pass: text("pass"), explanation: text("explanation"),
-      position: text("position"),
+      position: text("position"), result: text("result"),
+      pv: Array.prototype.map.call(svg.querySelectorAll(".node.pv"), function (g) { return g.getAttribute("data-name"); }),
       current: (svg.querySelector('.node[data-status="current"]') || {getAttribute: function () { return null; }}).getAttribute("data-name"),
       nodes: Array.prototype.map.call(svg.querySelectorAll(".pass:not([hidden]) .node"), function (g) {
         return [g.getAttribute("data-name"), g.getAttribute("data-status"), g.querySelector(".value").textContent];
@@ -388,6 +453,7 @@
       playing: timer !== null
     };
   }
-  window.fminimax = {snapshot: snapshot, sentences: sentences.slice(), go: go};
+  window.fminimax = {snapshot: snapshot, sentences: sentences.slice(), go: go,
+                     hooks: hooks, data: data, step: function () { return k; }};
   draw();
 })();

@@ -30,6 +30,7 @@ from fminimax.trace.events import (
     Names,
     PassSteps,
     Story,
+    enter_notes,
     estimated_leaves,
     events,
     explanations,
@@ -38,7 +39,8 @@ from fminimax.trace.events import (
     story_events,
     story_of,
 )
-from fminimax.trace.labels import number_str
+from fminimax.trace.labels import number_str, path_str
+from fminimax.trace.proof import end_note, outcome_str, pass_roots, proof_str, pv_visits
 
 __all__ = ["MAX_NODES", "Estimate", "Event", "PassSteps", "estimated_leaves", "events",
            "explanations", "frame", "page", "page_data", "pass_of", "passes"]
@@ -106,8 +108,9 @@ def _node_row(visit: Visit, told: Story, names: Names, strings: _Strings,
             hidden[0], hidden[1:]]
 
 
-def _extras(visit: Visit, names: Names, strings: _Strings) -> list[int]:
-    """Return the fields a node gained later: relation, probability, reason, is MAX.
+def _extras(visit: Visit, names: Names, strings: _Strings, note: str) -> list[int]:
+    """Return the fields a node gained later: relation, probability, reason, is MAX, the
+    note said on entering it (a pass's question, a re-search's reason), is a re-search.
 
     (Their strings go into the table after the rest, so the older indices stay put.)
     """
@@ -115,7 +118,7 @@ def _extras(visit: Visit, names: Names, strings: _Strings) -> list[int]:
     return [at(visit.relation),
             -1 if visit.probability is None else at(number_str(visit.probability)),
             at(names.reason(visit) if visit.pruned or visit.kind in _CUTS else ""),
-            int(visit.is_max)]
+            int(visit.is_max), at(note), int(visit.again)]
 
 
 def _event_row(event: Event, index: dict[int, int], names: Names,
@@ -137,13 +140,17 @@ def page_data(source: Traceable | Sequence[Traceable], *, title: str = "",
 
     Each node is [parent, pass, role, kind, estimated, name, label, value, alpha, beta,
     pruned names, nodes not drawn below it, [leaves, cut-offs, table hits] not drawn,
-    relation, probability, reason, is MAX] (role 0 MAX, 1 MIN, 2 leaf, 3 CHANCE; kind 0
-    leaf, 1 node, 2 cut-off, 3 table, 4 mate-distance bound; relation '=', '≥' (a lower
-    bound) or '≤'; probability -1 unless the parent is a chance node; reason why moves
-    were left unsearched; strings as indices into ``strings``).  An event is [0, node]
-    (enter) or [1, node, top, alpha, beta, best, cut-off] (exit; top -1 when a pass ends,
-    best -1 when none).  Nodes past ``max_nodes`` (visit order) or ``max_depth`` are left
-    out, their events too; ``headers`` name the passes (see ``passes``).
+    relation, probability, reason, is MAX, note on entering, is a re-search] (role 0 MAX, 1
+    MIN, 2 leaf, 3 CHANCE; kind 0 leaf, 1 node, 2 cut-off, 3 table, 4 mate-distance bound;
+    relation '=', '≥' (a lower bound) or '≤'; probability -1 unless the parent is a chance
+    node; reason why moves were left unsearched; strings as indices into ``strings``). An
+    event is [0, node] (enter) or [1, node, top, alpha, beta, best, cut-off] (exit; top -1
+    when a pass ends, best -1 when none). Nodes past ``max_nodes`` (visit order) or
+    ``max_depth`` are left out, their events too; ``headers`` name the passes (see
+    ``passes``). What the page reveals only when reached: ``outcomes`` (each pass's, for its
+    header), ``ends`` (what each pass's answer says), ``proof`` (why the passes prove the
+    value), ``pv`` (the drawn nodes of the principal variation) and ``result`` (value, best
+    move, line).
 
     >>> from fminimax.games import tree
     >>> from fminimax.trace.data import traced
@@ -154,7 +161,7 @@ def page_data(source: Traceable | Sequence[Traceable], *, title: str = "",
     ['2', '1', '1']
     """
     told = story_of(source, headers)
-    names = Names(told.trace.label, told.trace.show, estimate)
+    names = Names(told.trace.label, told.trace.show, estimate, told.trace.moves)
     drawn = drawn_part(told.visits, max_nodes, max_depth)
     index = {visit.number: i for i, visit in enumerate(drawn.shown)}
     below = _hidden_below(told.visits, drawn.kept)
@@ -165,11 +172,37 @@ def page_data(source: Traceable | Sequence[Traceable], *, title: str = "",
              for visit in drawn.shown]
     found = [_event_row(event, index, names, strings) for event in story_events(told)
              if event.node in index]
+    notes = enter_notes(told, names)
     for visit, node in zip(drawn.shown, nodes, strict=True):
-        node += _extras(visit, names, strings)
+        node += _extras(visit, names, strings, notes.get(visit.number, ""))
     return {"title": title, "windows": told.trace.windows, "strings": strings.table,
             "passes": [one.header for one in told.passes], "nodes": nodes, "events": found,
-            "total": len(told.visits), "cut": drawn.why}
+            "total": len(told.visits), "cut": drawn.why, **_ending(told, names, index)}
+
+
+def _outcomes(told: Story, names: Names) -> dict[str, list[str]]:
+    """Return each pass's outcome (for its header) and what its answer says, revealed when
+    the pass ends; none for a lone pass, outcomes only for the core's passes (windows)."""
+    roots = pass_roots(told.visits)
+    if len(roots) < 2:
+        return {"outcomes": [""] * len(roots), "ends": [""] * len(roots)}
+    recorded = {one.number for one in told.trace.passes}
+    return {"outcomes": [outcome_str(root, names.number) if root.pass_number in recorded
+                         else "" for root in roots],
+            "ends": [end_note(root, names.number) for root in roots]}
+
+
+def _ending(told: Story, names: Names, index: dict[int, int]) -> dict[str, Any]:
+    """Return what the page reveals only when reached: each pass's outcome and what it
+    says, the proof of a multi-pass search, the value, the best move and the line."""
+    line = pv_visits(told.visits, told.trace.pv)
+    moves = [path_str(visit.path[-1:], told.trace.moves) for visit in line[1:]]
+    result = f"value {names.number(told.trace.value)}"
+    if moves:
+        result += f"; best move {moves[0]}; principal variation {' '.join(moves)}"
+    return {**_outcomes(told, names), "proof": proof_str(told.visits, names.number),
+            "pv": [index[visit.number] for visit in line if visit.number in index],
+            "result": result}
 
 
 def _asset(name: str) -> str:

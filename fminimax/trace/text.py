@@ -66,8 +66,10 @@ def ascii_str(text: str) -> str:
     return text.translate(_ASCII).encode("ascii", "backslashreplace").decode("ascii")
 
 
-def pass_str(source: Traceable, number: int) -> str:
+def pass_str(source: Traceable, number: int, *, outcome: bool = True) -> str:
     """Return the header of one root pass: its number, kind, window and outcome for MAX.
+
+    ``outcome=False`` leaves the outcome out (a page reveals it when the pass ends).
 
     >>> from fminimax import algorithms
     >>> from fminimax.games import tree
@@ -75,15 +77,18 @@ def pass_str(source: Traceable, number: int) -> str:
     ...                          trace=True)
     >>> pass_str(result, 1)
     'pass 2 (null window) [α 2, β 3]: 2, fail low'
+    >>> pass_str(result, 1, outcome=False)
+    'pass 2 (null window) [α 2, β 3]'
     """
     trace = trace_of(source)
     known = [p for p in trace.passes if p.number == number]
     if not known:
         return f"pass {number + 1}"
     record = known[0]
-    return (f"pass {number + 1} ({record.kind}) [α {bound_str(trace.show, record.alpha)}, "
-            f"β {bound_str(trace.show, record.beta)}]: {safe_show(trace.show, record.value)}, "
-            f"{record.outcome}")
+    head = (f"pass {number + 1} ({record.kind}) [α {bound_str(trace.show, record.alpha)}, "
+            f"β {bound_str(trace.show, record.beta)}]")
+    return (f"{head}: {safe_show(trace.show, record.value)}, {record.outcome}" if outcome
+            else head)
 
 
 def passes_of(trace: Trace, drawn: Drawn) -> list[tuple[str, Visit]]:
@@ -96,8 +101,7 @@ def passes_of(trace: Trace, drawn: Drawn) -> list[tuple[str, Visit]]:
 
 def pruned_name(trace: Trace, path: tuple[Any, ...]) -> str:
     """Return a pruned node's name: its label, or its path when the label has many lines."""
-    label = trace.label(path)
-    return path_str(path) if "\n" in label else label
+    return trace.name(path)
 
 
 _NOTES = {"table": " (from the table)", "mate": " (a mate-distance bound)", "quiet": " (quiet)",
@@ -115,7 +119,7 @@ def head_str(trace: Trace, visit: Visit) -> tuple[str, list[str]]:
     ['leaf 0.1 = 7', 'MIN 1 ≤ 1']
     """
     label = trace.label(visit.path).split("\n")
-    name = label[0] if len(label) == 1 else path_str(visit.path)
+    name = label[0] if len(label) == 1 else path_str(visit.path, trace.moves)
     shown = safe_show(trace.show, visit.value)
     value = "" if visit.kind == "leaf" and name == shown else f" {visit.relation} {shown}"
     chance = "" if visit.probability is None else f"({number_str(visit.probability)}) "

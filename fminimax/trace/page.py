@@ -204,7 +204,8 @@ def page(source: Traceable | Sequence[Traceable], *, title: str = "",
     data = page_data(source, title=title, estimate=estimate, max_nodes=max_nodes,
                      max_depth=max_depth, headers=headers)
     parts = {"title": html.escape(title or "Step through the search"),
-             "style": _asset("page.css"), "script": _asset("page.js"),
+             "style": _asset("page.css") + _asset("predict.css"),  # predict mode: predict.js
+             "script": _asset("page.js") + _asset("predict.js"),
              "data": _json_safe(data)}
     return _SLOT.sub(lambda match: parts[match.group(1)], _asset("page.html"))
 

@@ -35,6 +35,8 @@ ALLOWED: dict[str, set[str]] = {
                           "fminimax.parallel"},
     "fminimax.match": {"fminimax.game", "fminimax.core", "fminimax.algorithms",
                        "fminimax.policy"},
+    "fminimax.quiz": {"fminimax.game", "fminimax.core", "fminimax.algorithms",
+                      "fminimax.games", "fminimax.trace"},
     "fminimax.mpi": {"fminimax.game", "fminimax.core", "fminimax.algorithms",
                      "fminimax.parallel", "fminimax.policy"},
 }

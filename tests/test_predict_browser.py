@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from test_stepper_browser import Page, browser, tree_trace  # noqa: F401 (a fixture)
 
+from fminimax.trace import number_str
 from fminimax.trace import page as stepper
 
 SEED = [[2, 7], [1, 8]]
@@ -178,3 +179,40 @@ def test_a_minimax_page_asks_only_for_values(predicting: Callable[..., Predictin
     page.press("End")
     assert not page.page.is_visible("#predict-relation")  # no bounds without windows
     assert page.answer(value="2")["right"] == 1
+
+
+@pytest.mark.parametrize("seed, algorithm", [(3, "alphabeta"), (5, "minimax"),
+                                             (8, "expectiminimax"), (2, "star1")])
+def test_a_quiz_page_opens_in_predict_mode_and_agrees_with_its_answer_key(
+        browser: Any, tmp_path: Path, seed: int, algorithm: str) -> None:  # noqa: F811
+    from fminimax import quiz
+
+    made = quiz.exercise(seed, quiz.Settings(depth=3, branching=2, algorithm=algorithm))
+    key = quiz.answer_key(made)
+    path = tmp_path / "quiz.html"
+    path.write_text(quiz.exercise_page(made), encoding="utf-8")
+    page = Predicting(browser, path, "")  # no #predict: the page itself asks for the mode
+    try:
+        assert page.state()["mode"] is True
+        questions = page.questions()
+        for question in questions:
+            page.press("End")
+            answers = right_answers(question)
+            if question["node"] == "root":  # the key's value is the right answer
+                answers["value"] = number_str(key["value"])
+            page.answer(**answers)
+        state = page.state()
+        assert (state["right"], state["asked"]) == (len(questions), len(questions))
+        end = page.snapshot()
+        assert end["step"] == end["steps"]
+        assert end["counts"]["nodes"] == key["nodes"]
+        assert end["explanation"] == (f"MAX root returns {number_str(key['value'])}: "
+                                      f"the value of the search.")
+        assert len(end["nodes"]) == len(key["visit_order"])
+        leaves = page.page.evaluate(
+            "Array.prototype.map.call(document.querySelectorAll("
+            "'.pass:not([hidden]) .node.leaf'), function (g) { return g.dataset.name; })")
+        assert leaves == [number_str(value) for value in key["leaves_visited"]]
+        assert (end["pruned"] == []) == (key["pruned_leaves"] == [])
+    finally:
+        page.close()

@@ -37,6 +37,8 @@ ALLOWED: dict[str, set[str]] = {
                        "fminimax.policy"},
     "fminimax.quiz": {"fminimax.game", "fminimax.core", "fminimax.algorithms",
                       "fminimax.games", "fminimax.trace"},
+    "fminimax.notebook": {"fminimax.game", "fminimax.board", "fminimax.games",
+                          "fminimax.trace"},
     "fminimax.mpi": {"fminimax.game", "fminimax.core", "fminimax.algorithms",
                      "fminimax.parallel", "fminimax.policy"},
 }

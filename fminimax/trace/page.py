@@ -38,6 +38,7 @@ from fminimax.trace.events import (
     story_events,
     story_of,
 )
+from fminimax.trace.jupyter import isolated
 from fminimax.trace.labels import number_str
 
 __all__ = ["MAX_NODES", "Estimate", "Event", "PassSteps", "estimated_leaves", "events",
@@ -207,7 +208,9 @@ def page(source: Traceable | Sequence[Traceable], *, title: str = "",
              "style": _asset("page.css") + _asset("predict.css"),  # predict mode: predict.js
              "script": _asset("page.js") + _asset("predict.js"),
              "data": _json_safe(data)}
-    return _SLOT.sub(lambda match: parts[match.group(1)], _asset("page.html"))
+    # isolated: its CSS scoped to the page, its script run only as a page of its own (so
+    # a notebook's HTML(page) restyles nothing), a frame around it fitted to it (jupyter)
+    return isolated(_SLOT.sub(lambda match: parts[match.group(1)], _asset("page.html")))
 
 
 def frame(source: Traceable | Sequence[Traceable], **options: Any) -> str:

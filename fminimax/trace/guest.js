@@ -1,0 +1,15 @@
+// Pasted into another document (a notebook's HTML(page) output whose scripts run): move the
+// page into an <iframe srcdoc> there, where it runs as a page of its own and restyles
+// nothing around it (fminimax.trace.jupyter).
+(function () {
+  var script = document.currentScript, box = script && script.parentNode;
+  if (!box || !box.querySelector || !box.querySelector('script[id^="fminimax-"]')) return;
+  var frame = document.createElement("iframe");
+  frame.title = "step through the search";
+  frame.setAttribute("style", "width: 100%; height: 640px; border: 1px solid #999;");
+  frame.srcdoc = '<!DOCTYPE html><html lang="en" class="fminimax-page"><head>' +
+    '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    "</head><body>" + box.innerHTML + "</body></html>";
+  while (box.firstChild) box.removeChild(box.firstChild);
+  box.appendChild(frame);
+})();

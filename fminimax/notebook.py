@@ -29,7 +29,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from pyrsistent import pvector
+from pyrsistent import PVector, pvector
 
 from fminimax.board import board_str
 from fminimax.game import Notation
@@ -50,11 +50,11 @@ _GAMES: tuple[tuple[type, Callable[[], Notation[Any, Any]]], ...] = (
 
 
 def _board_text(board: Any) -> str | None:
-    """Return a square tic-tac-toe board drawn, or None if ``board`` is not one."""
-    try:
-        cells = list(board)
-    except TypeError:
+    """Return a square tic-tac-toe board drawn, or None if ``board`` is not one (a board
+    is a pvector of numbered open spaces and one-letter markers)."""
+    if not isinstance(board, PVector):
         return None
+    cells = list(board)
     side = math.isqrt(len(cells))
     if not cells or side * side != len(cells) or not all(
             (isinstance(cell, int) and not isinstance(cell, bool))
@@ -86,7 +86,7 @@ def picture(value: Any) -> str | None:
     True
     """
     text = _position_text(value)
-    if text is None and not isinstance(value, tuple):
+    if text is None:
         text = _board_text(value)
     return None if text is None else text_svg(text, title=type(value).__name__)
 

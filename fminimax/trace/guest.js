@@ -7,8 +7,11 @@
   var frame = document.createElement("iframe");
   frame.title = "step through the search";
   frame.setAttribute("style", "width: 100%; height: 640px; border: 1px solid #999;");
-  frame.srcdoc = '<!DOCTYPE html><html lang="en" class="fminimax-page"><head>' +
-    '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+  var head = "";  // the page's policy and the like belong in the frame's head
+  Array.prototype.forEach.call(box.querySelectorAll("meta, title"), function (e) {
+    head += e.outerHTML; e.parentNode.removeChild(e);
+  });
+  frame.srcdoc = '<!DOCTYPE html><html lang="en" class="fminimax-page"><head>' + head +
     "</head><body>" + box.innerHTML + "</body></html>";
   while (box.firstChild) box.removeChild(box.firstChild);
   box.appendChild(frame);

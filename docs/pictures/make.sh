@@ -9,3 +9,7 @@ fminimax tree '[[3, 12, 8], [2, 4, 6], [14, 5, 2]]' --algorithm minimax --quiet 
 fminimax tree '[[3, 12, 8], [2, 4, 6], [14, 5, 2]]' --algorithm alphabeta --quiet --svg docs/pictures/aima-alphabeta.svg > /dev/null
 # The stepper's screenshot: Playwright for Python (fminimax[test]) and Debian's chromium.
 python docs/pictures/stepper.py  # draws docs/pictures/stepper.png
+# Predict mode, the family side by side, a notebook's view (the same tools; shots.py shares them).
+python docs/pictures/predict.py  # draws docs/pictures/predict.png
+python docs/pictures/family.py  # draws docs/pictures/family.png
+python docs/pictures/inline.py  # draws docs/pictures/inline.png

@@ -4,6 +4,10 @@
   var frame = null;
   try { frame = window.frameElement; } catch (e) { frame = null; }
   if (!frame) return;
+  var painted = getComputedStyle(document.body).backgroundColor;  // a page without a colour
+  if (painted === "rgba(0, 0, 0, 0)" || painted === "transparent") {  // shows its own white,
+    document.documentElement.style.background = "#fff";               // not the host's
+  }
   var most = Number(document.documentElement.getAttribute("data-max-frame-height")) || 4000;
   function fit() {
     var body = document.body, style = getComputedStyle(body);

@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 import html
+import math
 import re
 from importlib import resources
 
@@ -150,7 +151,7 @@ def text_svg(text: str, *, title: str = "") -> str:
     (2, True, True)
     """
     lines = text.split("\n") or [""]
-    width = 16 + 7 * max(len(line) for line in lines)
+    width = 16 + math.ceil(8.5 * max(len(line) for line in lines))  # 14 px monospace
     height = 12 + 18 * len(lines)
     rows = "".join(f'<text x="8" y="{22 + 18 * n}" font-family="DejaVu Sans Mono, Menlo, '
                    f'Consolas, monospace" font-size="14" xml:space="preserve">'

@@ -153,3 +153,21 @@ def test_the_page_replays_in_lockstep_and_ends_at_the_json_counts(
             assert page.page.evaluate(snapshot) == start
         finally:
             page.close()
+
+
+def test_the_page_fits_a_phone_without_scrolling_sideways(browser: Any,  # noqa: F811
+                                                          tmp_path: Path) -> None:
+    path = tmp_path / "phone.html"
+    game, root = trees.game(), trees.start(AIMA)
+    path.write_text(compare.compare_page(game, root, ["alphabeta", "mtdf"]), encoding="utf-8")
+    page = Page(browser, path)
+    try:
+        page.page.set_viewport_size({"width": 400, "height": 800})
+        page.page.keyboard.press("End")
+        assert page.page.evaluate("document.documentElement.scrollWidth") <= 400
+        boxes = page.page.evaluate(
+            "Array.prototype.map.call(document.querySelectorAll('.panel svg'), "
+            "function (s) { var b = s.getBoundingClientRect(); return [b.left, b.right]; })")
+        assert len(boxes) == 2 and all(0 <= left and right <= 400 for left, right in boxes)
+    finally:
+        page.close()

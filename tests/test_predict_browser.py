@@ -216,3 +216,26 @@ def test_a_quiz_page_opens_in_predict_mode_and_agrees_with_its_answer_key(
         assert (end["pruned"] == []) == (key["pruned_leaves"] == [])
     finally:
         page.close()
+
+
+def test_multi_pass_and_chance_pages_grade_their_own_answers_right(
+        predicting: Callable[..., Predicting]) -> None:
+    from fminimax import algorithms
+    from fminimax import trace as tr
+    from fminimax.games import tree
+
+    game = tree.game()
+    star = tree.start([5, {"chance": [[0.5, [0, 3]], [0.5, [1, 9]]]}])
+    sources = [tr.trace_of(algorithms.mtdf(game, tree.start(AIMA), quick=False, trace=True),
+                           label=tr.tree_labels(game, tree.start(AIMA))),
+               tr.traced(game, star, label=tr.tree_labels(game, star), quick=False, star=1)]
+    for number, source in enumerate(sources):
+        page = predicting(source, f"case{number}")
+        questions = page.questions()
+        assert questions
+        for question in questions:
+            page.press("End")
+            page.answer(**right_answers(question))
+        state = page.state()
+        assert (state["right"], state["asked"]) == (len(questions), len(questions))
+        assert page.snapshot()["step"] == page.snapshot()["steps"]

@@ -23,6 +23,7 @@ def run_cli(*argv: str) -> tuple[int, str, str]:
 
 
 SMALL = quiz.Settings(depth=3, branching=2, low=-9, high=9)
+DEFAULT = quiz.Settings()
 
 
 def test_the_same_seed_gives_the_same_exercise_and_seeds_differ() -> None:
@@ -204,3 +205,19 @@ def test_the_key_names_every_field_the_docs_promise() -> None:
     assert sorted(quiz.answer_key(quiz.exercise(1))) == sorted(
         ["seed", "algorithm", "depth", "branching", "low", "high", "tree", "value",
          "best_move", "nodes", "visit_order", "leaves_visited", "pruned_leaves"])
+
+
+def test_ctrl_c_while_writing_a_set_leaves_whole_files_only(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    made = quiz.exercise
+
+    def interrupted(seed: int, settings: quiz.Settings = DEFAULT) -> quiz.Exercise:
+        if seed == 3:
+            raise KeyboardInterrupt
+        return made(seed, settings)
+    monkeypatch.setattr(quiz, "exercise", interrupted)
+    status, _, err = run_cli("quiz", "--seeds", "1-5", "--out", str(tmp_path), "--quiet")
+    assert status == 130 and err.strip() == "fminimax: interrupted"
+    assert sorted(os.listdir(tmp_path)) == ["quiz-1.html", "quiz-1.json", "quiz-2.html",
+                                            "quiz-2.json"]
+    assert json.loads((tmp_path / "quiz-2.json").read_text("utf-8"))["seed"] == 2

@@ -36,6 +36,10 @@ ALLOWED: dict[str, set[str]] = {
                           "fminimax.parallel"},
     "fminimax.match": {"fminimax.game", "fminimax.core", "fminimax.algorithms",
                        "fminimax.policy"},
+    "fminimax.quiz": {"fminimax.game", "fminimax.core", "fminimax.algorithms",
+                      "fminimax.games", "fminimax.trace"},
+    "fminimax.notebook": {"fminimax.game", "fminimax.board", "fminimax.games",
+                          "fminimax.trace"},
     "fminimax.mpi": {"fminimax.game", "fminimax.core", "fminimax.algorithms",
                      "fminimax.parallel", "fminimax.policy"},
 }

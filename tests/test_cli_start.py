@@ -125,4 +125,4 @@ def test_the_version_printed_is_the_installed_one_and_pyproject_s() -> None:
     assert version() == f"{fminimax.__version__} ({build()})"
     out = subprocess.run([PY, "-m", "fminimax", "--version"], capture_output=True,
                          text=True, timeout=60).stdout
-    assert out == f"fminimax {said.group(1)}\n"
+    assert out == f"fminimax {said.group(1)} ({build()})\n"

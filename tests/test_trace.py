@@ -189,7 +189,8 @@ def test_a_trace_shows_itself_as_text_and_as_a_page_and_runs_no_program() -> Non
     t = tree_trace(SEED)
     assert str(t) == tr.trace_str(t)
     assert t._repr_html_().startswith("<iframe")  # the stepper needs no graphviz
-    assert not hasattr(t, "_repr_svg_")  # a picture runs dot: the shell's (cli.render)
+    svg = t._repr_svg_()  # the drawn tree in SVG text, not Graphviz's (dot is the shell's)
+    assert svg.startswith("<svg") and "MAX root = 2" in svg and "graphviz" not in svg.lower()
 
 
 def test_a_stamped_svg_names_the_digest_of_its_dot() -> None:

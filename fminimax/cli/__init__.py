@@ -28,8 +28,8 @@ __all__ = ["COMMANDS", "Progress", "executor_for", "main", "parallel_search", "p
            "progress_reporter", "run_play", "version"]
 
 PROG = "fminimax"
-COMMANDS = {"best-move": "best_move", "match": "match", "play": "play", "solve": "solve",
-            "tree": "tree"}
+COMMANDS = {"best-move": "best_move", "match": "match", "play": "play", "quiz": "quiz",
+            "solve": "solve", "tree": "tree"}
 """Each subcommand's name and its module in this package (its add(subparsers) registers it)."""
 
 _LAZY = {"Progress": ("common", "Progress"), "progress_reporter": ("common", "progress_reporter"),

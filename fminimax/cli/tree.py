@@ -131,6 +131,9 @@ def _drawing(args: argparse.Namespace, trace: tr.Trace, named: str) -> str:
 
 def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     """Trace minimax or alpha-beta over a tree: the drawn tree, the visit order, pictures."""
+    if args.compare is not None:  # the family side by side: fminimax.cli.compare
+        from fminimax.cli.compare import run_compare
+        return run_compare(args, out, err)
     _refuse_contradictions(args)
     outputs = _outputs(args)
     _refuse_outputs(outputs)
@@ -180,6 +183,9 @@ def add(sub: Any) -> None:
     tree.add_argument("--html", metavar="FILE",
                       help="write a page that steps through the search (one file, no "
                       "network: open it in a browser)")
+    tree.add_argument("--compare", metavar="A,B,...",
+                      help="replay these algorithms side by side in lockstep (with --html "
+                      "FILE: one page; else their node counts), e.g. alphabeta,pvs,mtdf")
     tree.add_argument("--max-nodes", type=count_option("--max-nodes", 1, DRAWN_NODES),
                       default=None, metavar="N",
                       help=f"draw at most N nodes (default {tr.MAX_NODES:,} in the text "

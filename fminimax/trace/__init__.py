@@ -49,6 +49,7 @@ from fminimax.trace.data import (
     visits,
 )
 from fminimax.trace.dot import dot_digest, stamped_svg, to_dot
+from fminimax.trace.jupyter import trace_svg
 from fminimax.trace.labels import (
     Label,
     Moves,
@@ -76,3 +77,4 @@ __all__ = ["EXACT", "LOWER", "MAX_NODES", "UPPER", "Drawn", "Label", "Moves", "P
 # module knows no renderer, so no module of the package imports one that imports it back.
 Trace.__str__ = trace_str  # type: ignore[assignment,method-assign]
 Trace._repr_html_ = frame  # type: ignore[attr-defined]
+Trace._repr_svg_ = trace_svg  # type: ignore[attr-defined]  # where HTML is not shown

@@ -384,7 +384,12 @@
   }
 
   function go(steps) {
-    k = Math.max(0, Math.min(E.length, steps));
+    var to = Math.max(0, Math.min(E.length, steps));
+    // The predict hook (predict.js): before(from, to) returns the last step the page may
+    // reach now, holding it before a step the learner is asked about; a held page stops.
+    var before = window.fminimax && window.fminimax.before;
+    if (before && to > k) { var allowed = before(k, to); if (allowed < to) { stop(); to = Math.max(k, allowed); } }
+    k = to;
     draw();
   }
 

@@ -39,6 +39,7 @@ from fminimax.trace.events import (
     story_events,
     story_of,
 )
+from fminimax.trace.jupyter import isolated
 from fminimax.trace.labels import number_str, path_str
 from fminimax.trace.proof import end_note, outcome_str, pass_roots, proof_str, pv_visits
 
@@ -237,9 +238,12 @@ def page(source: Traceable | Sequence[Traceable], *, title: str = "",
     data = page_data(source, title=title, estimate=estimate, max_nodes=max_nodes,
                      max_depth=max_depth, headers=headers)
     parts = {"title": html.escape(title or "Step through the search"),
-             "style": _asset("page.css"), "script": _asset("page.js"),
+             "style": _asset("page.css") + _asset("predict.css"),  # predict mode: predict.js
+             "script": _asset("page.js") + _asset("predict.js"),
              "data": _json_safe(data)}
-    return _SLOT.sub(lambda match: parts[match.group(1)], _asset("page.html"))
+    # isolated: its CSS scoped to the page, its script run only as a page of its own (so
+    # a notebook's HTML(page) restyles nothing), a frame around it fitted to it (jupyter)
+    return isolated(_SLOT.sub(lambda match: parts[match.group(1)], _asset("page.html")))
 
 
 def frame(source: Traceable | Sequence[Traceable], **options: Any) -> str:

@@ -175,6 +175,12 @@ def iteration(game: Game[Any, Any], root: Node, settings: Settings, best: Score,
                      playout.moves, playout.reward, new_root)
 
 
+def _settled(root: Node, settings: Settings) -> bool:
+    """Return whether more iterations cannot change the answer: an ended root, or (solver
+    mode) a proven one."""
+    return root.kind == OVER or (settings.solver and root.proven is not None)
+
+
 def uct(game: Game[Any, Any], state: Any, rng: random.Random, /, *,
         iterations: int = 1000, stop: Stop | None = None, trace: bool = False,
         settings: Settings | None = None, **changes: Any) -> Search:
@@ -187,18 +193,16 @@ def uct(game: Game[Any, Any], state: Any, rng: random.Random, /, *,
 
     >>> from fminimax.games import nim
     >>> found = uct(nim.game(), nim.start((1, 2)), random.Random(0), iterations=50)
-    >>> found.iterations, found.root.visits, dict(sorted(found.root.children.items()))[(1, 1)].visits > 20
+    >>> found.iterations, found.root.visits, found.root.children[(1, 1)].visits > 20
     (50, 50, True)
     """
     if not isinstance(rng, random.Random):
         raise TypeError(f"rng must be a random.Random (seeded by the caller), got {rng!r}")
     chosen = checked_settings(replace(settings or Settings(), **changes))
     count = checked_iterations(iterations)
-    root = leaf(game, state)
-    best = _best(game, state, chosen)
+    root, best = leaf(game, state), _best(game, state, chosen)
     done, steps = 0, []
-    while root.kind != OVER and done < count and not (chosen.solver and
-                                                     root.proven is not None):
+    while done < count and not _settled(root, chosen):
         if done and stop is not None and stop():
             break
         step = iteration(game, root, chosen, best, rng)
@@ -208,8 +212,23 @@ def uct(game: Game[Any, Any], state: Any, rng: random.Random, /, *,
     return Search(root, chosen, best, done, tuple(steps))
 
 
+def _solver_choices(root: Node) -> list[tuple[Any, Node]]:
+    """Return the root's children a solver may play: a child proven at the root's value if
+    it is proven, else every child but those proven worse than another proven one."""
+    pairs = list(children(root))
+    worth = {key: child_value(root, child, child.proven) for key, child in pairs
+             if child.proven is not None}
+    if root.proven is not None:
+        return [next((key, child) for key, child in pairs if worth.get(key) == root.proven)]
+    top = max(worth.values(), default=-math.inf)
+    return [(key, child) for key, child in pairs if key not in worth or worth[key] >= top]
+
+
 def best_child(search: Search) -> tuple[Any, Node] | None:
     """Return the (move, child) the search plays, or None at an ended or chance root.
+
+    The most visited child, ties to the first expanded; a solver plays a proven root's
+    value and never a child proven worse than another.
 
     >>> from fminimax.games import nim
     >>> best_child(uct(nim.game(), nim.start((0,)), random.Random(0))) is None
@@ -218,14 +237,7 @@ def best_child(search: Search) -> tuple[Any, Node] | None:
     root = search.root
     if root.kind != "decision" or not root.keys:
         return None
-    pairs = list(children(root))
-    if search.settings.solver:
-        if root.proven is not None:
-            return next((key, child) for key, child in pairs if child.proven is not None
-                        and child_value(root, child, child.proven) == root.proven)
-        proven = [child_value(root, c, c.proven) for _, c in pairs if c.proven is not None]
-        pairs = [(key, child) for key, child in pairs if child.proven is None
-                 or child_value(root, child, child.proven) >= max(proven)]
+    pairs = _solver_choices(root) if search.settings.solver else list(children(root))
     return max(pairs, key=lambda pair: pair[1].visits)
 
 
@@ -257,7 +269,8 @@ def result_of(search: Search) -> SearchResult[Any]:
     root = search.root
     stats = Stats(nodes=size(root), leaves=search.iterations)
     if root.kind == OVER:
-        return SearchResult(root.proven, None, (), stats, algorithm="mcts")
+        final: Score = root.proven if root.proven is not None else 0  # always proven
+        return SearchResult(final, None, (), stats, algorithm="mcts")
     picked = best_child(search)
     if root.proven is not None:
         value: Score = root.proven

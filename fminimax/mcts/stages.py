@@ -123,7 +123,7 @@ def selected(root: Node, settings: Settings, rng: random.Random) -> Path:
     At a fully expanded decision node it takes the child of the highest ``uct_score``; at a
     chance node it draws an outcome (and stops there if the outcome has no node yet).
     """
-    nodes, keys, here = [root], [], root
+    nodes, keys, here = [root], list[Any](), root
     while not _stops(here, settings):
         if here.kind == CHANCE:
             index = _drawn(here, settings, rng)
@@ -206,18 +206,23 @@ def proven_value(node: Node, best: Score) -> Score | None:
     """
     if node.kind == OVER or node.proven is not None:
         return node.proven
-    values = [child_value(node, child, child.proven) for _, child in children(node)
-              if child.proven is not None]
+    proven = {key: child_value(node, child, child.proven) for key, child in children(node)
+              if child.proven is not None}
     if node.kind == CHANCE:
-        needed = [i for i, weight in enumerate(node.weights) if weight > 0]
-        if any(i not in node.children or node.children[i].proven is None for i in needed):
-            return None
-        return sum(node.weights[i] * child_value(node, node.children[i],
-                                                 node.children[i].proven)
-                   for i in needed)
+        return _chance_proven(node, proven)
+    values = list(proven.values())
     if values and (max(values) >= best or (not node.untried and len(values) == len(node.keys))):
         return max(values)
     return None
+
+
+def _chance_proven(node: Node, proven: dict[Any, Score]) -> Score | None:
+    """Return a chance node's value once every outcome of positive probability is proven
+    (``proven`` holds them by index, for the chance node's player), else None."""
+    needed = [i for i, weight in enumerate(node.weights) if weight > 0]
+    if any(i not in proven for i in needed):
+        return None
+    return float(sum(node.weights[i] * proven[i] for i in needed))
 
 
 def backed_up(path: Path, gained: float, settings: Settings, best: Score) -> Node:

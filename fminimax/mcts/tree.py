@@ -91,7 +91,7 @@ def leaf(game: Game[Any, Any], state: Any) -> Node:
     return Node(state, player, DECISION, untried=ordered)
 
 
-def child_value(parent: Node, child: Node, value: float) -> float:
+def child_value(parent: Node, child: Node, value: Score) -> Score:
     """Return ``value`` (for the player to move at ``child``) for the player at ``parent``.
 
     >>> child_value(Node(0, "x", DECISION), Node(1, "o", OVER), 1.0)
@@ -119,7 +119,7 @@ def mean_for(parent: Node, child: Node) -> float:
     >>> mean_for(Node(0, "x", DECISION), Node(1, "o", OVER, visits=2, total=-2.0))
     1.0
     """
-    return child_value(parent, child, child.mean)
+    return float(child_value(parent, child, child.mean))
 
 
 def visits_by_move(node: Node) -> dict[Any, int]:
@@ -134,8 +134,8 @@ def visits_by_move(node: Node) -> dict[Any, int]:
 def node_at(node: Node, path: tuple[Any, ...]) -> Node:
     """Return the node reached from ``node`` by the keys of ``path``, or a KeyError naming it.
 
-    >>> node_at(Node(0, "x", DECISION), ())
-    Node(state=0, player='x', kind='decision', untried=(), keys=(), visits=0, total=0.0, proven=None)
+    >>> node_at(Node(0, "x", DECISION, visits=3), ()).visits
+    3
     """
     here = node
     for depth, key in enumerate(path):

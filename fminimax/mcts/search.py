@@ -165,9 +165,10 @@ def iteration(game: Game[Any, Any], root: Node, settings: Settings, best: Score,
     grown = expanded(game, path, settings)
     end = grown.nodes[-1]
     known = reward(end, settings)
-    if settings.solver and end.kind == OVER and known is not None and known > best:
-        raise ValueError(f"the solver met a final score of {known!r}, above the best score "
-                         f"{best!r} it assumes; give best= the game's highest score")
+    if settings.solver and end.kind == OVER and known is not None and abs(known) > best:
+        raise ValueError(f"the solver met a final score of {known!r}, beyond the best score "
+                         f"{best!r} it assumes (for either player); give best= the game's "
+                         f"highest score")
     playout = (Playout((), end.state, float(known)) if known is not None
                else simulated(game, end, rng))
     new_root = backed_up(grown, playout.reward, settings, best)

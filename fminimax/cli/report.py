@@ -30,6 +30,8 @@ EXTRA: dict[str, tuple[type, ...]] = {
     "table_hits": (int,), "nodes": (int,), "seconds": (int, float), "board": (list,),
     "computer": (str,),
     "scores": (dict,), "lines": (dict,), "visits": (int,), "ranks": (int,),
+    "iterations": (int,), "seed": (int,), "exploration": (int, float), "solver": (bool,),
+    "moves": (list,),
 }
 
 

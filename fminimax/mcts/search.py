@@ -9,8 +9,8 @@ never reads a clock.  The first iteration always runs, so a search of a position
 not over always has a move.
 
 The move chosen is the most visited child (ties to the first expanded: the game's move
-order); in solver mode a proven root plays a child proven at the root's value, and an
-unproven root never plays a child proven worse than another.  The value is an estimate
+order); in solver mode a proven root plays the most visited child proven at the root's
+value, and an unproven root never plays a child proven worse than another.  The value is an estimate
 (the chosen child's mean reward, for the player to move), unless the solver proved it.
 
 >>> import random
@@ -214,13 +214,13 @@ def uct(game: Game[Any, Any], state: Any, rng: random.Random, /, *,
 
 
 def _solver_choices(root: Node) -> list[tuple[Any, Node]]:
-    """Return the root's children a solver may play: a child proven at the root's value if
-    it is proven, else every child but those proven worse than another proven one."""
+    """Return the root's children a solver may play: those proven at the root's value if it
+    is proven, else every child but those proven worse than another proven one."""
     pairs = list(children(root))
     worth = {key: child_value(root, child, child.proven) for key, child in pairs
              if child.proven is not None}
     if root.proven is not None:
-        return [next((key, child) for key, child in pairs if worth.get(key) == root.proven)]
+        return [(key, child) for key, child in pairs if worth.get(key) == root.proven]
     top = max(worth.values(), default=-math.inf)
     return [(key, child) for key, child in pairs if key not in worth or worth[key] >= top]
 

@@ -70,8 +70,10 @@ def ladder_run(name: str, game: Any, states: list[Any], ladder: list[int], seed:
                 wrong_proofs += result.value != max(moves.values())
         right_at.append(right)
         extra = f", proven {proven}, wrong proofs {wrong_proofs}" if solver else ""
+        wrong = [state for state, ok in zip(states, right, strict=True) if not ok]
+        shown = f"; wrong: {', '.join(map(repr, wrong))}" if 0 < len(wrong) <= 5 else ""
         print(f"  {rung:>7,} iterations: {sum(right):>5}/{len(states)} right{extra} "
-              f"({time.perf_counter() - began:.1f} s)", flush=True)
+              f"({time.perf_counter() - began:.1f} s){shown}", flush=True)
     stays = next((ladder[i] for i in range(len(ladder))
                   if all(all(r) for r in right_at[i:])), None)
     print(f"  every position right from {stays:,} iterations on" if stays

@@ -102,12 +102,28 @@ def _moves(chosen: Made, found: mcts.Search) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda row: -row["visits"])
 
 
+def _visits_line(rows: list[dict[str, Any]], width: int = 200) -> str:
+    """Return the moves' visits, most visited first, cut to about ``width`` characters.
+
+    >>> _visits_line([{"shown": str(n), "visits": 10 - n} for n in range(3)])
+    '0:10  1:9  2:8'
+    >>> _visits_line([{"shown": str(n), "visits": 1} for n in range(100)], 35)
+    '0:1  1:1  2:1  3:1  … 96 more'
+    """
+    shown: list[str] = []
+    for row in rows:
+        if sum(len(part) + 2 for part in shown) > width - 20:
+            return "  ".join(shown) + f"  … {len(rows) - len(shown)} more"
+        shown.append(f"{row['shown']}:{row['visits']}")
+    return "  ".join(shown) or "-"
+
+
 def _text(chosen: Made, found: mcts.Search, result: Any, fields: dict[str, Any],
           seconds: float) -> str:
     """Return the answer as solve prints it, after the drawn position."""
     spoken, settings = chosen.notation, found.settings
     rows = _moves(chosen, found)
-    visits = "  ".join(f"{row['shown']}:{row['visits']}" for row in rows) or "-"
+    visits = _visits_line(rows)
     move = "none" if result.move is None else spoken.show_move(result.move)
     solver = ", solver" if settings.solver else ""
     why = "proven at the value, the most visited of those" if result.exact else "the most visited"

@@ -216,8 +216,8 @@ def _rows(step: Iteration, before: Node, number: int, strings: _Strings,
     while todo:
         node, old, keys, names, parent, odds = todo.pop(0)
         role, is_max = _role(node, step.root)
-        label = "new" if old is None else (f"n {old.visits}, mean {old.mean:+.3f}"
-                                           if old.visits else "n 0")
+        label = ("new in this\niteration" if old is None
+                 else f"before: n {old.visits}\nmean {old.mean:+.3f}")  # two lines: drawn
         where[keys] = len(rows)
         rows.append([parent, number, role, 1, 0, at(_name(names)), at(label),
                      at(f"n {node.visits}, mean {node.mean:+.3f}"), at(""), at(""), [], 0,

@@ -26,8 +26,12 @@ keeps a table) and honours the others it lists.
 >>> [(name, by_name(name).run(game, root, quick=False).stats.leaves)
 ...  for name in ("minimax", "negamax", "alphabeta", "memoized")]
 [('minimax', 4), ('negamax', 4), ('alphabeta', 3), ('memoized', 3)]
->>> sorted({a.run(tree.game(tree.zero), root, quick=False).value for a in FAMILY})
+>>> sorted({a.run(tree.game(tree.zero), root, quick=False).value for a in FAMILY
+...         if not a.estimate})
 [2]
+
+``mcts`` (Monte Carlo tree search, :mod:`fminimax.mcts`) is the one member whose value is
+an estimate (``estimate=True``; ``exact`` False in its result unless its solver proved it).
 """
 
 from __future__ import annotations
@@ -48,10 +52,11 @@ from fminimax.core import (
 from fminimax.core.drivers import aspiration, bisection, dual, mtdf, sss
 from fminimax.core.options import options_of
 from fminimax.game import Game, Move, State
+from fminimax.mcts.family import mcts
 
 __all__ = ["FAMILY", "NAMES", "Algorithm", "Progress", "alphabeta", "aspiration", "auto",
            "bisection", "by_name", "depth_limited", "dual", "expectiminimax", "family_str",
-           "history", "iterative", "mate", "memoized", "minimax", "mtdf", "negamax", "pvs",
+           "history", "iterative", "mate", "mcts", "memoized", "minimax", "mtdf", "negamax", "pvs",
            "solve", "sss", "star1", "star2"]
 
 Stop = Callable[[], bool] | None
@@ -321,6 +326,7 @@ class Algorithm:
     ``bounds``      it needs bounds on the scores (the game's ``bounds`` or ``bounds=``)
     ``split``       young brothers wait (``fminimax.parallel``) can split it over workers
     ``budget``      it runs within a node budget or a stop test (iterative deepening)
+    ``estimate``    its value is an estimate (random playouts), not the exact value
 
     >>> by_name("sss").table, by_name("minimax").windows, by_name("bisection").depth
     ('always', False, False)
@@ -337,6 +343,7 @@ class Algorithm:
     bounds: bool = False
     split: bool = False
     budget: bool = False
+    estimate: bool = False
 
 
 FAMILY: tuple[Algorithm, ...] = (
@@ -379,6 +386,9 @@ FAMILY: tuple[Algorithm, ...] = (
               bounds=True),
     Algorithm("star2", star2, "Star1 after a probing phase: one move of each outcome "
               "searched first", quiescence=True, chance=True, bounds=True),
+    Algorithm("mcts", mcts, "Monte Carlo tree search (UCT): random playouts, the most "
+              "visited move; an estimate, not exact (its solver mode proves wins and "
+              "losses)", windows=False, depth=False, chance=True, estimate=True),
 )
 """Every algorithm: each runs as ``solve(game, state, name)`` and can be traced."""
 

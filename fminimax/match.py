@@ -1,11 +1,15 @@
 """Matches: which search plays better, as a pure function from specs to results as data.
 
 A :class:`Spec` names an algorithm of ``fminimax.algorithms`` and its options (depth,
-seconds, table, quiescence); ``parse_spec`` reads one from text such as
-``"alphabeta:depth=4,quiescence=4"``.  ``match`` plays N games between two specs from
-varied openings: the games go in pairs from the same opening, the first spec moving first
-in one and second in the other.  Openings are random plies drawn from a ``random.Random``
-the caller passes in (randomness is an input), as are the dice of a game with chance nodes;
+seconds, table, quiescence; for ``mcts`` iterations, exploration and solver);
+``parse_spec`` reads one from text such as ``"alphabeta:depth=4,quiescence=4"`` or
+``"mcts:iterations=2000"``.  An ``mcts`` spec draws its playouts from a generator seeded,
+at each move, by the match's own ``rng``, so a seeded match replays exactly.
+
+``match`` plays N games between two specs from varied openings: the games go in pairs from
+the same opening, the first spec moving first in one and second in the other.  Openings are
+random plies drawn from a ``random.Random`` the caller passes in (randomness is an input),
+as are the dice of a game with chance nodes;
 a spec with ``seconds`` needs the caller's ``clock``.  Nothing here prints: ``progress`` is
 told each finished game.
 
@@ -26,10 +30,10 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from fminimax import policy
+from fminimax import mcts, policy
 from fminimax.algorithms import FAMILY, NAMES, by_name
 from fminimax.game import Game, State
 from fminimax.policy.searches import family
@@ -44,8 +48,10 @@ Z95 = 1.959963984540054
 class Spec:
     """A search that plays: an algorithm and its options (None: to the end, no limit).
 
-    >>> Spec("alphabeta", depth=4, quiescence=4)
-    Spec(algorithm='alphabeta', depth=4, seconds=None, table=False, quiescence=4)
+    ``iterations``, ``exploration`` and ``solver`` are MCTS's (None: its defaults).
+
+    >>> Spec("alphabeta", depth=4, quiescence=4)  # doctest: +ELLIPSIS
+    Spec(algorithm='alphabeta', depth=4, seconds=None, table=False, quiescence=4, ...)
     """
 
     algorithm: str = "alphabeta"
@@ -53,9 +59,15 @@ class Spec:
     seconds: float | None = None
     table: bool = False
     quiescence: int = 0
+    iterations: int | None = None
+    exploration: float | None = None
+    solver: bool = False
 
 
 _OPTIONS = {f.name for f in fields(Spec)} - {"algorithm"}
+_MCTS_OPTIONS = ("iterations", "exploration", "solver")
+_FLAGS = ("table", "solver")  # on when named alone
+MAX_ITERATIONS = 10**8
 
 
 def parse_spec(text: str) -> Spec:
@@ -64,8 +76,10 @@ def parse_spec(text: str) -> Spec:
     Each option at most once; ``quiescence`` with an algorithm that takes it, and a depth
     or a time limit for it to extend.
 
-    >>> parse_spec("iterative:seconds=0.5,table")
-    Spec(algorithm='iterative', depth=None, seconds=0.5, table=True, quiescence=0)
+    >>> parse_spec("iterative:seconds=0.5,table")  # doctest: +ELLIPSIS
+    Spec(algorithm='iterative', depth=None, seconds=0.5, table=True, quiescence=0, ...)
+    >>> parse_spec("mcts:iterations=2000,solver").iterations
+    2000
     >>> parse_spec("alphabeta:depth=four")
     Traceback (most recent call last):
     ...
@@ -95,9 +109,10 @@ def parse_spec(text: str) -> Spec:
 
 def _checked(text: str, spec: Spec) -> Spec:
     """Return ``spec`` if its options fit its algorithm, else raise naming the spec."""
-    if spec.seconds is not None and spec.algorithm != "iterative":
+    if spec.seconds is not None and spec.algorithm not in ("iterative", "mcts"):
         raise ValueError(f"bad spec {text!r}: a time limit (seconds) needs the iterative "
-                         f"algorithm")
+                         f"algorithm (or mcts)")
+    _checked_mcts(text, spec)
     if spec.quiescence and not by_name(spec.algorithm).quiescence:
         takers = ", ".join(a.name for a in FAMILY if a.quiescence)
         raise ValueError(f"bad spec {text!r}: {spec.algorithm} takes no quiescence; the "
@@ -106,6 +121,17 @@ def _checked(text: str, spec: Spec) -> Spec:
         raise ValueError(f"bad spec {text!r}: quiescence goes on past a depth limit; give "
                          f"depth=N (or seconds=S with iterative) with it")
     return spec
+
+
+def _checked_mcts(text: str, spec: Spec) -> None:
+    """Refuse MCTS's options on another algorithm, and what MCTS cannot take."""
+    given = [name for name in _MCTS_OPTIONS if getattr(spec, name) not in (None, False)]
+    if given and spec.algorithm != "mcts":
+        raise ValueError(f"bad spec {text!r}: {', '.join(given)} belong to mcts, not "
+                         f"{spec.algorithm}")
+    if spec.algorithm == "mcts" and (spec.depth is not None or spec.table):
+        raise ValueError(f"bad spec {text!r}: mcts plays random games to the end; it takes "
+                         f"no depth and no table (give iterations=N or seconds=S)")
 
 
 def check_spec(game: Game[Any, Any], spec: Spec) -> None:
@@ -132,20 +158,31 @@ def check_spec(game: Game[Any, Any], spec: Spec) -> None:
 
 def _option(text: str, key: str, value: str | None) -> Any:
     """Return one option's value read from text, or raise naming the spec."""
-    if key == "table":
+    if key in _FLAGS:
         if value in (None, "true", "yes", "1"):
             return True
         if value in ("false", "no", "0"):
             return False
-        raise ValueError(f"bad spec {text!r}: table is on or off, got {value!r}")
+        raise ValueError(f"bad spec {text!r}: {key} is on or off, got {value!r}")
+    real = key in ("seconds", "exploration")
     try:
-        number = float(value) if key == "seconds" else int(value)  # type: ignore[arg-type]
+        number = float(value) if real else int(value)  # type: ignore[arg-type]
     except (TypeError, ValueError):
         number = -1
-    if number < 0 or (key == "seconds" and not 0 < number < math.inf):
-        kind = "a number > 0" if key == "seconds" else "an int >= 0"
+    if not _fits(key, number):
+        kind = {"seconds": "a number > 0", "exploration": "a finite number >= 0",
+                "iterations": f"an int from 1 to {MAX_ITERATIONS:,}"}.get(key, "an int >= 0")
         raise ValueError(f"bad spec {text!r}: {key} must be {kind}, got {value!r}")
     return number
+
+
+def _fits(key: str, number: float) -> bool:
+    """Return whether a spec's number fits its option (NaN fits none)."""
+    if key == "seconds":
+        return 0 < number < math.inf
+    if key == "iterations":
+        return 1 <= number <= MAX_ITERATIONS
+    return 0 <= number < math.inf
 
 
 def spec_str(spec: Spec) -> str:
@@ -156,9 +193,9 @@ def spec_str(spec: Spec) -> str:
     """
     defaults = Spec()
     options = [f"{f.name}={getattr(spec, f.name)}" for f in fields(Spec)
-               if f.name in _OPTIONS and f.name != "table"
+               if f.name in _OPTIONS and f.name not in _FLAGS
                and getattr(spec, f.name) != getattr(defaults, f.name)]
-    options += ["table"] if spec.table else []
+    options += [flag for flag in _FLAGS if getattr(spec, flag)]
     return spec.algorithm + (":" + ",".join(options) if options else "")
 
 
@@ -339,23 +376,42 @@ def _play_one(game: Game[State, Any], state: State, starter: Spec, other: Spec,
             state = _outcome(game, state, rng)
             continue
         spec = starter if game.to_move(state) == leader else other
-        state, plies = game.play(state, _move(game, state, spec, clock, quick)), plies + 1
+        move = _move(game, state, spec, (clock, rng), quick)
+        state, plies = game.play(state, move), plies + 1
     utility = game.utility(state, leader)
     return (1.0 if utility > 0 else 0.0 if utility < 0 else 0.5), plies
 
 
 def _move(game: Game[State, Any], state: State, spec: Spec,
-          clock: Callable[[], float] | None, quick: bool) -> Any:
-    """Return the move ``spec`` plays at ``state``, a refusal naming the spec."""
+          inputs: tuple[Callable[[], float] | None, random.Random], quick: bool) -> Any:
+    """Return the move ``spec`` plays at ``state``, a refusal naming the spec.
+
+    ``inputs`` are the clock (for a time limit) and the match's generator, which seeds an
+    mcts spec's playouts afresh at each move.
+    """
+    clock, rng = inputs
     stop = None
     if spec.seconds is not None and clock is not None:
         stop = _deadline(clock, clock() + spec.seconds)
+    if spec.algorithm == "mcts":
+        return _mcts_move(game, state, spec, stop, random.Random(rng.getrandbits(64)))
     try:
         return family(game, state, spec.algorithm, table=spec.table, depth=spec.depth,
                       stop=stop, quick=quick, quiescence=spec.quiescence).move
     except policy.TooDeep as error:
         raise ValueError(f"the spec {spec_str(spec)!r} cannot play {game.name}: {error}; "
                          f"give it depth=N or seconds=S (iterative)") from None
+
+
+def _mcts_move(game: Game[State, Any], state: State, spec: Spec,
+               stop: Callable[[], bool] | None, rng: random.Random) -> Any:
+    """Return the move UCT plays: within its iterations (or as many as fit ``seconds``)."""
+    settings = mcts.Settings(solver=spec.solver)
+    if spec.exploration is not None:
+        settings = replace(settings, exploration=spec.exploration)
+    iterations = spec.iterations or (mcts.MAX_ITERATIONS if stop is not None else 1000)
+    return mcts.result_of(mcts.uct(game, state, rng, iterations=iterations, stop=stop,
+                                   settings=settings)).move
 
 
 def _deadline(clock: Callable[[], float], deadline: float) -> Callable[[], bool]:

@@ -25,7 +25,7 @@ from fminimax import tictactoe as ttt
 from fminimax.cli import main
 from fminimax.core import quick_value
 
-ALGORITHMS = list(algorithms.NAMES)
+ALGORITHMS = [name for name in algorithms.NAMES if not algorithms.by_name(name).estimate]
 PY = sys.executable
 
 

@@ -74,7 +74,7 @@ def _checked(args: argparse.Namespace, chosen: Made) -> None:
         raise ValueError("the position is over: there is no game to play from it")
     far = chosen.beyond(chosen.state)
     for spec in (args.first, args.second):
-        if spec.depth is None and spec.seconds is None and far:
+        if spec.depth is None and spec.seconds is None and far and spec.algorithm != "mcts":
             raise ValueError(f"the spec {matches.spec_str(spec)!r} searches to the end, but "
                              f"{far}; give it depth=N or seconds=S (iterative)")
         matches.check_spec(chosen.game, spec)
@@ -139,8 +139,9 @@ def add(sub: Any) -> None:
         description="Play N games between two searches from random openings (each opening "
         "twice, colours swapped) and print the first's wins, draws and losses and its score "
         "with a 95% Wilson interval.  A SPEC is ALGORITHM[:option=value,...] with options "
-        "depth, seconds (iterative only), table and quiescence, e.g. "
-        "'alphabeta:depth=4,quiescence=4'.  Example: 'match connect4 --first "
+        "depth, seconds (iterative and mcts), table and quiescence, e.g. "
+        "'alphabeta:depth=4,quiescence=4'; mcts takes iterations, exploration and solver, "
+        "e.g. 'mcts:iterations=2000'.  Example: 'match connect4 --first "
         "alphabeta:depth=4,quiescence=4 --second alphabeta:depth=4 --games 100'.")
     command.add_argument("game", metavar="GAME", help=f"one of {', '.join(registry.GAMES)}")
     command.add_argument("args", nargs="*", default=[], metavar="ARG",

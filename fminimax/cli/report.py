@@ -33,6 +33,8 @@ EXTRA: dict[str, tuple[type, ...]] = {
     "computer": (str,),
     "scores": (dict,), "lines": (dict,), "visits": (int,), "ranks": (int,),
     "line": (int,), "input": (str, type(None)), "error": (str,),
+    "iterations": (int,), "seed": (int,), "exploration": (int, float), "solver": (bool,),
+    "moves": (list,),
 }
 
 ERROR = ("line", "input", "error")

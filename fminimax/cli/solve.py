@@ -43,7 +43,7 @@ from fminimax.cli.pools import add_parallel_arguments, bounds_advice, parallel_s
 from fminimax.cli.report import game_fields, number_str, stats_fields, write_json
 from fminimax.registry import Made
 
-__all__ = ["MAX_TRACED_NODES", "add", "run", "run_lines", "trace_page"]
+__all__ = ["MAX_TRACED_NODES", "add", "exploration", "run", "run_lines", "trace_page"]
 
 MAX_TRACED_NODES = policy.MAX_TRACED_NODES
 PAGE_NODES = 5_000
@@ -204,6 +204,14 @@ def _page_written(args: argparse.Namespace, chosen: Made, found: policy.Answer,
 
 def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     """Print the value, best move, principal variation, nodes and time of a position."""
+    from fminimax.cli import mcts as estimated  # MCTS answers with an estimate: its own shell
+
+    estimated.refuse_strays(args)
+    if args.algorithm == "mcts":
+        if args.board == STANDARD_INPUT:
+            raise ValueError("--board - solves exactly, one position a line; --algorithm mcts "
+                             "takes one position (--board TEXT)")
+        return estimated.run(args, out, err)
     if args.board == STANDARD_INPUT:
         stdin = getattr(sys.stdin, "buffer", None)  # None when the program has no stdin
         if stdin is None:
@@ -295,6 +303,18 @@ def run_lines(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[by
     return 1 if progress.failed else 0
 
 
+def exploration(text: str) -> float:
+    """Return --exploration: a finite number >= 0 (at most 1000)."""
+    try:
+        value = float(text) if text.strip().isascii() else -1.0
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 1000:  # NaN fails too
+        raise argparse.ArgumentTypeError(f"--exploration is a number from 0 to 1000, got "
+                                         f"{text[:40]!r}")
+    return value
+
+
 def add(sub: Any) -> None:
     """Add the solve subcommand to the program's subparsers."""
     from fminimax import algorithms
@@ -324,7 +344,7 @@ def add(sub: Any) -> None:
     solve.add_argument("--max-nodes", type=count_option("--max-nodes", 1, 10**12),
                        help="iterative: the node budget (with --all, of the whole answer)")
     solve.add_argument("--seconds", type=seconds,
-                       help="iterative: the time budget (with --all, of the whole answer)")
+                       help="iterative, mcts: the time budget (with --all, of the whole answer)")
     solve.add_argument("--all", action="store_true",
                        help="also name every move as good as the best")
     solve.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -340,5 +360,13 @@ def add(sub: Any) -> None:
                        default=None, metavar="D",
                        help="draw nodes at most D plies below the root on the page")
     solve.add_argument("--quiet", action="store_true", help="no progress line on stderr")
+    solve.add_argument("--iterations", type=count_option("--iterations", 1, 10**8),
+                       help="mcts: the iterations (default 1000; with --seconds, as many as fit)")
+    solve.add_argument("--seed", type=count_option("--seed", 0, 2**63),
+                       help="mcts: the seed of its random playouts (default 0)")
+    solve.add_argument("--exploration", type=exploration, metavar="C",
+                       help="mcts: UCT's exploration constant (default 1.414, sqrt 2)")
+    solve.add_argument("--solver", action="store_true",
+                       help="mcts: prove wins, losses and draws as they back up (MCTS-Solver)")
     add_parallel_arguments(solve)
     solve.set_defaults(run=run)

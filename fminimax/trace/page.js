@@ -51,8 +51,9 @@
   }
 
   // --- the sentence of each step (the same rules as fminimax.stepper.explanations) --------
-  var sentences = [];
+  var sentences = data.sentences ? data.sentences.slice() : [];  // given: MCTS's own
   (function () {
+    if (data.sentences) return;
     var frames = [];
     E.forEach(function (event) {
       var i = event[1], node = N[i];

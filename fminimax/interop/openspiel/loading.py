@@ -1,0 +1,205 @@
+"""Loading an OpenSpiel game from text, checked, and refusing the games fminimax cannot search.
+
+A game is written as OpenSpiel writes it: ``NAME`` or ``NAME(KEY=VALUE,...)``, such as
+``connect_four(columns=5,rows=4)``.  The text is read here, not by OpenSpiel, so that every
+mistake (an unknown game or parameter, a value of the wrong type, a huge number, unbalanced
+parentheses, text that is not ASCII) is one ValueError naming it, before OpenSpiel is asked
+for anything.  Each value is read by the type of the parameter's default.
+
+fminimax searches sequential, two-player, zero-sum (or constant-sum) games of perfect
+information, with or without explicit chance nodes; any other game is refused in one line
+naming the property it lacks.
+
+>>> load("connect_four(columns=5,rows=4)")
+connect_four(columns=5,rows=4)
+>>> load("goofspiel")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+ValueError: OpenSpiel's goofspiel has simultaneous moves; fminimax searches sequential, ...
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+import pyspiel
+
+__all__ = ["FLOAT_LIMIT", "INT_LIMIT", "TEXT_LIMIT", "load", "parsed", "refusal", "typed"]
+
+TEXT_LIMIT = 200
+"""The longest game text read (characters); a string parameter is at most half of it."""
+INT_LIMIT = 1000
+"""The largest whole-number parameter (in size), unless the parameter's default is larger."""
+FLOAT_LIMIT = 1e6
+"""The largest real-number parameter (in size)."""
+
+_NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
+_GAME = re.compile(r"([a-z][a-z0-9_]*)(?:\((.*)\))?\Z", re.DOTALL)
+_SEARCHED = ("fminimax searches sequential, two-player, zero-sum games of perfect "
+             "information")
+
+
+def _shown(text: str) -> str:
+    """Return ``text`` quoted for a message, cut when long."""
+    return repr(text if len(text) <= 40 else f"{text[:20]}...({len(text)} characters)")
+
+
+def parsed(text: str) -> tuple[str, dict[str, str]]:
+    """Return the name and the parameters (as text) of a game written ``NAME(KEY=VALUE,...)``.
+
+    >>> parsed("connect_four(columns=5, rows=4)")
+    ('connect_four', {'columns': '5', 'rows': '4'})
+    >>> parsed("connect_four(columns=5")
+    Traceback (most recent call last):
+    ...
+    ValueError: unbalanced parentheses in the OpenSpiel game 'connect_four(columns=5'
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"an OpenSpiel game is text such as 'tic_tac_toe', got "
+                        f"{type(text).__name__}")
+    if not (text.isascii() and text.isprintable()) or len(text) > TEXT_LIMIT:
+        raise ValueError(f"an OpenSpiel game is printable ASCII text of at most {TEXT_LIMIT} "
+                         f"characters, such as 'connect_four(columns=5,rows=4)', got "
+                         f"{_shown(text)}")
+    found = _GAME.match(text.strip())
+    if found is None or "(" in (found.group(2) or "") or ")" in (found.group(2) or ""):
+        balanced = text.count("(") == text.count(")") and text.count("(") <= 1
+        raise ValueError(f"unbalanced parentheses in the OpenSpiel game {_shown(text)}"
+                         if not balanced else
+                         f"an OpenSpiel game is NAME or NAME(KEY=VALUE,...), such as "
+                         f"'connect_four(columns=5,rows=4)', got {_shown(text)}")
+    name, inside = found.group(1), found.group(2)
+    parameters: dict[str, str] = {}
+    for item in (inside.split(",") if inside and inside.strip() else ()):
+        key, equals, value = (part.strip() for part in item.partition("="))
+        if not equals or not _NAME.match(key):
+            raise ValueError(f"a parameter of an OpenSpiel game is KEY=VALUE, got "
+                             f"{_shown(item.strip())} in {_shown(text)}")
+        if key in parameters:
+            raise ValueError(f"the parameter {key!r} is given twice in {_shown(text)}")
+        parameters[key] = value
+    return name, parameters
+
+
+def typed(name: str, defaults: dict[str, Any], parameters: dict[str, str]) -> dict[str, Any]:
+    """Return each parameter read by the type of its default, checked against its limits.
+
+    >>> typed("nim", {"is_misere": True, "pile_sizes": "1;3;5;7"}, {"is_misere": "false"})
+    {'is_misere': False}
+    >>> typed("connect_four", {"rows": 6}, {"rows": "1" * 50})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: connect_four's rows is a whole number from -1000 to 1000, got '111...'
+    """
+    values = {}
+    for key, text in parameters.items():
+        if key not in defaults:
+            raise ValueError(f"{name} has no parameter {key!r}; its parameters are "
+                             f"{', '.join(sorted(defaults)) or 'none'}")
+        values[key] = _value(f"{name}'s {key}", defaults[key], text)
+    return values
+
+
+def _value(what: str, default: Any, text: str) -> Any:
+    """Return one parameter's value read from ``text`` by the type of ``default``."""
+    if isinstance(default, bool):
+        if text.lower() not in ("true", "false", "1", "0"):
+            raise ValueError(f"{what} is true or false, got {_shown(text)}")
+        return text.lower() in ("true", "1")
+    if isinstance(default, int):
+        high = max(INT_LIMIT, abs(default))
+        digits = text[1:] if text.startswith("-") else text
+        if not digits.isdigit() or len(digits) > len(str(high)) or abs(int(text)) > high:
+            raise ValueError(f"{what} is a whole number from {-high} to {high}, got "
+                             f"{_shown(text)}")
+        return int(text)
+    if isinstance(default, float):
+        try:
+            number = float(text) if len(text) <= 40 else math.nan
+        except ValueError:
+            number = math.nan
+        if not (math.isfinite(number) and abs(number) <= FLOAT_LIMIT):
+            raise ValueError(f"{what} is a number from {-FLOAT_LIMIT:g} to {FLOAT_LIMIT:g}, "
+                             f"got {_shown(text)}")
+        return number
+    if len(text) > TEXT_LIMIT // 2:
+        raise ValueError(f"{what} is text of at most {TEXT_LIMIT // 2} characters, got "
+                         f"{_shown(text)}")
+    return text
+
+
+_PROPERTIES = (
+    ("dynamics", pyspiel.GameType.Dynamics.SEQUENTIAL, "has simultaneous moves"),
+    ("information", pyspiel.GameType.Information.PERFECT_INFORMATION,
+     "has imperfect information"),
+)
+
+
+def refusal(game_type: Any, players: int) -> str | None:
+    """Return the property for which fminimax cannot search a game of this type, or None.
+
+    >>> refusal(pyspiel.load_game("kuhn_poker").get_type(), 2)
+    'has imperfect information'
+    >>> refusal(pyspiel.load_game("tic_tac_toe").get_type(), 2) is None
+    True
+    """
+    for attribute, wanted, lacking in _PROPERTIES:
+        if getattr(game_type, attribute) != wanted:
+            return lacking
+    if players != 2:
+        return f"has {players} players"
+    utility = game_type.utility
+    if utility not in (pyspiel.GameType.Utility.ZERO_SUM,
+                       pyspiel.GameType.Utility.CONSTANT_SUM):
+        return ("is general-sum" if utility == pyspiel.GameType.Utility.GENERAL_SUM
+                else "is not zero-sum (its players share one payoff)")
+    if game_type.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC:
+        return "samples its chance outcomes (it lists no probabilities to average)"
+    return None
+
+
+def _types() -> dict[str, Any]:
+    """Return OpenSpiel's registered game types by name."""
+    return {game_type.short_name: game_type for game_type in pyspiel.registered_games()}
+
+
+def load(game: Any) -> Any:
+    """Return the OpenSpiel game ``game`` names (text, or a loaded game), if fminimax can
+    search it; else a ValueError naming what is wrong or the property it lacks.
+
+    >>> load("tic_tac_toe").num_distinct_actions()
+    9
+    >>> load("tic_tac_toe(foo=1)")
+    Traceback (most recent call last):
+    ...
+    ValueError: tic_tac_toe has no parameter 'foo'; its parameters are none
+    """
+    if isinstance(game, pyspiel.Game):
+        return _searchable(game, str(game))
+    name, given = parsed(game)
+    game_type = _types().get(name)
+    if game_type is None:
+        raise ValueError(f"OpenSpiel has no game {_shown(name)} (pyspiel.registered_names() "
+                         f"lists them)")
+    defaults = dict(game_type.parameter_specification)
+    values = typed(name, defaults, given)
+    players = values.get("players", defaults.get("players", 2))
+    lacking = refusal(game_type, players if isinstance(players, int) else 2)
+    if lacking is not None:
+        raise ValueError(f"OpenSpiel's {name} {lacking}; {_SEARCHED}")
+    try:
+        loaded = pyspiel.load_game(name, values)
+    except (pyspiel.SpielError, ValueError, RuntimeError, MemoryError) as error:
+        raise ValueError(f"OpenSpiel cannot make {_shown(game)}: "
+                         f"{' '.join(str(error).split())[:200]}") from None
+    return _searchable(loaded, name)
+
+
+def _searchable(game: Any, name: str) -> Any:
+    """Return ``game`` if fminimax can search it, else the ValueError naming why not."""
+    lacking = refusal(game.get_type(), game.num_players())
+    if lacking is not None:
+        raise ValueError(f"OpenSpiel's {name} {lacking}; {_SEARCHED}")
+    return game

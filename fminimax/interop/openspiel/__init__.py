@@ -28,7 +28,9 @@ try:
 except ImportError:
     raise ImportError(MISSING) from None
 
+from fminimax.interop.openspiel.bot import SearchBot  # noqa: E402
 from fminimax.interop.openspiel.loading import load, parsed, refusal  # noqa: E402
+from fminimax.interop.openspiel.notation import PREFIX, made, notation  # noqa: E402
 from fminimax.interop.openspiel.rules import (  # noqa: E402
     PASS,
     Action,
@@ -41,5 +43,6 @@ from fminimax.interop.openspiel.rules import (  # noqa: E402
     string_key,
 )
 
-__all__ = ["MISSING", "PASS", "Action", "Heuristic", "Position", "game", "load", "parsed",
-           "position", "refusal", "spiel_state", "start", "string_key"]
+__all__ = ["MISSING", "PASS", "PREFIX", "Action", "Heuristic", "Position", "SearchBot", "game",
+           "load", "made", "notation", "parsed", "position", "refusal", "spiel_state", "start",
+           "string_key"]

@@ -48,20 +48,31 @@ def checked_limits(algorithm: str, depth: int | None, seconds: float | None,
     if algorithm not in NAMES:
         raise ValueError(f"unknown algorithm {str(algorithm)[:40]!r}; choose from "
                          f"{', '.join(NAMES)}")
-    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int)
-                              or not 1 <= depth <= PLIES):
-        raise ValueError(f"depth must be an int from 1 to {PLIES}, or None, got {depth!r}")
-    if depth is not None and not by_name(algorithm).depth:
-        raise ValueError(f"{algorithm} searches to the end only; it takes no depth")
+    if depth is not None:
+        _checked_depth(algorithm, depth)
     if seconds is not None:
-        if not isinstance(seconds, (int, float)) or not 0 < seconds < math.inf:
-            raise ValueError(f"seconds must be a number above 0, got {seconds!r}")
-        if algorithm != "iterative":
-            raise ValueError(f"a time limit (seconds) needs the iterative algorithm, not "
-                             f"{algorithm!r}")
+        _checked_seconds(algorithm, seconds)
     if depth is None and seconds is None and longest > PLIES:
         raise ValueError(f"the game may last {longest} plies, more than a search to the end "
                          f"follows ({PLIES}); give a depth or seconds (iterative)")
+
+
+def _checked_depth(algorithm: str, depth: int) -> None:
+    """Raise unless ``depth`` is a depth ``algorithm`` can be cut off at."""
+    if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= PLIES:
+        raise ValueError(f"depth must be an int from 1 to {PLIES}, or None, got {depth!r}")
+    if not by_name(algorithm).depth:
+        raise ValueError(f"{algorithm} searches to the end only; it takes no depth")
+
+
+def _checked_seconds(algorithm: str, seconds: float) -> None:
+    """Raise unless ``seconds`` is a time limit ``algorithm`` can keep."""
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
+            or not 0 < seconds < math.inf:
+        raise ValueError(f"seconds must be a number above 0, got {seconds!r}")
+    if algorithm != "iterative":
+        raise ValueError(f"a time limit (seconds) needs the iterative algorithm, not "
+                         f"{algorithm!r}")
 
 
 class SearchBot(pyspiel.Bot):  # type: ignore[misc]

@@ -56,6 +56,20 @@ def parsed(text: str) -> tuple[str, dict[str, str]]:
     ...
     ValueError: unbalanced parentheses in the OpenSpiel game 'connect_four(columns=5'
     """
+    _check_text(text)
+    found = _GAME.match(text.strip())
+    inside = found.group(2) if found is not None else None
+    if found is None or (inside is not None and ("(" in inside or ")" in inside)):
+        balanced = text.count("(") == text.count(")") and text.count("(") <= 1
+        raise ValueError(f"unbalanced parentheses in the OpenSpiel game {_shown(text)}"
+                         if not balanced else
+                         f"an OpenSpiel game is NAME or NAME(KEY=VALUE,...), such as "
+                         f"'connect_four(columns=5,rows=4)', got {_shown(text)}")
+    return found.group(1), _parameters(text, inside or "")
+
+
+def _check_text(text: str) -> None:
+    """Raise unless ``text`` is printable ASCII, and not too long, to read a game from."""
     if not isinstance(text, str):
         raise TypeError(f"an OpenSpiel game is text such as 'tic_tac_toe', got "
                         f"{type(text).__name__}")
@@ -63,16 +77,12 @@ def parsed(text: str) -> tuple[str, dict[str, str]]:
         raise ValueError(f"an OpenSpiel game is printable ASCII text of at most {TEXT_LIMIT} "
                          f"characters, such as 'connect_four(columns=5,rows=4)', got "
                          f"{_shown(text)}")
-    found = _GAME.match(text.strip())
-    if found is None or "(" in (found.group(2) or "") or ")" in (found.group(2) or ""):
-        balanced = text.count("(") == text.count(")") and text.count("(") <= 1
-        raise ValueError(f"unbalanced parentheses in the OpenSpiel game {_shown(text)}"
-                         if not balanced else
-                         f"an OpenSpiel game is NAME or NAME(KEY=VALUE,...), such as "
-                         f"'connect_four(columns=5,rows=4)', got {_shown(text)}")
-    name, inside = found.group(1), found.group(2)
+
+
+def _parameters(text: str, inside: str) -> dict[str, str]:
+    """Return the KEY=VALUE pairs between a game's parentheses, each key once."""
     parameters: dict[str, str] = {}
-    for item in (inside.split(",") if inside and inside.strip() else ()):
+    for item in inside.split(",") if inside.strip() else ():
         key, equals, value = (part.strip() for part in item.partition("="))
         if not equals or not _NAME.match(key):
             raise ValueError(f"a parameter of an OpenSpiel game is KEY=VALUE, got "
@@ -80,7 +90,7 @@ def parsed(text: str) -> tuple[str, dict[str, str]]:
         if key in parameters:
             raise ValueError(f"the parameter {key!r} is given twice in {_shown(text)}")
         parameters[key] = value
-    return name, parameters
+    return parameters
 
 
 def typed(name: str, defaults: dict[str, Any], parameters: dict[str, str]) -> dict[str, Any]:
@@ -91,7 +101,7 @@ def typed(name: str, defaults: dict[str, Any], parameters: dict[str, str]) -> di
     >>> typed("connect_four", {"rows": 6}, {"rows": "1" * 50})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: connect_four's rows is a whole number from -1000 to 1000, got '111...'
+    ValueError: connect_four's rows is a whole number from 0 to 1000, got '111...'
     """
     values = {}
     for key, text in parameters.items():
@@ -109,25 +119,36 @@ def _value(what: str, default: Any, text: str) -> Any:
             raise ValueError(f"{what} is true or false, got {_shown(text)}")
         return text.lower() in ("true", "1")
     if isinstance(default, int):
-        high = max(INT_LIMIT, abs(default))
-        digits = text[1:] if text.startswith("-") else text
-        if not digits.isdigit() or len(digits) > len(str(high)) or abs(int(text)) > high:
-            raise ValueError(f"{what} is a whole number from {-high} to {high}, got "
-                             f"{_shown(text)}")
-        return int(text)
+        return _whole(what, default, text)
     if isinstance(default, float):
-        try:
-            number = float(text) if len(text) <= 40 else math.nan
-        except ValueError:
-            number = math.nan
-        if not (math.isfinite(number) and abs(number) <= FLOAT_LIMIT):
-            raise ValueError(f"{what} is a number from {-FLOAT_LIMIT:g} to {FLOAT_LIMIT:g}, "
-                             f"got {_shown(text)}")
-        return number
+        return _real(what, text)
     if len(text) > TEXT_LIMIT // 2:
         raise ValueError(f"{what} is text of at most {TEXT_LIMIT // 2} characters, got "
                          f"{_shown(text)}")
     return text
+
+
+def _whole(what: str, default: int, text: str) -> int:
+    """Return a whole number from 0 up (from below 0 if the default is), not huge."""
+    high = max(INT_LIMIT, abs(default))
+    low = -high if default < 0 else 0
+    digits = text[1:] if text.startswith("-") and low < 0 else text
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > len(str(high)) \
+            or not low <= int(text) <= high:
+        raise ValueError(f"{what} is a whole number from {low} to {high}, got {_shown(text)}")
+    return int(text)
+
+
+def _real(what: str, text: str) -> float:
+    """Return a finite real number, not huge."""
+    try:
+        number = float(text) if len(text) <= 40 else math.nan
+    except ValueError:
+        number = math.nan
+    if not (math.isfinite(number) and abs(number) <= FLOAT_LIMIT):
+        raise ValueError(f"{what} is a number from {-FLOAT_LIMIT:g} to {FLOAT_LIMIT:g}, got "
+                         f"{_shown(text)}")
+    return number
 
 
 _PROPERTIES = (

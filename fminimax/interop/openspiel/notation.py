@@ -35,8 +35,8 @@ __all__ = ["ACCEPTS", "HISTORY_LIMIT", "PREFIX", "beyond", "draw", "ended", "mad
 
 PREFIX = "openspiel:"
 """How the command line names an OpenSpiel game: ``openspiel:connect_four(columns=5,rows=4)``."""
-ACCEPTS = frozenset({"board", "human"})
-"""The generic options an OpenSpiel game takes: a position (its history) and a human's side."""
+ACCEPTS = frozenset({"board"})
+"""The generic options an OpenSpiel game takes: a position (its history)."""
 HISTORY_LIMIT = 100_000
 """The longest position read, in characters."""
 
@@ -62,15 +62,26 @@ def read_position(spiel_game: Any, text: str) -> Position:
                          f"{_shown(text)}")
     state = load(spiel_game).new_initial_state()
     for count, action in enumerate(map(int, words), start=1):
-        legal = ([a for a, _ in state.chance_outcomes()] if state.is_chance_node()
-                 else [] if state.is_terminal() else state.legal_actions())
+        legal = _legal(state)
         if action not in legal:
             shown = ", ".join(map(str, legal)) if legal else "none: the game is over"
-            nth = {1: "st", 2: "nd", 3: "rd"}.get(count if count < 20 else count % 10, "th")
-            raise ValueError(f"action {action} (the {count}{nth}) is not legal there; the "
-                             f"legal actions are {shown}")
+            raise ValueError(f"action {action} (the {_ordinal(count)}) is not legal there; "
+                             f"the legal actions are {shown}")
         state.apply_action(action)
     return position(state)
+
+
+def _legal(state: Any) -> list[int]:
+    """Return the actions (or chance outcomes) that may be played at a pyspiel state."""
+    if state.is_chance_node():
+        return [action for action, _ in state.chance_outcomes()]
+    return [] if state.is_terminal() else list(state.legal_actions())
+
+
+def _ordinal(count: int) -> str:
+    """Return 1st, 2nd, 3rd, 4th, ... 11th, 12th, ... 21st."""
+    last = count % 10 if count % 100 not in (11, 12, 13) else 0
+    return f"{count}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(last, 'th')}"
 
 
 def read_move(at: Position, text: str) -> Action:
@@ -171,7 +182,7 @@ def start_of(text: str) -> Position:
 
 def made(text: str, options: Options, heuristic: Heuristic | None = None) -> Made:
     """Return the OpenSpiel game ``text`` made for the command line, from ``options``
-    (``board``: the history played; ``human``: a side); a ValueError names what is wrong.
+    (``board``: the history played); a ValueError names what is wrong.
 
     >>> chosen = made("connect_four(columns=5,rows=4)", Options(board="2 2"))
     >>> chosen.game.name, len(chosen.state.history), chosen.quick, chosen.beyond(chosen.state)

@@ -60,12 +60,25 @@ def parsed(text: str) -> tuple[str, dict[str, str]]:
     found = _GAME.match(text.strip())
     inside = found.group(2) if found is not None else None
     if found is None or (inside is not None and ("(" in inside or ")" in inside)):
-        balanced = text.count("(") == text.count(")") and text.count("(") <= 1
-        raise ValueError(f"unbalanced parentheses in the OpenSpiel game {_shown(text)}"
-                         if not balanced else
-                         f"an OpenSpiel game is NAME or NAME(KEY=VALUE,...), such as "
-                         f"'connect_four(columns=5,rows=4)', got {_shown(text)}")
+        raise ValueError(_misshapen(text))
     return found.group(1), _parameters(text, inside or "")
+
+
+def _misshapen(text: str) -> str:
+    """Return what is wrong with the shape of a game's text: its parentheses, or else."""
+    depth, deepest = 0, 0
+    for character in text:
+        depth += {"(": 1, ")": -1}.get(character, 0)
+        deepest = max(deepest, depth)
+        if depth < 0:
+            break
+    if depth != 0:
+        return f"unbalanced parentheses in the OpenSpiel game {_shown(text)}"
+    if deepest > 1:
+        return (f"a game inside a game's parameters is not supported here, got "
+                f"{_shown(text)}")
+    return (f"an OpenSpiel game is NAME or NAME(KEY=VALUE,...), such as "
+            f"'connect_four(columns=5,rows=4)', got {_shown(text)}")
 
 
 def _check_text(text: str) -> None:

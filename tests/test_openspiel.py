@@ -15,8 +15,8 @@ from types import ModuleType, SimpleNamespace
 from typing import Any
 
 import pytest
-from conftest import needs_module
 
+from conftest import needs_module
 from fminimax import algorithms, cli
 
 

@@ -104,6 +104,14 @@ class Position:
                              f"position that is not over (history {list(self.history)})")
         return found
 
+    @cached_property
+    def hashed(self) -> int:
+        """Return the position's hash, computed once (a table asks for it often)."""
+        return hash((self.history, self.player, self.relay))
+
+    def __hash__(self) -> int:
+        return self.hashed
+
     def __reduce__(self) -> tuple[Any, ...]:
         return (replayed, (str(self.spiel.get_game()), self.history, self.player, self.relay))
 

@@ -259,6 +259,8 @@ def test_chance_outcomes_carry_their_probabilities_and_players(wrap: ModuleType)
     ("connect_four(columns)", "KEY=VALUE"),
     ("nim(is_misere=maybe)", "is_misere is true or false"),
     ("nim(pile_sizes=1;a)", "OpenSpiel cannot make"),
+    ("breakthrough(rows=0,columns=0)", "OpenSpiel cannot make"),
+    ("gomoku(size=1000)", "1,000,000 distinct actions, more than 100,000"),
     ("chess960", "OpenSpiel has no game 'chess960'"),
     ("", "NAME or NAME(KEY=VALUE,...)"),
     ("connect_four(columns=0)", "no legal action"),
@@ -373,6 +375,7 @@ def test_solve_reads_an_openspiel_position_as_its_history(wrap: ModuleType) -> N
 @pytest.mark.parametrize(("argv", "said"), [
     (("match", "openspiel:goofspiel"), "goofspiel has simultaneous moves"),
     (("match", "openspiel:nim(pile_sizes=1;a)"), "OpenSpiel cannot make"),
+    (("match", "openspiel:checkers(rows=0,columns=0)"), "rows_ >= 1"),
     (("match", "openspiel:tic_tac_toe(x=1"), "unbalanced parentheses"),
     (("match", "openspiel:tic_tac_toe", "--size", "3x3"), "does not take --size"),
     (("match", "openspiel:chess"), "more than an exact search follows"),

@@ -26,7 +26,8 @@ from typing import Any
 
 import pyspiel
 
-__all__ = ["FLOAT_LIMIT", "INT_LIMIT", "TEXT_LIMIT", "load", "parsed", "refusal", "typed"]
+__all__ = ["ACTION_LIMIT", "FLOAT_LIMIT", "INT_LIMIT", "TEXT_LIMIT", "load", "parsed", "refusal",
+           "typed"]
 
 TEXT_LIMIT = 200
 """The longest game text read (characters); a string parameter is at most half of it."""
@@ -34,6 +35,8 @@ INT_LIMIT = 1000
 """The largest whole-number parameter (in size), unless the parameter's default is larger."""
 FLOAT_LIMIT = 1e6
 """The largest real-number parameter (in size)."""
+ACTION_LIMIT = 100_000
+"""The most distinct actions a game may have (its size, whatever its parameters)."""
 
 _NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
 _GAME = re.compile(r"([a-z][a-z0-9_]*)(?:\((.*)\))?\Z", re.DOTALL)
@@ -223,12 +226,28 @@ def load(game: Any) -> Any:
     lacking = refusal(game_type, players if isinstance(players, int) else 2)
     if lacking is not None:
         raise ValueError(f"OpenSpiel's {name} {lacking}; {_SEARCHED}")
-    try:
-        loaded = pyspiel.load_game(name, values)
-    except (pyspiel.SpielError, ValueError, RuntimeError, MemoryError) as error:
-        raise ValueError(f"OpenSpiel cannot make {_shown(game)}: "
-                         f"{' '.join(str(error).split())[:200]}") from None
+    loaded = _made(game, lambda: pyspiel.load_game(name, values))
+    _check_actions(loaded, game)
+    _made(game, loaded.new_initial_state)  # a game that cannot start is refused now
     return _searchable(loaded, name)
+
+
+def _made(text: str, make: Any) -> Any:
+    """Return what ``make()`` makes, OpenSpiel's error (a C++ check) as one ValueError."""
+    try:
+        return make()
+    except (RuntimeError, ValueError, MemoryError) as error:  # pyspiel.SpielError too
+        raise ValueError(f"OpenSpiel cannot make {_shown(text)}: "
+                         f"{' '.join(str(error).split())[:200]}") from None
+
+
+def _check_actions(loaded: Any, text: str) -> None:
+    """Raise unless the game has at most ACTION_LIMIT distinct actions (its size, before
+    any state is made: a board of 1000 x 1000 cells is refused, not allocated)."""
+    actions = loaded.num_distinct_actions()
+    if actions > ACTION_LIMIT:
+        raise ValueError(f"{_shown(text)} has {actions:,} distinct actions, more than "
+                         f"{ACTION_LIMIT:,}: choose smaller parameters")
 
 
 def _searchable(game: Any, name: str) -> Any:

@@ -200,7 +200,12 @@ def play(at: Position, move: int) -> Position:
         raise ValueError(f"{move!r} is not a legal action here; the legal actions are "
                          f"{', '.join(str(int(a)) for a in at.moves) or 'none'}")
     state = at.spiel.clone()
-    state.apply_action(int(move))
+    try:
+        state.apply_action(int(move))
+    except RuntimeError as error:  # pyspiel.SpielError: a C++ check of the game's own
+        raise ValueError(f"OpenSpiel refused action {int(move)} after "
+                         f"{list(at.history)[-20:]}: {' '.join(str(error).split())[:200]}") \
+            from None
     return _after(state, at.history + (int(move),), at.player)
 
 

@@ -413,3 +413,12 @@ def test_import_fminimax_and_the_readmes_first_command_never_import_openspiel() 
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           timeout=120)
     assert done.stdout.strip() == "[]", done.stderr
+
+
+def test_openspiels_python_games_are_wrapped_too_once_registered(
+        wrap: ModuleType, theirs: ModuleType) -> None:
+    needs_module("open_spiel.python.games")  # registers python_tic_tac_toe and the others
+    game = wrap.game("python_tic_tac_toe")
+    at = game.play(game.play(wrap.start("python_tic_tac_toe"), 4), 1)
+    expected = spiel_value(theirs, wrap.spiel_state(at))
+    assert algorithms.alphabeta(game, at, quick=False).value == expected == 1

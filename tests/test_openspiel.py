@@ -422,3 +422,18 @@ def test_openspiels_python_games_are_wrapped_too_once_registered(
     at = game.play(game.play(wrap.start("python_tic_tac_toe"), 4), 1)
     expected = spiel_value(theirs, wrap.spiel_state(at))
     assert algorithms.alphabeta(game, at, quick=False).value == expected == 1
+
+
+def test_openspiels_own_cpp_evaluate_bots_runs_the_bot_against_its_mcts(
+        wrap: ModuleType) -> None:
+    import pyspiel
+    spiel = pyspiel.load_game("tic_tac_toe")
+    rollouts = pyspiel.RandomRolloutEvaluator(1, 7)
+    ours = []
+    for seed in range(4):
+        mcts = pyspiel.MCTSBot(spiel, rollouts, 2.0, 200, 10 ** 6, True, seed, False)
+        searcher = wrap.SearchBot(spiel, "mtdf", table=True)
+        side = seed % 2
+        bots = [searcher, mcts] if side == 0 else [mcts, searcher]
+        ours.append(pyspiel.evaluate_bots(spiel.new_initial_state(), bots, seed)[side])
+    assert min(ours) >= 0

@@ -17,6 +17,8 @@ A table of contents.  Read in this order:
 ``fminimax.policy``        choosing within a budget: exact when it ends in time, else deeper
 ``fminimax.trace``         what a search did, as data, and its text, DOT and page renderers
 ``fminimax.parallel``      one search over an executor you bring (processes, Dask)
+``fminimax.interop``       bridges to other tools, each an extra loaded only when imported:
+                           OpenSpiel's games as game values, the family as OpenSpiel bots
 ``fminimax.cli``           the shell: the only part that prints, reads, exits or writes files
 =========================  ===================================================================
 

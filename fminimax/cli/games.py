@@ -8,14 +8,19 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 
 from fminimax import registry
 from fminimax.cli.common import count_option
 from fminimax.game import PLIES, Made, Options, zero
 
-__all__ = ["FLAGS", "MAX_DEPTH", "add_game_options", "depth", "game_made", "games_help",
-           "made", "option_help", "refuse_untaken", "seconds"]
+__all__ = ["FLAGS", "MAX_DEPTH", "OPENSPIEL", "add_game_options", "depth", "game_made",
+           "games_help", "made", "native_stderr_quiet", "openspiel_made", "option_help",
+           "refuse_untaken", "seconds"]
 
 MAX_DEPTH = PLIES  # deeper, the search would outrun Python's recursion limit
 
@@ -39,13 +44,44 @@ def seconds(text: str) -> float:
     return value
 
 
+OPENSPIEL = "openspiel:"
+"""How a game of OpenSpiel is named wherever a game is: ``openspiel:connect_four(rows=4)``."""
+
+
+@contextmanager
+def native_stderr_quiet() -> Iterator[None]:
+    """Silence file descriptor 2 for the duration: OpenSpiel's C++ prints each error there
+    before Python sees it as an exception, which the shell reports in its own one line."""
+    sys.stderr.flush()
+    saved, sink = os.dup(2), os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(sink, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(sink)
+
+
+def openspiel_made(text: str, options: Options) -> Made:
+    """Return the OpenSpiel game ``text`` names (after ``openspiel:``), made with ``options``;
+    a missing extra, an unknown or unsupported game is one ValueError."""
+    try:
+        from fminimax.interop import openspiel
+    except ImportError as missing:
+        raise ValueError(str(missing)) from None
+    with native_stderr_quiet():
+        return openspiel.made(text, options)
+
+
 def made(args: argparse.Namespace) -> Made:
     """Return the game, position and notation the options name (--size, --k, --board...)."""
     options = Options(size=args.size, k=args.k, board=getattr(args, "board", None),
                       misere=args.misere, args=tuple(getattr(args, "args", None) or ()),
                       human=getattr(args, "human", None))
     try:
-        chosen = registry.make(args.game, options)
+        chosen = (openspiel_made(args.game[len(OPENSPIEL):], options)
+                  if args.game.startswith(OPENSPIEL) else registry.make(args.game, options))
     except registry.UnknownOption as refused:
         takes = sorted(FLAGS[accepted] for accepted in refused.accepted)
         raise ValueError(f"{refused.game} does not take {FLAGS[refused.option]}; it takes "
@@ -91,8 +127,11 @@ def games_help() -> str:
     >>> games_help().startswith("tictactoe: m x n tic-tac-toe, k in a row (--size up to 30x30")
     True
     """
-    return "; ".join(f"{entry.name}: {entry.about} ({entry.limits})"
-                     for entry in registry.ENTRIES)
+    return "; ".join([*(f"{entry.name}: {entry.about} ({entry.limits})"
+                        for entry in registry.ENTRIES),
+                      f"{OPENSPIEL}NAME(KEY=VALUE,...): any sequential, two-player, zero-sum "
+                      f"OpenSpiel game of perfect information, chance allowed (the openspiel "
+                      f"extra; --board: the actions played, as numbers)"])
 
 
 def option_help(option: str) -> str:

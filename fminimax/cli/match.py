@@ -16,7 +16,7 @@ from typing import IO, Any
 from fminimax import match as matches
 from fminimax import registry
 from fminimax.cli.common import plural
-from fminimax.cli.games import add_game_options, game_made
+from fminimax.cli.games import OPENSPIEL, add_game_options, game_made
 from fminimax.cli.report import write_json
 from fminimax.registry import Made
 
@@ -143,7 +143,9 @@ def add(sub: Any) -> None:
         "'alphabeta:depth=4,quiescence=4'; mcts takes iterations, exploration and solver, "
         "e.g. 'mcts:iterations=2000'.  Example: 'match connect4 --first "
         "alphabeta:depth=4,quiescence=4 --second alphabeta:depth=4 --games 100'.")
-    command.add_argument("game", metavar="GAME", help=f"one of {', '.join(registry.GAMES)}")
+    command.add_argument("game", metavar="GAME", help=f"one of {', '.join(registry.GAMES)}, "
+                         f"or an OpenSpiel game: {OPENSPIEL}NAME(KEY=VALUE,...), e.g. "
+                         f"'{OPENSPIEL}connect_four(columns=5,rows=4)' (the openspiel extra)")
     command.add_argument("args", nargs="*", default=[], metavar="ARG",
                          help="nim: the heap sizes; pig: winscore, die faces, horizon")
     add_game_options(command)

@@ -1,0 +1,9 @@
+"""Bridges to the game-AI tools people already use: each module imports its extra itself.
+
+``fminimax.interop.openspiel`` (the ``openspiel`` extra): OpenSpiel's sequential, two-player,
+zero-sum games of perfect information as fminimax game values, and fminimax's searches as
+OpenSpiel bots.  Nothing here is imported by ``import fminimax``: a bridge loads its tool
+only when it is imported, and without its extra says in one line which extra to install.
+"""
+
+__all__: list[str] = []

@@ -1,0 +1,124 @@
+"""Any algorithm of fminimax's family as an OpenSpiel bot.
+
+:class:`SearchBot` is a ``pyspiel.Bot``: OpenSpiel's ``evaluate_bots`` and its match tools
+ask it for a move with ``step(state)``, and it answers with the best move of a fminimax
+search of a copy of ``state`` (the state handed in is never changed).  The search is named
+as in ``fminimax.algorithms.FAMILY``, with a depth limit (positions cut off are scored by
+the heuristic, by default 0), a time limit in seconds (iterative deepening only, against the
+``clock`` handed in) and a transposition table.
+
+>>> import numpy as np
+>>> import pyspiel
+>>> from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
+>>> from open_spiel.python.bots.uniform_random import UniformRandomBot
+>>> spiel = pyspiel.load_game("tic_tac_toe")
+>>> bots = [SearchBot(spiel, "alphabeta"), UniformRandomBot(1, np.random.RandomState(7))]
+>>> returns = evaluate_bots(spiel.new_initial_state(), bots, np.random.RandomState(7))
+>>> returns[0] >= 0
+True
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pyspiel
+
+from fminimax.algorithms import NAMES, by_name
+from fminimax.game import PLIES
+from fminimax.interop.openspiel.loading import load
+from fminimax.interop.openspiel.rules import Heuristic, game, position
+from fminimax.policy.searches import family
+
+__all__ = ["SearchBot", "checked_limits"]
+
+
+def checked_limits(algorithm: str, depth: int | None, seconds: float | None,
+                   longest: int) -> None:
+    """Raise a ValueError naming the first limit a bot cannot search with.
+
+    >>> checked_limits("alphabeta", None, 1.0, 9)
+    Traceback (most recent call last):
+    ...
+    ValueError: a time limit (seconds) needs the iterative algorithm, not 'alphabeta'
+    """
+    if algorithm not in NAMES:
+        raise ValueError(f"unknown algorithm {str(algorithm)[:40]!r}; choose from "
+                         f"{', '.join(NAMES)}")
+    if depth is not None:
+        _checked_depth(algorithm, depth)
+    if seconds is not None:
+        _checked_seconds(algorithm, seconds)
+    if depth is None and seconds is None and longest > PLIES:
+        raise ValueError(f"the game may last {longest} plies, more than a search to the end "
+                         f"follows ({PLIES}); give a depth or seconds (iterative)")
+
+
+def _checked_depth(algorithm: str, depth: int) -> None:
+    """Raise unless ``depth`` is a depth ``algorithm`` can be cut off at."""
+    if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= PLIES:
+        raise ValueError(f"depth must be an int from 1 to {PLIES}, or None, got {depth!r}")
+    if not by_name(algorithm).depth:
+        raise ValueError(f"{algorithm} searches to the end only; it takes no depth")
+
+
+def _checked_seconds(algorithm: str, seconds: float) -> None:
+    """Raise unless ``seconds`` is a time limit ``algorithm`` can keep."""
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
+            or not 0 < seconds < math.inf:
+        raise ValueError(f"seconds must be a number above 0, got {seconds!r}")
+    if algorithm != "iterative":
+        raise ValueError(f"a time limit (seconds) needs the iterative algorithm, not "
+                         f"{algorithm!r}")
+
+
+class SearchBot(pyspiel.Bot):  # type: ignore[misc]
+    """An OpenSpiel bot playing the best move of a fminimax search.
+
+    ``spiel_game`` is the OpenSpiel game (loaded, or text); ``algorithm`` a name of the
+    family; ``depth`` cuts the search off (scored by ``heuristic(state, player)``, by
+    default 0); ``seconds`` bounds each move's time (iterative only), read from ``clock``;
+    ``table`` keeps a transposition table per move.
+    """
+
+    def __init__(self, spiel_game: Any, algorithm: str = "alphabeta", *,
+                 depth: int | None = None, seconds: float | None = None, table: bool = False,
+                 heuristic: Heuristic | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        """Check the search's settings against the game, before any move."""
+        pyspiel.Bot.__init__(self)
+        loaded = load(spiel_game)
+        checked_limits(algorithm, depth, seconds, loaded.max_game_length())
+        self.spiel_name = str(loaded)
+        self.game = game(loaded, heuristic)
+        self.algorithm, self.depth, self.seconds, self.table = algorithm, depth, seconds, table
+        self.clock = clock
+        self.last: Any = None
+
+    def step(self, state: Any) -> int:
+        """Return the action the search chooses at ``state`` (a copy is searched)."""
+        if str(state.get_game()) != self.spiel_name:
+            raise ValueError(f"this bot plays {self.spiel_name}, not {state.get_game()}")
+        at = position(state)
+        stop = None
+        if self.seconds is not None:
+            deadline, clock = self.clock() + self.seconds, self.clock
+
+            def stop() -> bool:
+                return clock() >= deadline
+        self.last = family(self.game, at, self.algorithm, depth=self.depth, table=self.table,
+                           stop=stop, quick=self.game.chances is None)
+        return int(self.last.move)
+
+    def restart_at(self, state: Any) -> None:
+        """Start a new game at ``state``: the bot keeps nothing between moves."""
+
+    def inform_action(self, state: Any, player: int, action: int) -> None:
+        """Hear of another player's action: nothing to update."""
+
+    def provides_policy(self) -> bool:
+        """Return False: the bot plays one move, not a distribution over moves."""
+        return False

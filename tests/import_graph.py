@@ -37,6 +37,9 @@ ALLOWED: dict[str, set[str]] = {
                        "fminimax.policy"},
     "fminimax.mpi": {"fminimax.game", "fminimax.core", "fminimax.algorithms",
                      "fminimax.parallel", "fminimax.policy"},
+    "fminimax.interop": {"fminimax.game", "fminimax.core", "fminimax.algorithms",
+                         "fminimax.policy", "fminimax.games", "fminimax.registry",
+                         "fminimax.interop"},
 }
 """What each part of the package may import from fminimax (a part is a top-level module or a
 subpackage).  The shell (fminimax.cli, fminimax.__main__) may import anything; the package's

@@ -24,7 +24,8 @@ def pz() -> Any:
 
 
 ENCODINGS = [("tictactoe", ()), ("tictactoe", (3, 4, 3)), ("connect_four", ()),
-             ("connect_four", (5, 4, 4)), ("nim", ((3, 4, 5),)), ("nim", ((1, 2, 2), True))]
+             ("connect_four", (5, 4, 4)), ("nim", ((3, 4, 5),)), ("nim", ((1, 2, 2), True)),
+             ("pig", ()), ("pig", (6, 2, 10))]
 
 
 @pytest.mark.parametrize(("name", "args"), ENCODINGS)
@@ -33,6 +34,28 @@ def test_each_game_passes_pettingzoos_api_test(pz: Any, name: str, args: tuple[A
     from pettingzoo.test import api_test
     api_test(pz.env(getattr(pz, name)(*args)), num_cycles=200)
     assert "Passed API test" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("name", "args"), ENCODINGS)
+def test_the_same_seed_and_actions_replay_the_same_game(pz: Any, name: str,
+                                                        args: tuple[Any, ...]) -> None:
+    from pettingzoo.test import seed_test
+    seed_test(lambda: pz.env(getattr(pz, name)(*args)), num_cycles=200)
+
+
+def test_pigs_dice_follow_the_seed_and_come_out_fair(pz: Any) -> None:
+    env = pz.env(pz.pig(winscore=10**6, diceoutcomes=6, horizon=10**4))
+    env.reset(seed=7)
+    banked = []
+    for _ in range(3000):  # roll once, then hold: a 1 banks nothing, a face f banks f
+        before = env.position.scores[env.position.player]
+        player = env.position.player
+        env.step(0)
+        if env.position.player == player:  # not a 1: hold it
+            env.step(1)
+        banked.append(env.position.scores[player] - before)
+    counts = [banked.count(face) for face in (0, 2, 3, 4, 5, 6)]
+    assert all(400 < count < 600 for count in counts), counts
 
 
 def _random_game(env: Any, seed: int, choose: Callable[[Any, int], int] | None = None,

@@ -3,8 +3,8 @@
 Needs the ``pettingzoo`` extra (``pip install 'fminimax[pettingzoo]'``); importing this module
 without it raises one ImportError naming the extra.  ``import fminimax`` never loads it.
 
-Environments (``env(encoding)``; the encodings are ``tictactoe``, ``connect_four`` and
-``nim``) follow PettingZoo's classic convention: agents ``player_0`` (who moves first) and
+Environments (``env(encoding)``; the encodings are ``tictactoe``, ``connect_four``, ``nim``
+and ``pig``) follow PettingZoo's classic convention: agents ``player_0`` (who moves first) and
 ``player_1``; each observation is a dict of ``"observation"`` (an array seen from the
 observing agent's side) and ``"action_mask"`` (1 for each legal action of the agent to move,
 all zeros for the other agent); the reward is +1 to the winner and -1 to the loser at the end,
@@ -17,9 +17,14 @@ Connect Four    action c is column c (0-based, as fminimax's moves); planes (hei
                 top row first, the observer's stones then the opponent's (connect_four_v3's)
 Nim             action h * m + (n - 1) takes n objects from heap h (m: the largest starting
                 heap); the observation is the heap sizes
+Pig             action 0 rolls, 1 holds; the observation is the observer's banked score, the
+                other's, the turn's total and the decisions made so far
 ==============  ============================================================================
 
-Chance games (Pig) are not offered: an AEC agent would have to act for the dice.
+Chance belongs to the environment, as in any stochastic PettingZoo game: after a step into a
+chance state (Pig's roll) the environment throws the dice with its own generator, seeded by
+``reset(seed=...)``, with the game's probabilities, so agents act only where a player decides
+and the same seed and actions replay the same game.
 
 Agents for PettingZoo's own ``connect_four_v3`` and ``tictactoe_v3`` decode the observation
 planes into a fminimax position (``connect_four_position``, ``tictactoe_position``), search it
@@ -41,6 +46,7 @@ from typing import Any
 try:
     import numpy as np
     from gymnasium import spaces
+    from gymnasium.utils import seeding
     from pettingzoo import AECEnv
 except ImportError as error:  # one line naming the extra, not a traceback into pettingzoo
     raise ImportError(f"fminimax.interop.pettingzoo needs the pettingzoo extra: pip install "
@@ -51,13 +57,14 @@ from fminimax.core import SearchResult, Table, search
 from fminimax.game import Game, Made, Options
 from fminimax.games import connect4 as c4
 from fminimax.games import nim as nim_game
+from fminimax.games import pig as pig_game
 from fminimax.games import tictactoe as ttt
 from fminimax.policy import computer_move
 from fminimax.registry import make
 
-__all__ = ["AGENTS", "Encoding", "FminimaxEnv", "connect_four", "connect_four_action",
-           "connect_four_position", "env", "nim", "tictactoe", "tictactoe_action",
-           "tictactoe_position"]
+__all__ = ["AGENTS", "TICTACTOE_V3", "Encoding", "FminimaxEnv", "connect_four",
+           "connect_four_action", "connect_four_position", "env", "nim", "pig", "tictactoe",
+           "tictactoe_action", "tictactoe_position"]
 
 AGENTS = ("player_0", "player_1")
 """The agents, in turn order: player_0 moves first."""
@@ -160,6 +167,32 @@ def nim(heaps: Sequence[int] = (3, 4, 5), misere: bool = False) -> Encoding:
                     (len(start.heaps),), largest, nim_game.notation(misere).draw)
 
 
+def _pig_action(move: str) -> int:
+    return pig_game.MOVES.index(move)
+
+
+def _pig_move(action: int) -> str:
+    return pig_game.MOVES[action]
+
+
+def _pig_seen(state: pig_game.Pig, player: int) -> list[int]:
+    return [state.scores[player], state.scores[1 - player], state.total, state.turns]
+
+
+def pig(winscore: int = 20, diceoutcomes: int = 6, horizon: int = 200) -> Encoding:
+    """Return the encoding of Pig (OpenSpiel's rules): action 0 rolls, 1 holds.
+
+    >>> e = pig()
+    >>> e.actions, e.shape, e.move(0), e.observe(pig_game.Pig((5, 7), 3, 1, 9), 0)
+    (2, (4,), 'roll', [5, 7, 3, 9])
+    """
+    game = pig_game.game(winscore, diceoutcomes, horizon)
+    return Encoding(game.name, game, pig_game.start(), (0, 1), len(pig_game.MOVES),
+                    _pig_action, _pig_move, _pig_seen, (4,),
+                    max(winscore + diceoutcomes, horizon),
+                    pig_game.notation(winscore, diceoutcomes, horizon).draw)
+
+
 def _bind(function: Callable[..., Any], *first: Any) -> Callable[..., Any]:
     """Return ``function`` with its first arguments given (a picklable partial)."""
     from functools import partial
@@ -200,8 +233,9 @@ class FminimaxEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's AECEnv is untyp
         return AGENTS[self.encoding.players.index(player)]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start again from the encoding's start (nothing is random: ``seed`` is unused)."""
-        self.position = self.encoding.start
+        """Start again from the encoding's start; ``seed`` seeds the dice (chance games)."""
+        self.np_random, self.np_random_seed = seeding.np_random(seed)
+        self.position = self._settled(self.encoding.start)
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0)
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0)
@@ -235,7 +269,7 @@ class FminimaxEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's AECEnv is untyp
             raise ValueError(f"{agent} may play one of the actions {legal}, got {action!r}")
         game = self.encoding.game
         self._cumulative_rewards[agent] = 0
-        self.position = game.play(self.position, self.encoding.move(int(action)))
+        self.position = self._settled(game.play(self.position, self.encoding.move(int(action))))
         if game.is_over(self.position):
             for index, name in enumerate(AGENTS):
                 score = game.utility(self.position, self.encoding.players[index])
@@ -243,6 +277,17 @@ class FminimaxEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's AECEnv is untyp
             self.terminations = dict.fromkeys(AGENTS, True)
         self.agent_selection = self._agent_of(game.to_move(self.position))
         self._accumulate_rewards()
+
+    def _settled(self, state: Any) -> Any:
+        """Return the decision (or end) the dice lead to from ``state``, thrown by np_random."""
+        game = self.encoding.game
+        while game.chances is not None and not game.is_over(state):
+            outcomes = game.chances(state)
+            if not outcomes:
+                break
+            pick = self.np_random.choice(len(outcomes), p=[float(p) for p, _ in outcomes])
+            state = outcomes[int(pick)][1]
+        return state
 
     def render(self) -> str | None:
         """Return the position as text (render_mode 'ansi'), or None without a render mode."""

@@ -227,3 +227,12 @@ def test_import_fminimax_loads_neither_extra() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_render_ansi_draws_the_position_in_the_games_own_notation(pz: Any) -> None:
+    env = pz.env(pz.connect_four(4, 4), render_mode="ansi")
+    env.step(1)
+    assert env.render().splitlines()[-2:] == [". x . .", "1 2 3 4"]
+    assert pz.env(pz.nim()).render() is None
+    with pytest.raises(ValueError, match="render_mode must be None or 'ansi', got 'human'"):
+        pz.env(pz.nim(), render_mode="human")

@@ -58,7 +58,7 @@ def test_the_agent_blocks_as_mark_2() -> None:
 
 @pytest.mark.parametrize(("obs", "config", "message"), [
     ({"board": [0] * 41, "mark": 1}, CONFIG, "a list of 42 cells .6 rows of 7., got 41 cells"),
-    ({"board": "0" * 42, "mark": 1}, CONFIG, "a list of 42 cells"),
+    ({"board": "0" * 42, "mark": 1}, CONFIG, "a list of 42 cells .6 rows of 7., got str"),
     ({"board": [0] * 41 + [3], "mark": 1}, CONFIG, "cells are 0, 1 or 2, got 3"),
     ({"board": [0] * 41 + [True], "mark": 1}, CONFIG, "cells are 0, 1 or 2, got True"),
     ({"board": [0] * 42, "mark": 3}, CONFIG, "obs.mark must be 1 or 2, got 3"),

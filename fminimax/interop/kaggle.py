@@ -100,14 +100,21 @@ def settings(config: Any) -> Settings:
     return Settings(rows, columns, inarow, float(seconds))
 
 
+def _checked_length(board: Any, s: Settings) -> None:
+    """Raise unless ``board`` is a list (not text) of rows * columns cells."""
+    if isinstance(board, (str, bytes)) or not isinstance(board, Sequence):
+        got = type(board).__name__
+    elif len(board) != s.rows * s.columns:
+        got = f"{len(board)} cells"
+    else:
+        return
+    raise ValueError(f"obs.board must be a list of {s.rows * s.columns} cells ({s.rows} rows "
+                     f"of {s.columns}), got {got}")
+
+
 def _rows_text(board: Any, s: Settings) -> str:
     """Return a ConnectX board as fminimax's rows text, top first (1 is x, 2 is o)."""
-    if isinstance(board, (str, bytes)) or not isinstance(board, Sequence) \
-            or len(board) != s.rows * s.columns:
-        raise ValueError(f"obs.board must be a list of {s.rows * s.columns} cells "
-                         f"({s.rows} rows of {s.columns}), got "
-                         f"{len(board) if isinstance(board, Sequence) else type(board).__name__}"
-                         f"{' cells' if isinstance(board, Sequence) else ''}")
+    _checked_length(board, s)
     bad = [cell for cell in board if cell.__class__ is not int or cell not in (0, 1, 2)]
     if bad:
         raise ValueError(f"obs.board's cells are 0, 1 or 2, got {bad[0]!r}")

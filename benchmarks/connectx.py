@@ -7,8 +7,9 @@ Plays N games against each opponent, half with fminimax moving first and half se
 Kaggle's ``connectx`` environment (the ``kaggle`` extra), and prints one Markdown row per
 opponent and side: wins, draws, losses, broken rules (Kaggle's reward None: a timeout, an
 error or an invalid column), fminimax's moves, how many of them were exact (the position
-solved in time), the mean completed depth of the others, and the longest and mean time a move
-took against ``actTimeout``.
+solved in time), the mean completed depth of the others, the longest and mean time a move
+took, and how many moves took longer than the agent plans (``TIME_SHARE`` of ``actTimeout``)
+or than ``actTimeout`` itself (Kaggle then draws on the agent's overage time).
 
 Timing and printing live here; the agent is ``fminimax.interop.kaggle``'s own.
 """
@@ -54,11 +55,13 @@ def side_row(opponent: str, first: bool, games: int, configuration: dict[str, An
     exact = sum(made.exact for made, _ in log)
     depths = [made.depth for made, _ in log if not made.exact and made.depth is not None]
     seconds = [spent for _, spent in log]
+    planned = configuration["actTimeout"] * kaggle.TIME_SHARE
+    over = sum(spent > planned for spent in seconds)
+    late = sum(spent > configuration["actTimeout"] for spent in seconds)
     return (f"| {opponent} | {'first' if first else 'second'} | {games} | {tally['win']} | "
             f"{tally['draw']} | {tally['loss']} | {tally['broken']} | {len(log)} | {exact} | "
             f"{statistics.mean(depths) if depths else float('nan'):.1f} | "
-            f"{max(seconds):.2f} | {statistics.mean(seconds):.2f} | "
-            f"{configuration['actTimeout']} |")
+            f"{max(seconds):.2f} | {statistics.mean(seconds):.2f} | {over} | {late} |")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -73,12 +76,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     configuration = {"rows": rows, "columns": columns, "inarow": args.inarow,
                      "actTimeout": args.timeout}
     sys.stdout.write(f"ConnectX {columns}x{rows}, {args.inarow} in a row, actTimeout "
-                     f"{args.timeout:g} s\n\n| opponent | fminimax moves | games | won | "
+                     f"{args.timeout:g} s (planned {args.timeout * kaggle.TIME_SHARE:g} s)\n\n"
+                     f"| opponent | fminimax moves | games | won | "
                      f"drawn | lost | broken | moves | exact | mean depth (others) | "
-                     f"longest move s | mean move s | actTimeout s |\n"
-                     f"|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+                     f"longest move s | mean move s | over plan | over actTimeout |\n"
+                     f"|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
     for opponent in args.opponent:
         for first in (True, False):
+            if (args.games + first) // 2 == 0:
+                continue
             sys.stdout.write(side_row(opponent, first, (args.games + first) // 2,
                                       configuration) + "\n")
             sys.stdout.flush()

@@ -30,13 +30,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from fminimax.core import SearchResult
 from fminimax.game import Made, Options
 from fminimax.games import connect4
 from fminimax.policy import computer_move
 from fminimax.registry import make
 
 __all__ = ["EXACT_SHARE_OF_MOVE", "TIME_SHARE", "Choice", "Settings", "agent", "choice",
-           "episodes", "position", "settings"]
+           "episodes", "position", "settings", "within"]
 
 TIME_SHARE = 0.6
 """Of ``actTimeout``, the share a move plans to spend (the rest is a margin for Kaggle, Python
@@ -189,12 +190,26 @@ def choice(obs: Any, config: Any, *, clock: Callable[[], float]) -> Choice:
     (True, 0)
     """
     made = position(obs, config)
-    share = settings(config).seconds * TIME_SHARE
-    seconds = share if made.beyond(made.state) is not None else share * EXACT_SHARE_OF_MOVE
-    result = computer_move(made, made.state, seconds=seconds, clock=clock)
+    result = within(made, settings(config).seconds * TIME_SHARE, clock)
     if result.move is None or result.move not in made.game.moves(made.state):
         raise ValueError(f"the search answered {result.move!r}, not an open column")
     return Choice(int(result.move), result.exact, result.depth, result.value)
+
+
+def within(made: Made, seconds: float, clock: Callable[[], float]) -> SearchResult[Any]:
+    """Return the policy's result for ``made.state`` within ``seconds`` in all, by ``clock``.
+
+    ``policy.computer_move`` told it has s seconds may spend 5/3 s (the exact search two
+    thirds, then iterative deepening all again), so it is told 3/5 of the time where the
+    exact search is tried, and all of it where it is not.
+
+    >>> made = make("nim", Options(args=("1", "2")))
+    >>> within(made, 1.0, clock=lambda: 0.0).move
+    (1, 1)
+    """
+    if made.beyond(made.state) is None:
+        seconds *= EXACT_SHARE_OF_MOVE
+    return computer_move(made, made.state, seconds=seconds, clock=clock)
 
 
 def agent(obs: Any, config: Any) -> int:

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 try:
@@ -59,7 +60,7 @@ from fminimax.games import connect4 as c4
 from fminimax.games import nim as nim_game
 from fminimax.games import pig as pig_game
 from fminimax.games import tictactoe as ttt
-from fminimax.policy import computer_move
+from fminimax.interop.kaggle import within
 from fminimax.registry import make
 
 __all__ = ["AGENTS", "TICTACTOE_V3", "Encoding", "FminimaxEnv", "connect_four",
@@ -113,7 +114,7 @@ def tictactoe(rows: int = 3, cols: int = 3, k: int | None = None) -> Encoding:
     """
     game = ttt.game("x", "o", rows, cols, k)
     return Encoding(game.name, game, ttt.start(rows, cols, k=k), ("x", "o"), rows * cols,
-                    _identity, _identity, _bind(_ttt_planes, rows, cols), (rows, cols, 2), 1,
+                    _identity, _identity, partial(_ttt_planes, rows, cols), (rows, cols, 2), 1,
                     ttt.notation(rows, cols, k).draw)
 
 
@@ -136,7 +137,7 @@ def connect_four(width: int = 7, height: int = 6, k: int = 4) -> Encoding:
     """
     game = c4.game(width, height, k)
     return Encoding(game.name, game, c4.start(width, height, k), (0, 1), width, _identity,
-                    _identity, _bind(_c4_planes, width, height), (height, width, 2), 1,
+                    _identity, partial(_c4_planes, width, height), (height, width, 2), 1,
                     c4.notation(width, height, k).draw)
 
 
@@ -158,12 +159,18 @@ def nim(heaps: Sequence[int] = (3, 4, 5), misere: bool = False) -> Encoding:
     >>> e = nim((1, 2))
     >>> e.actions, e.move(3), e.action((1, 2))
     (4, (1, 2), 3)
+    >>> nim((0, 0))
+    Traceback (most recent call last):
+    ...
+    ValueError: a Nim game needs an object to take, got the heaps (0, 0)
     """
     start = nim_game.start(heaps)
-    largest = max(max(start.heaps), 1)
+    if not any(start.heaps):
+        raise ValueError(f"a Nim game needs an object to take, got the heaps {start.heaps}")
+    largest = max(start.heaps)
     game = nim_game.game(misere)
     return Encoding(game.name, game, start, (0, 1), len(start.heaps) * largest,
-                    _bind(_nim_action, largest), _bind(_nim_move, largest), _nim_heaps,
+                    partial(_nim_action, largest), partial(_nim_move, largest), _nim_heaps,
                     (len(start.heaps),), largest, nim_game.notation(misere).draw)
 
 
@@ -191,12 +198,6 @@ def pig(winscore: int = 20, diceoutcomes: int = 6, horizon: int = 200) -> Encodi
                     _pig_action, _pig_move, _pig_seen, (4,),
                     max(winscore + diceoutcomes, horizon),
                     pig_game.notation(winscore, diceoutcomes, horizon).draw)
-
-
-def _bind(function: Callable[..., Any], *first: Any) -> Callable[..., Any]:
-    """Return ``function`` with its first arguments given (a picklable partial)."""
-    from functools import partial
-    return partial(function, *first)
 
 
 class FminimaxEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's AECEnv is untyped here
@@ -403,7 +404,7 @@ def _result(made: Made, depth: int | None, seconds: float | None,
     if seconds is not None:
         if clock is None:
             raise ValueError(f"a time budget needs a clock, got seconds={seconds!r} and no clock")
-        return computer_move(made, made.state, seconds=seconds, clock=clock)
+        return within(made, seconds, clock)
     reason = made.beyond(made.state)
     if reason is not None:
         raise ValueError(f"{reason}; give a depth or seconds")

@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import needs_module, needs_tool
 
+from conftest import needs_module, needs_tool
 from fminimax import cli
 from fminimax import trace as tr
 from fminimax.cli import render

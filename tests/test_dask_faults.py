@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import needs_module, needs_tool
 
+from conftest import needs_module, needs_tool
 from fminimax import parallel
 from fminimax.games import nim
 

@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import needs_module
 from pyrsistent import pvector
 from test_stepper_browser import Page, browser  # noqa: F401 (a fixture)
 
+from conftest import needs_module
 from fminimax import notebook
 from fminimax import tictactoe as ttt
 from fminimax import trace as tr

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import needs_module, needs_tool
 
+from conftest import needs_module, needs_tool
 from fminimax import core, parallel
 from fminimax import tictactoe as ttt
 from fminimax.core import Table
@@ -168,11 +168,11 @@ def test_ctrl_c_under_mpiexec_is_one_line_not_a_traceback_per_rank(mpi: None) ->
     import signal
     import time
     job = subprocess.Popen([str(BIN / "mpiexec"), "-n", "3", sys.executable, "-m",
-                            "fminimax.mpi", "nim", "4", "4", "5", "5", "--no-table"],
+                            "fminimax.mpi", "nim", "5", "5", "6", "6", "--no-table"],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                            env=mpi_environment(), start_new_session=True)
     try:
-        time.sleep(4)  # the ranks are searching Nim 4 4 5 5 without tables (minutes)
+        time.sleep(4)  # the ranks are searching Nim 5 5 6 6 without tables (minutes)
         assert job.poll() is None, job.communicate()
         os.killpg(job.pid, signal.SIGINT)  # what Ctrl-C at a terminal does
         _, err = job.communicate(timeout=60)

@@ -166,7 +166,8 @@ def test_a_few_thousand_nodes_make_a_page_of_a_few_hundred_kb() -> None:
     t = tr.traced(game, root, label=boards, show=core.value_str)
     assert len(t.steps) > 2000
     size = len(page.page(t, max_nodes=None).encode("utf-8"))
-    assert size < 400_000, size
+    assert size < 420_000, size  # the trace's part; predict mode and the notebook frame add
+    # a fixed ~25 KB of script to every page, whatever its size
 
 
 # --- every algorithm of the family gets a page; a bound is never shown as a value --------

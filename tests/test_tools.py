@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from conftest import needs_module, needs_tool
 
 

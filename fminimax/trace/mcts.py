@@ -25,18 +25,15 @@ Back up: the root gets -1 for 0: 1 visit, mean -1.000; iteration 1 ends.
 
 from __future__ import annotations
 
-import html
-import json
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
 from fminimax.game import Game
 from fminimax.mcts import Iteration, Node, Search, children, leaf
 from fminimax.mcts.stages import uct_score
 from fminimax.mcts.tree import CHANCE, OVER, child_value
+from fminimax.trace.page import document
 
 __all__ = ["MAX_ITERATIONS", "Words", "page_data_of", "page_of", "sentences"]
 
@@ -284,10 +281,11 @@ def page_data_of(search: Search, game: Game[Any, Any], words: Words | None = Non
             "passes": [f"iteration {n} of {len(search.steps)}: select, expand, simulate, "
                        f"back up" for n in range(1, len(search.steps) + 1)],
             "nodes": nodes, "events": events, "total": len(nodes), "cut": "",
-            "sentences": said}
-
-
-_SLOT = re.compile(r"\{\{(title|style|script|data)\}\}")
+            "sentences": said,
+            # what a minimax page reveals at the end of a pass or of the search: an MCTS page
+            # says it in its sentences (an estimate proves nothing, highlights no line)
+            "outcomes": [""] * len(search.steps), "ends": [""] * len(search.steps),
+            "proof": "", "pv": [], "result": ""}
 
 
 def page_of(search: Search, game: Game[Any, Any], words: Words | None = None,
@@ -302,12 +300,6 @@ def page_of(search: Search, game: Game[Any, Any], words: Words | None = None,
     >>> page_of(found, nim.game()).startswith("<!DOCTYPE html>")
     True
     """
-    data = page_data_of(search, game, words, title)
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
-    asset = resources.files("fminimax.trace")
-    parts = {"title": html.escape(title or "Step through Monte Carlo tree search"),
-             "style": asset.joinpath("page.css").read_text(encoding="utf-8"),
-             "script": asset.joinpath("page.js").read_text(encoding="utf-8"), "data": text}
-    return _SLOT.sub(lambda match: parts[match.group(1)],
-                     asset.joinpath("page.html").read_text(encoding="utf-8"))
+    return document(page_data_of(search, game, words, title),
+                    title or "Step through Monte Carlo tree search")
 

@@ -43,8 +43,8 @@ from fminimax.trace.jupyter import isolated
 from fminimax.trace.labels import number_str, path_str
 from fminimax.trace.proof import end_note, outcome_str, pass_roots, proof_str, pv_visits
 
-__all__ = ["MAX_NODES", "Estimate", "Event", "PassSteps", "estimated_leaves", "events",
-           "explanations", "frame", "page", "page_data", "pass_of", "passes"]
+__all__ = ["MAX_NODES", "Estimate", "Event", "PassSteps", "document", "estimated_leaves",
+           "events", "explanations", "frame", "page", "page_data", "pass_of", "passes"]
 
 MAX_NODES = 5000
 """The default node limit of a page: a few hundred KB of HTML at most."""
@@ -237,7 +237,13 @@ def page(source: Traceable | Sequence[Traceable], *, title: str = "",
     """
     data = page_data(source, title=title, estimate=estimate, max_nodes=max_nodes,
                      max_depth=max_depth, headers=headers)
-    parts = {"title": html.escape(title or "Step through the search"),
+    return document(data, title or "Step through the search")
+
+
+def document(data: dict[str, Any], title: str) -> str:
+    """Return the stepper page showing ``data`` (``page_data``'s keys): the one page every
+    kind of trace fills, MCTS's too (``fminimax.trace.mcts``)."""
+    parts = {"title": html.escape(title),
              "style": _asset("page.css") + _asset("predict.css"),  # predict mode: predict.js
              "script": _asset("page.js") + _asset("predict.js"),
              "data": _json_safe(data)}

@@ -33,7 +33,7 @@ from fminimax.game import Game
 from fminimax.mcts import Iteration, Node, Search, children, leaf
 from fminimax.mcts.stages import uct_score
 from fminimax.mcts.tree import CHANCE, OVER, child_value
-from fminimax.trace.page import document
+from fminimax.trace.page import Strings, document
 
 __all__ = ["MAX_ITERATIONS", "Words", "page_data_of", "page_of", "sentences"]
 
@@ -178,20 +178,6 @@ def sentences(search: Search, game: Game[Any, Any], words: Words | None = None) 
     return [line for _, _, said in _told(search, game, words or Words()) for line in said]
 
 
-class _Strings:
-    """A table of distinct strings (the page's ``strings``)."""
-
-    def __init__(self) -> None:
-        self.table: list[str] = []
-        self.index: dict[str, int] = {}
-
-    def at(self, text: str) -> int:
-        if text not in self.index:
-            self.index[text] = len(self.table)
-            self.table.append(text)
-        return self.index[text]
-
-
 def _role(node: Node, root: Node) -> tuple[int, int]:
     """Return the page's role (0 MAX, 1 MIN, 2 leaf, 3 CHANCE) and is-MAX of a node."""
     is_max = int(node.player == root.player)
@@ -202,7 +188,7 @@ def _role(node: Node, root: Node) -> tuple[int, int]:
     return (0 if is_max else 1), is_max
 
 
-def _rows(step: Iteration, before: Node, number: int, strings: _Strings,
+def _rows(step: Iteration, before: Node, number: int, strings: Strings,
           words: Words) -> tuple[list[list[Any]], dict[tuple[Any, ...], int]]:
     """Return one pass's node rows (the tree after the iteration) and each path's row."""
     rows: list[list[Any]] = []
@@ -226,7 +212,7 @@ def _rows(step: Iteration, before: Node, number: int, strings: _Strings,
     return rows, where
 
 
-def _add_pass(number: int, step: Iteration, before: Node, strings: _Strings, words: Words,
+def _add_pass(number: int, step: Iteration, before: Node, strings: Strings, words: Words,
               into: tuple[list[list[Any]], list[list[int]]]) -> None:
     """Add one iteration's nodes (its tree and playout) and events to the page's lists."""
     nodes, events = into
@@ -273,7 +259,7 @@ def page_data_of(search: Search, game: Game[Any, Any], words: Words | None = Non
     if len(search.steps) > MAX_ITERATIONS:
         raise ValueError(f"a page draws at most {MAX_ITERATIONS} iterations (each draws the "
                          f"whole tree), got {len(search.steps)}")
-    strings, nodes, events, said = _Strings(), list[list[Any]](), list[list[int]](), []
+    strings, nodes, events, said = Strings(), list[list[Any]](), list[list[int]](), []
     for number, (step, before, lines) in enumerate(_told(search, game, words)):
         _add_pass(number, step, before, strings, words, (nodes, events))
         said.extend(lines)

@@ -43,14 +43,15 @@ from fminimax.trace.jupyter import isolated
 from fminimax.trace.labels import number_str, path_str
 from fminimax.trace.proof import end_note, outcome_str, pass_roots, proof_str, pv_visits
 
-__all__ = ["MAX_NODES", "Estimate", "Event", "PassSteps", "document", "estimated_leaves",
-           "events", "explanations", "frame", "page", "page_data", "pass_of", "passes"]
+__all__ = ["MAX_NODES", "Estimate", "Event", "PassSteps", "Strings", "document",
+           "estimated_leaves", "events", "explanations", "frame", "page", "page_data",
+           "pass_of", "passes"]
 
 MAX_NODES = 5000
 """The default node limit of a page: a few hundred KB of HTML at most."""
 
 
-class _Strings:
+class Strings:
     """A table of distinct strings; ``at(text)`` gives a string's index, adding it if new."""
 
     def __init__(self) -> None:
@@ -94,7 +95,7 @@ _KINDS = {"leaf": 0, "quiet": 0, "cutoff": 2, "chance-cutoff": 2, "quiescence-cu
           "table": 3, "mate": 4}  # any other kind (node, chance, quiescence, probe) is 1
 
 
-def _node_row(visit: Visit, told: Story, names: Names, strings: _Strings,
+def _node_row(visit: Visit, told: Story, names: Names, strings: Strings,
               context: tuple[dict[int, int], dict[int, list[int]], bool]) -> list[Any]:
     """Return one node of the page's data (see ``page_data``)."""
     index, below, at_limit = context
@@ -109,7 +110,7 @@ def _node_row(visit: Visit, told: Story, names: Names, strings: _Strings,
             hidden[0], hidden[1:]]
 
 
-def _extras(visit: Visit, names: Names, strings: _Strings, note: str) -> list[int]:
+def _extras(visit: Visit, names: Names, strings: Strings, note: str) -> list[int]:
     """Return the fields a node gained later: relation, probability, reason, is MAX, the
     note said on entering it (a pass's question, a re-search's reason), is a re-search.
 
@@ -123,7 +124,7 @@ def _extras(visit: Visit, names: Names, strings: _Strings, note: str) -> list[in
 
 
 def _event_row(event: Event, index: dict[int, int], names: Names,
-               strings: _Strings) -> list[int]:
+               strings: Strings) -> list[int]:
     """Return one event of the page's data (see ``page_data``)."""
     if event.action == "enter":
         return [0, index[event.node]]
@@ -167,7 +168,7 @@ def page_data(source: Traceable | Sequence[Traceable], *, title: str = "",
     index = {visit.number: i for i, visit in enumerate(drawn.shown)}
     below = _hidden_below(told.visits, drawn.kept)
     tops = {visit.pass_number: visit.depth for visit in told.visits if visit.parent == 0}
-    strings = _Strings()
+    strings = Strings()
     nodes = [_node_row(visit, told, names, strings, (index, below, max_depth is not None and
                        visit.depth - tops[visit.pass_number] == max_depth))
              for visit in drawn.shown]

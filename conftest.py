@@ -10,6 +10,16 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import sys
+from pathlib import Path
+
+if os.environ.get("FMINIMAX_EXPECT_BUILD") == "compiled":
+    # pytest puts this folder first on sys.path to import this file (its "prepend" import
+    # mode), which would put the source ./fminimax before the installed compiled build that
+    # .ci/run's compiled pass means to test: move the folder to the end (tests/test_compiled.py
+    # fails if the pure build is the one imported)
+    _HERE = str(Path(__file__).resolve().parent)
+    sys.path[:] = [entry for entry in sys.path if entry not in (_HERE, "")] + [_HERE]
 
 BRIDGES = {"pyspiel": ["fminimax/interop/openspiel/*.py", "docs/interop.md"],
            "pettingzoo": ["fminimax/interop/pettingzoo.py", "docs/interop.md"],

@@ -154,12 +154,13 @@ def test_a_closed_stdout_ends_quietly() -> None:
 
 
 def test_ctrl_c_midway_keeps_the_lines_written_whole_and_is_130() -> None:
-    # line 1 is quick; line 2 (Connect Four 5x5's start) searches for minutes
-    process = subprocess.Popen([PY, "-m", "fminimax", "solve", "connect4", "--size", "5x5",
+    # line 1 (an end position of Pons' Test_L3_R1) is quick; line 2 (a Test_L1_R2 position
+    # of 6.3 million nodes) searches for a minute or more, in the compiled build too
+    process = subprocess.Popen([PY, "-m", "fminimax", "solve", "connect4",
                                 "--board", "-"], stdin=subprocess.PIPE,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert process.stdin is not None and process.stdout is not None
-    process.stdin.write(b"3333344444\n1\n")
+    process.stdin.write(b"2252576253462244111563365343671351441\n344163341377\n")
     process.stdin.close()
     first = process.stdout.readline()
     time.sleep(0.5)

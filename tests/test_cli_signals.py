@@ -33,7 +33,10 @@ needs_proc = pytest.mark.skipif(not (PROC / "self" / "task").is_dir(),
                                 reason="reads the process tree from Linux's /proc")
 ROOT = Path(__file__).resolve().parent.parent
 PROGRAM = [sys.executable, "-m", "fminimax"]
-SEARCH = ["solve", "connect4", "--size", "6x5", "--workers", "2"]  # a minute or more
+# Pons' Test_L1_R2 position of 6.3 million nodes: a minute or more, compiled too (6x5's
+# start takes seconds since the Connect Four solver orders moves as Pons does)
+HARD = "344163341377"
+SEARCH = ["solve", "connect4", "--board", HARD, "--workers", "2"]
 
 
 def descendants(pid: int) -> list[int]:
@@ -267,7 +270,7 @@ def test_ctrl_c_with_a_scheduler_stops_the_cluster_computing(cluster: Any) -> No
     """
     address = cluster.scheduler.address
     with tempfile.TemporaryFile("w+") as err:
-        process = start(["solve", "connect4", "--size", "6x5", "--scheduler", address], err)
+        process = start(["solve", "connect4", "--board", HARD, "--scheduler", address], err)
         try:
             assert until(lambda: busy(cluster) > 0, 25, step=0.2), "no task started"
             time.sleep(0.5)

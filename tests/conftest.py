@@ -7,12 +7,21 @@ from __future__ import annotations
 import importlib
 import os
 import shutil
+import signal
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from fminimax import tictactoe as ttt
+
+# A shell starts a background job (`bash .ci/run &`, nohup) with Ctrl-C ignored, and every
+# process started from it inherits that: Python then installs no KeyboardInterrupt, so the
+# Ctrl-C tests' SIGINT would do nothing and a search would run on to its end.  The tests
+# send SIGINT as a terminal would to a foreground program, so the children must start with
+# it handled: a handler here (not ignored) leaves them SIGINT's default on exec.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def reachable_positions() -> list[ttt.Position]:

@@ -1,7 +1,7 @@
 """``python -m fminimax``: the same program as the ``fminimax`` command."""
 
-from fminimax.cli import main
+from fminimax.cli import command
 
 __all__: list[str] = []
 
-raise SystemExit(main())
+command()

@@ -24,7 +24,10 @@ from itertools import product
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+if __name__ == "__main__":  # run from a checkout: the source beside it; imported (by the
+    # tests), the path is left as it is (at the front, the project's folder would make worker
+    # processes started later import the pure source in the compiled build's test run)
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from fminimax import core, mcts  # noqa: E402
 from fminimax import tictactoe as ttt  # noqa: E402

@@ -5,23 +5,22 @@ from __future__ import annotations
 
 import math
 import random
-import sys
 from dataclasses import replace
 from itertools import product
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+# benchmarks/ is importable from the project's folder, which pytest puts on sys.path for
+# the root conftest.py (at its end in the compiled pass: never insert it at the front, or
+# worker processes started later import the pure source instead of the compiled build)
+from benchmarks.mcts import nim_positions, tictactoe_positions
 from fminimax import algorithms, core, mcts
 from fminimax import tictactoe as ttt
 from fminimax.games import nim, pig, tree
 from fminimax.mcts.tree import OVER, child_value, mean_for
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from benchmarks.mcts import nim_positions, tictactoe_positions  # noqa: E402
 
 TICTACTOE_SAMPLE = 120
 """Unfinished tic-tac-toe positions checked here, drawn with random.Random(20) from all

@@ -191,9 +191,9 @@ class DaskExecutor(Executor):
     """A Dask client's executor whose searches stop once cancelled, on a watched cluster.
 
     A Dask worker cannot end a thread: a cancelled task it was running used to search on
-    to its end (minutes, on a large position).  So each search task goes out with a game
-    whose move generator also asks whether the task was cancelled (``polled_moves``), and
-    runs under ``stoppable``, which watches the worker's record of the task.
+    to its end (minutes, on a large position).  So each search task runs under
+    ``stoppable``, which watches the worker's record of the task and gives the task's game
+    a move generator that also asks whether the task was cancelled (``polled_moves``).
     ``shutdown(wait=False)`` cancels every task still out.  A thread asks the scheduler
     how it is every ``WATCH_SECONDS``; once ``cluster_fault`` says the search cannot go on,
     every task still out fails with ``ClusterLost``, and ``fault`` says why.
@@ -216,9 +216,6 @@ class DaskExecutor(Executor):
         if self.fault is not None:
             raise ClusterLost(self.fault)
         token = uuid.uuid4().hex
-        args = tuple(replace(arg, game=replace(arg.game, moves=partial(
-            polled_moves, arg.game.moves, token))) if isinstance(arg, parallel.Task) else arg
-            for arg in args)
         inner = self.executor.submit(stoppable, token, fn, *args, **kwargs)
         outer: Future[Any] = Future()
         with self.lock:
@@ -329,7 +326,10 @@ def polled_moves(moves: Callable[[Any], Any], token: str, state: Any) -> Any:
 
 
 def stoppable(token: str, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-    """Return ``fn(*args, **kwargs)``; on a Dask worker, mark ``token`` once it is cancelled.
+    """Return ``fn(*args, **kwargs)``; on a Dask worker, stop it once it is cancelled.
+
+    There, each search task among ``args`` gets its game's moves through ``polled_moves``,
+    and a thread marks ``token`` cancelled when the worker's record of the task says so.
 
     Outside a Dask task it is the plain call.
 
@@ -352,6 +352,12 @@ def stoppable(token: str, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> 
                 return
 
     threading.Thread(target=watch, name=f"fminimax-watch-{key}", daemon=True).start()
+    # the polling move generator is put in here, on the worker, after the task arrived: a
+    # game travels by its own pickle, which a closure around its moves would not have (the
+    # compiled build's move generators cannot be pickled at all)
+    args = tuple(replace(arg, game=replace(arg.game, moves=partial(
+        polled_moves, arg.game.moves, token))) if isinstance(arg, parallel.Task) else arg
+        for arg in args)
     try:
         return fn(*args, **kwargs)
     finally:

@@ -31,6 +31,9 @@ from fminimax.games.connect4.bitboard import (
 
 __all__ = ["Solving", "decided", "solver", "solver_order", "solving"]
 
+_HANDED = 1 << 12
+"""The most entries the threats handed to children may hold before they are dropped."""
+
 
 class Solving(NamedTuple):
     """The solver's functions of one board shape (built once per shape by ``solving``).
@@ -50,7 +53,6 @@ class _Ranks(NamedTuple):
     column_of: dict[int, int]
     rank: dict[int, int]
     column_of_rank: dict[int, int]
-    column_masks: tuple[int, ...]
     rank_mask: int
     threat_shift: int
 
@@ -70,7 +72,6 @@ def _ranks(s: Shape) -> _Ranks:
     rank = {bit: (-cells_windows[bit] << rank_bits) | centre_rank[c]
             for bit, c in column_of.items()}
     return _Ranks(column_of, rank, {i: c for c, i in centre_rank.items()},
-                  tuple(((1 << s.height) - 1) << (c * h1) for c in range(s.width)),
                   (1 << rank_bits) - 1, rank_bits + 6)
 
 
@@ -102,15 +103,46 @@ def solving(width: int = 7, height: int = 6, k: int = 4) -> Solving:
     """
     s, r = shape(width, height, k), rules(width, height, k)
     run, threats, bottom, full = r.run, r.threats, s.bottom, s.full
-    column_of, rank, column_of_rank, column_masks, rank_mask, threat_shift = _ranks(s)
-    seen: list[tuple[C4 | None, int]] = [(None, 0)]
+    column_of, rank, column_of_rank, rank_mask, threat_shift = _ranks(s)
+    seen: list[tuple[C4 | None, int, int]] = [(None, 0, 0)]
     last_two = width * height - 2
+    # Threats handed from a node to its children: the ranking computes each child's
+    # threats (Pons' move score), and the child's ``decided`` would compute the same two
+    # again: its mover's are the parent's opponent's minus the cell played, its opponent's
+    # are the ones the move made.  Keyed by the child's code (current + mask, unique per
+    # position), so an entry from another search or thread is still right; taken out when
+    # used, the rest dropped when the dict grows past ``_HANDED``.  Two of the three
+    # threat computations a node needs are saved.
+    handed: dict[int, tuple[int, int]] = {}
 
     def solver_order(state: C4, columns: Sequence[Move]) -> list[Move]:
+        last, safe, theirs = seen[0]
+        if last is not state:
+            found = unseen(state)
+            if isinstance(found, list):
+                return found
+            safe, theirs = found
         cur, mask = state.current, state.mask
-        last, safe = seen[0]
-        if last is state:
-            return ranked_safe(cur, mask, safe)
+        code = (cur ^ mask) + mask  # the children's codes are this plus the cell played
+        if len(handed) > _HANDED:
+            handed.clear()
+        if not safe & (safe - 1):  # one move: the child is searched, hand it its threats
+            handed[code + safe] = (theirs & ~safe, threats(cur | safe, mask))
+            return [column_of[safe]]
+        ranked = []
+        while safe:  # one cell a column, the lowest first
+            bit = safe & -safe
+            safe ^= bit
+            made = threats(cur | bit, mask)  # never holds bit: a winning move ends earlier
+            handed[code + bit] = (theirs & ~bit, made)
+            ranked.append(rank[bit] - (made.bit_count() << threat_shift))
+        ranked.sort()
+        return [column_of_rank[r & rank_mask] for r in ranked]
+
+    def unseen(state: C4) -> list[Move] | tuple[int, int]:
+        """Return the one column to play of a position ``decided`` would settle, else its
+        safe cells and the opponent's threats (what ``decided`` leaves in ``seen``)."""
+        cur, mask = state.current, state.mask
         possible = (mask + bottom) & full
         mine = threats(cur, mask)
         win = possible & mine
@@ -127,26 +159,21 @@ def solving(width: int = 7, height: int = 6, k: int = 4) -> Solving:
         safe = possible & ~(theirs >> 1)
         if not safe:
             return [column_of[possible & -possible]]
-        return ranked_safe(cur, mask, safe)
-
-    def ranked_safe(cur: int, mask: int, safe: int) -> list[Move]:
-        if not safe & (safe - 1):
-            return [column_of[safe]]
-        ranked = []
-        for col in column_masks:
-            bit = safe & col
-            if bit:
-                ranked.append(rank[bit] - (threats(cur | bit, mask).bit_count() << threat_shift))
-        ranked.sort()
-        return [column_of_rank[r & rank_mask] for r in ranked]
+        return safe, theirs
 
     def decided(state: C4) -> tuple[Score, int] | None:
         cur, mask = state.current, state.mask
         possible = (mask + bottom) & full
-        mine = threats(cur, mask)
-        if possible & mine:
-            return (1, 1)
-        theirs = threats(cur ^ mask, mask)
+        known = handed.pop(cur + mask, None)
+        if known is None:
+            mine = threats(cur, mask)
+            if possible & mine:
+                return (1, 1)
+            theirs = threats(cur ^ mask, mask)
+        else:
+            mine, theirs = known
+            if possible & mine:
+                return (1, 1)
         forced = possible & theirs
         if forced:
             if forced & (forced - 1):
@@ -158,7 +185,7 @@ def solving(width: int = 7, height: int = 6, k: int = 4) -> Solving:
         if state.plies >= last_two or (not mine | theirs and not run(full ^ cur ^ mask)
                                        and not run(full ^ cur)):
             return (0, width * height - state.plies)  # no window open to either: a draw
-        seen[0] = (state, safe)
+        seen[0] = (state, safe, theirs)
         return None
 
     return Solving(solver_order, decided, partial(_plies_left, width * height))

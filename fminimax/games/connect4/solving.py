@@ -28,6 +28,7 @@ from fminimax.games.connect4.bitboard import (
     rules,
     shape,
 )
+from fminimax.games.connect4.runs import each_move_threats
 
 __all__ = ["Solving", "decided", "solver", "solver_order", "solving"]
 
@@ -105,6 +106,9 @@ def solving(width: int = 7, height: int = 6, k: int = 4) -> Solving:
     run, threats, bottom, full = r.run, r.threats, s.bottom, s.full
     column_of, rank, column_of_rank, rank_mask, threat_shift = _ranks(s)
     seen: list[tuple[C4 | None, int, int]] = [(None, 0, 0)]
+    # k = 4: every move's threats in one pass over the boards side by side (see runs.py)
+    made_all, stride = each_move_threats(s) or (None, 0)
+    offset = {bit: c * stride for bit, c in column_of.items()}
     last_two = width * height - 2
     # Threats handed from a node to its children: the ranking computes each child's
     # threats (Pons' move score), and the child's ``decided`` would compute the same two
@@ -130,10 +134,12 @@ def solving(width: int = 7, height: int = 6, k: int = 4) -> Solving:
             handed[code + safe] = (theirs & ~safe, threats(cur | safe, mask))
             return [column_of[safe]]
         ranked = []
+        every = made_all(cur, mask, safe) if made_all else 0  # (k = 4) each move's threats
         while safe:  # one cell a column, the lowest first
             bit = safe & -safe
             safe ^= bit
-            made = threats(cur | bit, mask)  # never holds bit: a winning move ends earlier
+            # never holds bit: a winning move ends the search earlier
+            made = every >> offset[bit] & full if made_all else threats(cur | bit, mask)
             handed[code + bit] = (theirs & ~bit, made)
             ranked.append(rank[bit] - (made.bit_count() << threat_shift))
         ranked.sort()

@@ -222,6 +222,32 @@ def test_the_solver_agrees_with_plain_alphabeta_on_random_positions(width: int, 
                 plain, state, table=None, order=False).value)
 
 
+@pytest.mark.parametrize("width, height, k", [(4, 4, 4), (5, 4, 4), (4, 5, 4), (5, 4, 3)])
+def test_the_solver_sees_the_last_four_plies_as_plain_alphabeta_finds_them(
+        width: int, height: int, k: int) -> None:
+    from fminimax.game import WIN
+
+    plain, fast = c4.game(width, height, k), c4.solver(width, height, k)
+    rng, cells, seen = random.Random(width * height + k), width * height, {3: 0, 4: 0}
+    while min(seen.values()) < 60:
+        state = c4.start(width, height, k)
+        while not plain.is_over(state) and state.plies < cells - rng.choice((3, 4)):
+            state = plain.play(state, rng.choice(plain.moves(state)))
+        if plain.is_over(state):
+            continue
+        known = fast.decided(state)  # type: ignore[misc]
+        reference = core.search(plain, state, table=None).value  # the quick value
+        if known is None:  # a position decided leaves to the search
+            assert fast.decided(state) is None
+            continue
+        seen[cells - state.plies] = seen.get(cells - state.plies, 0) + 1
+        score, plies = known
+        assert score * WIN - core.sign(score) * plies == reference, (state, known)
+        first = fast.order(state, plain.moves(state))[0]  # type: ignore[misc]
+        after = core.search(plain, plain.play(state, first), table=None).value
+        assert -after == reference + core.sign(reference), state  # one ply nearer its end
+
+
 @pytest.mark.parametrize("width, height, plies", [(4, 4, 5), (5, 4, 8), (4, 5, 8)])
 def test_bisection_on_the_solver_finds_plain_alphabetas_quick_value(width: int, height: int,
                                                                      plies: int) -> None:

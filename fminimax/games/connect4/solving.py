@@ -167,6 +167,8 @@ def solving(width: int = 7, height: int = 6, k: int = 4) -> Solving:
             return [column_of[possible & -possible]]
         if state.plies == last_two - 1 and three_left(cur, mask, safe):
             return [column_of[three_left(cur, mask, safe)]]  # (decided says: a win)
+        if state.plies == last_two - 2:
+            return [column_of[four_left(cur, mask, safe)[1]]]  # (decided's end)
         return safe, theirs
 
     def decided(state: C4) -> tuple[Score, int] | None:
@@ -195,6 +197,9 @@ def solving(width: int = 7, height: int = 6, k: int = 4) -> Solving:
             return (0, width * height - state.plies)  # no window open to either: a draw
         if state.plies == last_two - 1:  # three cells left: the rest is seen at once
             return (1, 3) if three_left(cur, mask, safe) else (0, 3)
+        if state.plies == last_two - 2:  # four cells left
+            score = four_left(cur, mask, safe)[0]
+            return (score, 3 if score > 0 else 4)
         seen[0] = (state, safe, theirs)
         return None
 
@@ -208,16 +213,43 @@ def solving(width: int = 7, height: int = 6, k: int = 4) -> Solving:
         whichever cell the opponent fills; else it is a draw.
         """
         empty = full ^ mask
+        every = made_all(cur, mask, safe) if made_all else 0
         while safe:
             cell = safe & -safe
             safe ^= cell
-            made, rest = threats(cur | cell, mask), empty ^ cell
+            made = every >> offset[cell] & full if made_all else threats(cur | cell, mask)
+            rest = empty ^ cell
             replies = ((mask | cell) + bottom) & rest  # the opponent's cells: one or two
             while replies and (rest ^ replies & -replies) & made:
                 replies &= replies - 1
             if not replies:  # the last cell wins after every reply
                 return cell
         return 0
+
+    def four_left(cur: int, mask: int, safe: int) -> tuple[int, int]:
+        """Return (score, cell), the mover's best with four empty cells left: +1 (a win at
+        the mover's next move but one), 0 (a draw) or -1 (a loss at the last cell).
+
+        Why: with ``three_left`` the last four plies are seen at once, and on small boards
+        most nodes lie there.  After a safe cell the opponent cannot win at once: the mover
+        wins if it is left two threats to block or no safe cell; else it is the opponent's
+        turn with three cells left, which ``three_left`` sees.
+        """
+        opponent, best, best_cell = cur ^ mask, -1, safe & -safe
+        every = made_all(cur, mask, safe) if made_all else 0
+        while safe:
+            cell = safe & -safe
+            safe ^= cell
+            made = every >> offset[cell] & full if made_all else threats(cur | cell, mask)
+            after = mask | cell
+            replies = (after + bottom) & full
+            forced = replies & made
+            replies = (forced or replies) & ~(made >> 1)
+            if forced & (forced - 1) or not replies:
+                return 1, cell
+            if best < 0 and not three_left(opponent, after, replies):
+                best, best_cell = 0, cell
+        return best, best_cell
 
     return Solving(solver_order, decided, partial(_plies_left, width * height))
 
@@ -226,8 +258,9 @@ def solver_order(s: Shape, state: C4, columns: Sequence[Move]) -> list[Move]:
     """Return only the columns worth searching to the end, best first (Pons' pruning).
 
     A winning move alone if there is one; one column if no window is open to either player
-    (every line is a draw); else, if the opponent threatens to win next move,
-    only a block (one column even when two are needed: the game is lost either way); never
+    (every line is a draw); with three or four cells left, the move that reaches the end
+    ``decided`` sees first (alone when it wins, or with four cells left); else, if the
+    opponent threatens to win next move, only a block (one column even when two are needed: the game is lost either way); never
     a move right under the opponent's winning cell unless every move is one.  The rest are
     ranked by the winning cells the move creates (Pons' move score), then by the number of
     windows through the cell it fills (except on 7x6, where Pons' order, centre-first
@@ -252,7 +285,9 @@ def decided(s: Shape, state: C4) -> tuple[Score, int] | None:
     (1, 1): the player to move wins now; (-1, 2): every move lets the opponent win at once
     (two threats, or the only block lies under an opponent's winning cell); (0, plies left):
     a draw, when at most two stones are left and the mover has a move that does not lose,
-    or when no run of k is open to either player.  None otherwise.  Pons' losing-move
+    or when no run of k is open to either player.  With three or four cells left the end
+    is seen at once: (1, 3) a win at the mover's next move but one, (-1, 4) a loss at the
+    last cell, (0, 3) or (0, 4) a draw.  None otherwise.  Pons' losing-move
     anticipation: ``solver`` hands it to the engine, which uses it in searches to the end.
 
     >>> from fminimax.games.connect4 import from_moves, start
@@ -261,6 +296,10 @@ def decided(s: Shape, state: C4) -> tuple[Score, int] | None:
     ((1, 1), (-1, 2))
     >>> decided(s, start(5, 4)) is None
     True
+    >>> s = shape(4, 4)  # four cells left: a loss, a draw, a win
+    >>> [decided(s, from_moves(moves, 4, 4))
+    ...  for moves in ("031232103112", "000021212332", "011333311002")]
+    [(-1, 4), (0, 4), (1, 3)]
     """
     return solving(s.width, s.height, s.k).decided(state)
 

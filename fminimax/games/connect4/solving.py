@@ -260,15 +260,15 @@ def solver_order(s: Shape, state: C4, columns: Sequence[Move]) -> list[Move]:
     A winning move alone if there is one; one column if no window is open to either player
     (every line is a draw); with three or four cells left, the move that reaches the end
     ``decided`` sees first (alone when it wins, or with four cells left); else, if the
-    opponent threatens to win next move, only a block (one column even when two are needed: the game is lost either way); never
-    a move right under the opponent's winning cell unless every move is one.  The rest are
-    ranked by the winning cells the move creates (Pons' move score), then by the number of
-    windows through the cell it fills (except on 7x6, where Pons' order, centre-first
-    alone, takes fewer nodes), then centre-first (on 5x4 the bottom cells beside the
-    centre lie on more windows than the centre's).  Every column left out
-    loses within two plies while a kept one does no worse, so a search to the end keeps its
-    value; a depth-limited search would score the dropped columns differently, so only
-    ``solver`` uses this order.
+    opponent threatens to win next move, only a block (one column even when two are
+    needed: the game is lost either way); never a move right under the opponent's winning
+    cell unless every move is one.  The rest are ranked by the winning cells the move
+    creates (Pons' move score), then by the number of windows through the cell it fills
+    (except on 7x6, where Pons' order, centre-first alone, takes fewer nodes), then
+    centre-first (on 5x4 the bottom cells beside the centre lie on more windows than the
+    centre's).  Every column left out loses within two plies while a kept one does no
+    worse, so a search to the end keeps its value; a depth-limited search would score the
+    dropped columns differently, so only ``solver`` uses this order.
 
     >>> from fminimax.games.connect4 import from_moves, start
     >>> solver_order(shape(4, 4), from_moves("00112", 4, 4), [0, 1, 2, 3])

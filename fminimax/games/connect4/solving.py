@@ -13,9 +13,11 @@ the end, not depth-limited estimates, so only exact searches use them.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache, partial
+from importlib.machinery import EXTENSION_SUFFIXES
 from typing import NamedTuple
 
 from fminimax.game import Game, Score
@@ -106,8 +108,12 @@ def solving(width: int = 7, height: int = 6, k: int = 4) -> Solving:
     run, threats, bottom, full = r.run, r.threats, s.bottom, s.full
     column_of, rank, column_of_rank, rank_mask, threat_shift = _ranks(s)
     seen: list[tuple[C4 | None, int, int]] = [(None, 0, 0)]
-    # k = 4: every move's threats in one pass over the boards side by side (see runs.py)
-    made_all, stride = each_move_threats(s) or (None, 0)
+    # k = 4: every move's threats in one pass over the boards side by side (see runs.py).
+    # Neither this nor the hand-down below when compiled (mypyc): there a board's shifts
+    # are native machine words, cheaper than the Python ints of the boards side by side
+    # and than a dict of boxed ints (measured: each made the compiled build slower).
+    compiled = _compiled()
+    made_all, stride = (None, 0) if compiled else each_move_threats(s) or (None, 0)
     offset = {bit: c * stride for bit, c in column_of.items()}
     last_two = width * height - 2
     # Threats handed from a node to its children: the ranking computes each child's
@@ -118,6 +124,7 @@ def solving(width: int = 7, height: int = 6, k: int = 4) -> Solving:
     # used, the rest dropped when the dict grows past ``_HANDED``.  Two of the three
     # threat computations a node needs are saved.
     handed: dict[int, tuple[int, int]] = {}
+    hand_down = not compiled
 
     def solver_order(state: C4, columns: Sequence[Move]) -> list[Move]:
         last, safe, theirs = seen[0]
@@ -131,7 +138,8 @@ def solving(width: int = 7, height: int = 6, k: int = 4) -> Solving:
         if len(handed) > _HANDED:
             handed.clear()
         if not safe & (safe - 1):  # one move: the child is searched, hand it its threats
-            handed[code + safe] = (theirs & ~safe, threats(cur | safe, mask))
+            if hand_down:
+                handed[code + safe] = (theirs & ~safe, threats(cur | safe, mask))
             return [column_of[safe]]
         ranked = []
         every = made_all(cur, mask, safe) if made_all else 0  # (k = 4) each move's threats
@@ -140,7 +148,8 @@ def solving(width: int = 7, height: int = 6, k: int = 4) -> Solving:
             safe ^= bit
             # never holds bit: a winning move ends the search earlier
             made = every >> offset[bit] & full if made_all else threats(cur | bit, mask)
-            handed[code + bit] = (theirs & ~bit, made)
+            if hand_down:
+                handed[code + bit] = (theirs & ~bit, made)
             ranked.append(rank[bit] - (made.bit_count() << threat_shift))
         ranked.sort()
         return [column_of_rank[r & rank_mask] for r in ranked]
@@ -174,7 +183,7 @@ def solving(width: int = 7, height: int = 6, k: int = 4) -> Solving:
     def decided(state: C4) -> tuple[Score, int] | None:
         cur, mask = state.current, state.mask
         possible = (mask + bottom) & full
-        known = handed.pop(cur + mask, None)
+        known = handed.pop(cur + mask, None) if hand_down else None
         if known is None:
             mine = threats(cur, mask)
             if possible & mine:
@@ -319,6 +328,12 @@ def solver(width: int = 7, height: int = 6, k: int = 4) -> Game[C4, Move]:
     return replace(g, name=f"{g.name}-solver", order=found.solver_order,
                    decided=found.decided, plies_left=found.plies_left,
                    recipe=(solver, (width, height, k)))
+
+
+def _compiled() -> bool:
+    """Return whether this module runs compiled (mypyc), not from its ``.py`` file."""
+    module = sys.modules.get(__name__)
+    return getattr(module, "__file__", "").endswith(tuple(EXTENSION_SUFFIXES))
 
 
 def _plies_left(cells: int, state: C4) -> int:

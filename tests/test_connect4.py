@@ -179,6 +179,33 @@ def test_shift_rules_agree_with_the_windows_on_random_positions(width: int, heig
         assert r.key(state) == min(mine + state.mask, c4.mirror(s, mine + state.mask))
 
 
+@pytest.mark.parametrize("width, height", [(7, 6), (4, 4), (8, 7), (5, 4)])
+def test_each_moves_threats_at_once_are_the_threats_of_each_move(width: int,
+                                                                 height: int) -> None:
+    from fminimax.games.connect4.runs import each_move_threats
+
+    s, rng, g = c4.shape(width, height), random.Random(width), c4.game(width, height)
+    r = c4.rules(width, height)
+    found = each_move_threats(s)
+    assert found is not None and each_move_threats(c4.shape(6, 5, 3)) is None
+    made, stride = found
+    for _ in range(200):
+        state = random_position(width, height, rng.randint(0, width * height - 1), rng)
+        if g.is_over(state):
+            continue
+        cells = (state.mask + s.bottom) & s.full
+        for stones in (state.current, state.current ^ state.mask):
+            every = made(stones, state.mask, cells)
+            assert every >> width * stride == 0  # nothing beyond the last board
+            for column in range(width):
+                cell = cells & (((1 << height) - 1) << column * (height + 1))
+                board = every >> column * stride & ((1 << stride) - 1)
+                if cell:  # (a winning cell counts itself, as Rules.threats does)
+                    assert board == r.threats(stones | cell, state.mask), (state, column)
+                    if not cell & r.threats(stones, state.mask):
+                        assert board == windows_threats(s, stones | cell, state.mask)
+
+
 @pytest.mark.parametrize("width, height, plies", [(4, 4, 6), (5, 4, 9), (4, 5, 9)])
 def test_the_solver_agrees_with_plain_alphabeta_on_random_positions(width: int, height: int,
                                                                      plies: int) -> None:
@@ -193,6 +220,32 @@ def test_the_solver_agrees_with_plain_alphabeta_on_random_positions(width: int, 
         if not plain.is_over(state):
             assert reference.value == core.sign(core.search(
                 plain, state, table=None, order=False).value)
+
+
+@pytest.mark.parametrize("width, height, k", [(4, 4, 4), (5, 4, 4), (4, 5, 4), (5, 4, 3)])
+def test_the_solver_sees_the_last_four_plies_as_plain_alphabeta_finds_them(
+        width: int, height: int, k: int) -> None:
+    from fminimax.game import WIN
+
+    plain, fast = c4.game(width, height, k), c4.solver(width, height, k)
+    rng, cells, seen = random.Random(width * height + k), width * height, {3: 0, 4: 0}
+    while min(seen.values()) < 60:
+        state = c4.start(width, height, k)
+        while not plain.is_over(state) and state.plies < cells - rng.choice((3, 4)):
+            state = plain.play(state, rng.choice(plain.moves(state)))
+        if plain.is_over(state):
+            continue
+        known = fast.decided(state)  # type: ignore[misc]
+        reference = core.search(plain, state, table=None).value  # the quick value
+        if known is None:  # a position decided leaves to the search
+            assert fast.decided(state) is None
+            continue
+        seen[cells - state.plies] = seen.get(cells - state.plies, 0) + 1
+        score, plies = known
+        assert score * WIN - core.sign(score) * plies == reference, (state, known)
+        first = fast.order(state, plain.moves(state))[0]  # type: ignore[misc]
+        after = core.search(plain, plain.play(state, first), table=None).value
+        assert -after == reference + core.sign(reference), state  # one ply nearer its end
 
 
 @pytest.mark.parametrize("width, height, plies", [(4, 4, 5), (5, 4, 8), (4, 5, 8)])

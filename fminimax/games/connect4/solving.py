@@ -13,9 +13,11 @@ the end, not depth-limited estimates, so only exact searches use them.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache, partial
+from importlib.machinery import EXTENSION_SUFFIXES
 from typing import NamedTuple
 
 from fminimax.game import Game, Score
@@ -28,8 +30,12 @@ from fminimax.games.connect4.bitboard import (
     rules,
     shape,
 )
+from fminimax.games.connect4.runs import each_move_threats
 
 __all__ = ["Solving", "decided", "solver", "solver_order", "solving"]
+
+_HANDED = 1 << 12
+"""The most entries the threats handed to children may hold before they are dropped."""
 
 
 class Solving(NamedTuple):
@@ -50,7 +56,6 @@ class _Ranks(NamedTuple):
     column_of: dict[int, int]
     rank: dict[int, int]
     column_of_rank: dict[int, int]
-    column_masks: tuple[int, ...]
     rank_mask: int
     threat_shift: int
 
@@ -70,7 +75,6 @@ def _ranks(s: Shape) -> _Ranks:
     rank = {bit: (-cells_windows[bit] << rank_bits) | centre_rank[c]
             for bit, c in column_of.items()}
     return _Ranks(column_of, rank, {i: c for c, i in centre_rank.items()},
-                  tuple(((1 << s.height) - 1) << (c * h1) for c in range(s.width)),
                   (1 << rank_bits) - 1, rank_bits + 6)
 
 
@@ -102,15 +106,58 @@ def solving(width: int = 7, height: int = 6, k: int = 4) -> Solving:
     """
     s, r = shape(width, height, k), rules(width, height, k)
     run, threats, bottom, full = r.run, r.threats, s.bottom, s.full
-    column_of, rank, column_of_rank, column_masks, rank_mask, threat_shift = _ranks(s)
-    seen: list[tuple[C4 | None, int]] = [(None, 0)]
+    column_of, rank, column_of_rank, rank_mask, threat_shift = _ranks(s)
+    seen: list[tuple[C4 | None, int, int]] = [(None, 0, 0)]
+    # k = 4: every move's threats in one pass over the boards side by side (see runs.py).
+    # Neither this nor the hand-down below when compiled (mypyc): there a board's shifts
+    # are native machine words, cheaper than the Python ints of the boards side by side
+    # and than a dict of boxed ints (measured: each made the compiled build slower).
+    compiled = _compiled()
+    made_all, stride = (None, 0) if compiled else each_move_threats(s) or (None, 0)
+    offset = {bit: c * stride for bit, c in column_of.items()}
     last_two = width * height - 2
+    # Threats handed from a node to its children: the ranking computes each child's
+    # threats (Pons' move score), and the child's ``decided`` would compute the same two
+    # again: its mover's are the parent's opponent's minus the cell played, its opponent's
+    # are the ones the move made.  Keyed by the child's code (current + mask, unique per
+    # position), so an entry from another search or thread is still right; taken out when
+    # used, the rest dropped when the dict grows past ``_HANDED``.  Two of the three
+    # threat computations a node needs are saved.
+    handed: dict[int, tuple[int, int]] = {}
+    hand_down = not compiled
 
     def solver_order(state: C4, columns: Sequence[Move]) -> list[Move]:
+        last, safe, theirs = seen[0]
+        if last is not state:
+            found = unseen(state)
+            if isinstance(found, list):
+                return found
+            safe, theirs = found
         cur, mask = state.current, state.mask
-        last, safe = seen[0]
-        if last is state:
-            return ranked_safe(cur, mask, safe)
+        code = (cur ^ mask) + mask  # the children's codes are this plus the cell played
+        if len(handed) > _HANDED:
+            handed.clear()
+        if not safe & (safe - 1):  # one move: the child is searched, hand it its threats
+            if hand_down:
+                handed[code + safe] = (theirs & ~safe, threats(cur | safe, mask))
+            return [column_of[safe]]
+        ranked = []
+        every = made_all(cur, mask, safe) if made_all else 0  # (k = 4) each move's threats
+        while safe:  # one cell a column, the lowest first
+            bit = safe & -safe
+            safe ^= bit
+            # never holds bit: a winning move ends the search earlier
+            made = every >> offset[bit] & full if made_all else threats(cur | bit, mask)
+            if hand_down:
+                handed[code + bit] = (theirs & ~bit, made)
+            ranked.append(rank[bit] - (made.bit_count() << threat_shift))
+        ranked.sort()
+        return [column_of_rank[r & rank_mask] for r in ranked]
+
+    def unseen(state: C4) -> list[Move] | tuple[int, int]:
+        """Return the one column to play of a position ``decided`` would settle, else its
+        safe cells and the opponent's threats (what ``decided`` leaves in ``seen``)."""
+        cur, mask = state.current, state.mask
         possible = (mask + bottom) & full
         mine = threats(cur, mask)
         win = possible & mine
@@ -127,26 +174,25 @@ def solving(width: int = 7, height: int = 6, k: int = 4) -> Solving:
         safe = possible & ~(theirs >> 1)
         if not safe:
             return [column_of[possible & -possible]]
-        return ranked_safe(cur, mask, safe)
-
-    def ranked_safe(cur: int, mask: int, safe: int) -> list[Move]:
-        if not safe & (safe - 1):
-            return [column_of[safe]]
-        ranked = []
-        for col in column_masks:
-            bit = safe & col
-            if bit:
-                ranked.append(rank[bit] - (threats(cur | bit, mask).bit_count() << threat_shift))
-        ranked.sort()
-        return [column_of_rank[r & rank_mask] for r in ranked]
+        if state.plies == last_two - 1 and three_left(cur, mask, safe):
+            return [column_of[three_left(cur, mask, safe)]]  # (decided says: a win)
+        if state.plies == last_two - 2:
+            return [column_of[four_left(cur, mask, safe)[1]]]  # (decided's end)
+        return safe, theirs
 
     def decided(state: C4) -> tuple[Score, int] | None:
         cur, mask = state.current, state.mask
         possible = (mask + bottom) & full
-        mine = threats(cur, mask)
-        if possible & mine:
-            return (1, 1)
-        theirs = threats(cur ^ mask, mask)
+        known = handed.pop(cur + mask, None) if hand_down else None
+        if known is None:
+            mine = threats(cur, mask)
+            if possible & mine:
+                return (1, 1)
+            theirs = threats(cur ^ mask, mask)
+        else:
+            mine, theirs = known
+            if possible & mine:
+                return (1, 1)
         forced = possible & theirs
         if forced:
             if forced & (forced - 1):
@@ -158,8 +204,61 @@ def solving(width: int = 7, height: int = 6, k: int = 4) -> Solving:
         if state.plies >= last_two or (not mine | theirs and not run(full ^ cur ^ mask)
                                        and not run(full ^ cur)):
             return (0, width * height - state.plies)  # no window open to either: a draw
-        seen[0] = (state, safe)
+        if state.plies == last_two - 1:  # three cells left: the rest is seen at once
+            return (1, 3) if three_left(cur, mask, safe) else (0, 3)
+        if state.plies == last_two - 2:  # four cells left
+            score = four_left(cur, mask, safe)[0]
+            return (score, 3 if score > 0 else 4)
+        seen[0] = (state, safe, theirs)
         return None
+
+    def three_left(cur: int, mask: int, safe: int) -> int:
+        """Return the safe cell that wins for the mover with three empty cells left, else 0.
+
+        Why: a quarter of a small board's nodes lie in the last three plies.  The mover
+        cannot win now and every safe move leaves the opponent no win (``decided`` checked
+        both), so the opponent fills one of the two cells left and the mover the last: the
+        mover wins exactly when, after some safe cell, the last cell completes a run
+        whichever cell the opponent fills; else it is a draw.
+        """
+        empty = full ^ mask
+        every = made_all(cur, mask, safe) if made_all else 0
+        while safe:
+            cell = safe & -safe
+            safe ^= cell
+            made = every >> offset[cell] & full if made_all else threats(cur | cell, mask)
+            rest = empty ^ cell
+            replies = ((mask | cell) + bottom) & rest  # the opponent's cells: one or two
+            while replies and (rest ^ replies & -replies) & made:
+                replies &= replies - 1
+            if not replies:  # the last cell wins after every reply
+                return cell
+        return 0
+
+    def four_left(cur: int, mask: int, safe: int) -> tuple[int, int]:
+        """Return (score, cell), the mover's best with four empty cells left: +1 (a win at
+        the mover's next move but one), 0 (a draw) or -1 (a loss at the last cell).
+
+        Why: with ``three_left`` the last four plies are seen at once, and on small boards
+        most nodes lie there.  After a safe cell the opponent cannot win at once: the mover
+        wins if it is left two threats to block or no safe cell; else it is the opponent's
+        turn with three cells left, which ``three_left`` sees.
+        """
+        opponent, best, best_cell = cur ^ mask, -1, safe & -safe
+        every = made_all(cur, mask, safe) if made_all else 0
+        while safe:
+            cell = safe & -safe
+            safe ^= cell
+            made = every >> offset[cell] & full if made_all else threats(cur | cell, mask)
+            after = mask | cell
+            replies = (after + bottom) & full
+            forced = replies & made
+            replies = (forced or replies) & ~(made >> 1)
+            if forced & (forced - 1) or not replies:
+                return 1, cell
+            if best < 0 and not three_left(opponent, after, replies):
+                best, best_cell = 0, cell
+        return best, best_cell
 
     return Solving(solver_order, decided, partial(_plies_left, width * height))
 
@@ -168,16 +267,17 @@ def solver_order(s: Shape, state: C4, columns: Sequence[Move]) -> list[Move]:
     """Return only the columns worth searching to the end, best first (Pons' pruning).
 
     A winning move alone if there is one; one column if no window is open to either player
-    (every line is a draw); else, if the opponent threatens to win next move,
-    only a block (one column even when two are needed: the game is lost either way); never
-    a move right under the opponent's winning cell unless every move is one.  The rest are
-    ranked by the winning cells the move creates (Pons' move score), then by the number of
-    windows through the cell it fills (except on 7x6, where Pons' order, centre-first
-    alone, takes fewer nodes), then centre-first (on 5x4 the bottom cells beside the
-    centre lie on more windows than the centre's).  Every column left out
-    loses within two plies while a kept one does no worse, so a search to the end keeps its
-    value; a depth-limited search would score the dropped columns differently, so only
-    ``solver`` uses this order.
+    (every line is a draw); with three or four cells left, the move that reaches the end
+    ``decided`` sees first (alone when it wins, or with four cells left); else, if the
+    opponent threatens to win next move, only a block (one column even when two are
+    needed: the game is lost either way); never a move right under the opponent's winning
+    cell unless every move is one.  The rest are ranked by the winning cells the move
+    creates (Pons' move score), then by the number of windows through the cell it fills
+    (except on 7x6, where Pons' order, centre-first alone, takes fewer nodes), then
+    centre-first (on 5x4 the bottom cells beside the centre lie on more windows than the
+    centre's).  Every column left out loses within two plies while a kept one does no
+    worse, so a search to the end keeps its value; a depth-limited search would score the
+    dropped columns differently, so only ``solver`` uses this order.
 
     >>> from fminimax.games.connect4 import from_moves, start
     >>> solver_order(shape(4, 4), from_moves("00112", 4, 4), [0, 1, 2, 3])
@@ -194,7 +294,9 @@ def decided(s: Shape, state: C4) -> tuple[Score, int] | None:
     (1, 1): the player to move wins now; (-1, 2): every move lets the opponent win at once
     (two threats, or the only block lies under an opponent's winning cell); (0, plies left):
     a draw, when at most two stones are left and the mover has a move that does not lose,
-    or when no run of k is open to either player.  None otherwise.  Pons' losing-move
+    or when no run of k is open to either player.  With three or four cells left the end
+    is seen at once: (1, 3) a win at the mover's next move but one, (-1, 4) a loss at the
+    last cell, (0, 3) or (0, 4) a draw.  None otherwise.  Pons' losing-move
     anticipation: ``solver`` hands it to the engine, which uses it in searches to the end.
 
     >>> from fminimax.games.connect4 import from_moves, start
@@ -203,6 +305,10 @@ def decided(s: Shape, state: C4) -> tuple[Score, int] | None:
     ((1, 1), (-1, 2))
     >>> decided(s, start(5, 4)) is None
     True
+    >>> s = shape(4, 4)  # four cells left: a loss, a draw, a win
+    >>> [decided(s, from_moves(moves, 4, 4))
+    ...  for moves in ("031232103112", "000021212332", "011333311002")]
+    [(-1, 4), (0, 4), (1, 3)]
     """
     return solving(s.width, s.height, s.k).decided(state)
 
@@ -222,6 +328,12 @@ def solver(width: int = 7, height: int = 6, k: int = 4) -> Game[C4, Move]:
     return replace(g, name=f"{g.name}-solver", order=found.solver_order,
                    decided=found.decided, plies_left=found.plies_left,
                    recipe=(solver, (width, height, k)))
+
+
+def _compiled() -> bool:
+    """Return whether this module runs compiled (mypyc), not from its ``.py`` file."""
+    module = sys.modules.get(__name__)
+    return getattr(module, "__file__", "").endswith(tuple(EXTENSION_SUFFIXES))
 
 
 def _plies_left(cells: int, state: C4) -> int:

@@ -39,7 +39,26 @@ def clip(message: str, limit: int = LINE) -> str:
 
 
 class Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line on stderr and status 2."""
+    """An argument parser whose errors are one line on stderr and status 2, and whose help
+    texts can be written only when help is shown (``on_help``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.unwritten: list[Callable[[], None]] = []
+
+    def on_help(self, write: Callable[[], None]) -> None:
+        """Run ``write`` (it sets help texts) before this parser's help is first formatted.
+
+        Why: help about every game imports every game; a command line that only runs a
+        game needs none of them but its own (start-up time, docs/performance.md).
+        """
+        self.unwritten.append(write)
+
+    def format_help(self) -> str:
+        """Return the help, with the texts ``on_help`` defers written first."""
+        while self.unwritten:
+            self.unwritten.pop(0)()
+        return super().format_help()
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{self.prog}: {clip(message)} (see {self.prog} --help)")

@@ -3,13 +3,14 @@
 One module per subcommand (``best_move``, ``match``, ``play``, ``solve``, ``tree``), each with
 ``add(subparsers)`` and a ``run(args, out, err)`` returning the exit status; ``common`` holds
 what they share (one-line usage errors, ``ask``, the progress line), ``files`` the checks and
-atomic writes of every file output, ``report`` the JSON schema and the numbers printed, and
-``pools`` the lifecycle of process pools and Dask clients.  ``main`` parses, checks the file
-outputs, dispatches, and turns the library's ValueError and TypeError into one line on
-stderr with status 2; Ctrl-C anywhere, even while the modules load, is one line and 130.
-Registering a subcommand is one line: its module in ``COMMANDS``.  Only the subcommand
-named on the command line is imported (start-up time), and this module imports nothing
-heavy at all, so that an interrupt while loading still lands in ``main``.
+atomic writes of every file output, ``report`` the JSON schema and the numbers printed,
+``pools`` the lifecycle of process pools and Dask clients (``tasks`` their progress line).
+``main`` parses, checks the file outputs, dispatches, and turns the library's ValueError and
+TypeError into one line on stderr with status 2; Ctrl-C anywhere, even while the modules
+load, is one line and 130.  Registering a subcommand is one line: its module in
+``COMMANDS``.  Only the subcommand named on the command line is imported (start-up time),
+and this module imports nothing heavy at all, so that an interrupt while loading still
+lands in ``main``.
 """
 
 from __future__ import annotations

@@ -310,14 +310,8 @@ def star2(game: Game[State, Move], state: State, options: Options = None, /, *,
 def mcts(game: Game[State, Move], state: State, options: Options = None, /, *,
          table: Table | None = None, stop: Stop = None, **changes: Any) -> SearchResult[Move]:
     """Return UCT's move and estimated value: :func:`fminimax.mcts.mcts`, which this imports
-    on first use (its tree and random playouts are no part of an exact search: start-up).
-
-    >>> from fminimax.games import nim
-    >>> mcts(nim.game(), nim.start((1, 2)), iterations=200, seed=3).move
-    (1, 1)
-    """
+    on first use (its tree and random playouts are no part of an exact search: start-up)."""
     from fminimax.mcts.family import mcts as uct
-
     return uct(game, state, options, table=table, stop=stop, **changes)
 
 

@@ -59,9 +59,10 @@ def version() -> str:
 def parser(only: str | None = None) -> argparse.ArgumentParser:
     """Return the argument parser of the whole program.
 
-    With ``only`` (a subcommand's name) just that subcommand's module is imported; the
-    others are names without options, enough to parse a command line that uses ``only``.
-    ``only=""`` imports none (``--version``, or a command line naming no subcommand).
+    With ``only`` (a subcommand's name) just that subcommand's module is imported and
+    added, enough to parse a command line that uses ``only``.  ``only=""`` imports none
+    (``--version``, or a command line naming no subcommand): every subcommand is a name
+    without options, for the error that names them.
     """
     import argparse
 
@@ -75,7 +76,7 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
     for name, module in COMMANDS.items():
         if only is None or name == only:
             import_module(f"{__name__}.{module}").add(sub)
-        else:
+        elif not only:
             sub.add_parser(name, add_help=False).add_argument("rest", nargs=argparse.REMAINDER)
     return top
 

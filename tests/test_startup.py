@@ -161,3 +161,17 @@ def test_the_probe_ends_at_the_forced_end_it_finds() -> None:
     assert (found.value, found.move, found.pv, found.depth, found.stats.nodes) == (
         999_997, 2, (2, 1, 5), 3, 117)
     assert len(played) < 300, len(played)
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_collector_paused_while_modules_load_is_as_it_was_after(enabled: bool) -> None:
+    import gc
+
+    was = gc.isenabled()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        assert run("solve", "nim", "2", "1", "--json")[0] == 0
+        assert run("solve", "chess")[0] == 2
+        assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()

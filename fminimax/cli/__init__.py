@@ -15,10 +15,12 @@ lands in ``main``.
 
 from __future__ import annotations
 
+import gc
 import signal
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from importlib import import_module
 from typing import IO, TYPE_CHECKING, Any
 
@@ -119,10 +121,24 @@ class _Held:
             signal.raise_signal(self.came[0])
 
 
+@contextmanager
+def _uncollected() -> Iterator[None]:
+    """Pause the cyclic garbage collector while the subcommand's modules load: loading makes
+    thousands of lasting objects (classes, functions) that its passes walk and never free
+    (about 2 ms of a 45 ms start-up)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def _run(argv: Sequence[str] | None, out: IO[str], err: IO[str]) -> int:
     """Parse ``argv``, check its file outputs, and run its subcommand."""
     words = sys.argv[1:] if argv is None else list(argv)
-    with _Held():  # loading the subcommand's modules
+    with _Held(), _uncollected():  # loading the subcommand's modules
         from fminimax.cli.files import check_outputs
 
         command = parser(_command_named(words))

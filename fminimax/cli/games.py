@@ -151,7 +151,16 @@ def _heuristics_help() -> str:
 
 def describe_games(command: Parser, about: str) -> None:
     """Give ``command`` the description ``about``, then every game and its limits when its
-    help is shown (``games_help`` imports every game)."""
+    help is shown (``games_help`` imports every game).
+
+    >>> command = Parser(prog="solve")
+    >>> describe_games(command, "Search a position.")
+    >>> command.description
+    'Search a position.'
+    >>> _ = command.format_help()  # now every game is loaded and described
+    >>> command.description[:56]
+    'Search a position.  Games: tictactoe: m x n tic-tac-toe,'
+    """
     command.description = about
 
     def write() -> None:

@@ -309,8 +309,10 @@ def star2(game: Game[State, Move], state: State, options: Options = None, /, *,
 
 def mcts(game: Game[State, Move], state: State, options: Options = None, /, *,
          table: Table | None = None, stop: Stop = None, **changes: Any) -> SearchResult[Move]:
-    """Return UCT's move and estimated value: :func:`fminimax.mcts.mcts`, which this imports
-    on first use (its tree and random playouts are no part of an exact search: start-up)."""
+    """Return UCT's move and estimated value: :func:`fminimax.mcts.mcts`, imported on first
+    use (its tree and random playouts are no part of an exact search: start-up time).
+
+    Honours iterations, seed or rng, exploration, solver, best and a ``stop`` test."""
     from fminimax.mcts.family import mcts as uct
     return uct(game, state, options, table=table, stop=stop, **changes)
 

@@ -175,3 +175,16 @@ def test_the_collector_paused_while_modules_load_is_as_it_was_after(enabled: boo
         assert gc.isenabled() is enabled
     finally:
         (gc.enable if was else gc.disable)()
+
+
+def test_at_exit_the_program_s_objects_are_frozen_out_of_the_last_collections() -> None:
+    """Handlers registered before ``fminimax.cli`` is imported run after its own (last in,
+    first out): by then the collector's permanent generation holds the loaded objects."""
+    code = ("import atexit, gc\n"
+            "atexit.register(lambda: print('frozen', gc.get_freeze_count() > 1000))\n"
+            "from fminimax.cli import main\n"
+            "main(['solve', 'nim', '2', '1', '--json', '--quiet'])\n")
+    done = subprocess.run([PY, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stderr == ""
+    assert json.loads(done.stdout.splitlines()[0])["value"] == 999_997  # a win in 3
+    assert done.stdout.splitlines()[-1] == "frozen True"

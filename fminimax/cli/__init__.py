@@ -15,6 +15,7 @@ lands in ``main``.
 
 from __future__ import annotations
 
+import atexit
 import gc
 import signal
 import sys
@@ -34,6 +35,12 @@ PROG = "fminimax"
 COMMANDS = {"best-move": "best_move", "match": "match", "play": "play", "quiz": "quiz",
             "solve": "solve", "tree": "tree"}
 """Each subcommand's name and its module in this package (its add(subparsers) registers it)."""
+
+# Why: at exit every object moves to the collector's permanent generation, which Python's
+# finalization does not walk: the loaded modules' objects cost about 7 ms of a 45 ms command.
+# Refcounting still frees what it frees, and the program closes every file it writes and
+# every pool it starts before it returns (registered first, this runs after the others).
+atexit.register(gc.freeze)
 
 _LAZY = {"Progress": ("common", "Progress"), "progress_reporter": ("common", "progress_reporter"),
          "executor_for": ("pools", "executor_for"),

@@ -36,7 +36,6 @@ an estimate (``estimate=True``; ``exact`` False in its result unless its solver 
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Literal, Protocol
@@ -52,7 +51,6 @@ from fminimax.core import (
 from fminimax.core.drivers import aspiration, bisection, dual, mtdf, sss
 from fminimax.core.options import options_of
 from fminimax.game import Game, Move, State
-from fminimax.mcts.family import mcts
 
 __all__ = ["FAMILY", "NAMES", "Algorithm", "Progress", "alphabeta", "aspiration", "auto",
            "bisection", "by_name", "depth_limited", "dual", "expectiminimax", "family_str",
@@ -309,6 +307,16 @@ def star2(game: Game[State, Move], state: State, options: Options = None, /, *,
     return _named(search(game, state, chosen, table=table, stop=stop), "star2")
 
 
+def mcts(game: Game[State, Move], state: State, options: Options = None, /, *,
+         table: Table | None = None, stop: Stop = None, **changes: Any) -> SearchResult[Move]:
+    """Return UCT's move and estimated value: :func:`fminimax.mcts.mcts`, imported on first
+    use (its tree and random playouts are no part of an exact search: start-up time).
+
+    Honours iterations, seed or rng, exploration, solver, best and a ``stop`` test."""
+    from fminimax.mcts.family import mcts as uct
+    return uct(game, state, options, table=table, stop=stop, **changes)
+
+
 # --- the family as data -----------------------------------------------------------------------
 
 
@@ -404,6 +412,8 @@ def family_str(width: int = 88) -> str:
     >>> print(family_str().split("\\n")[0])
     minimax         every node, no pruning (the card's depth-parity minimax, in negamax
     """
+    import textwrap  # here: a search does not need it (start-up time)
+
     def row(algorithm: Algorithm) -> str:
         return textwrap.fill(algorithm.about, width, initial_indent=f"{algorithm.name:<16}",
                              subsequent_indent=" " * 16)

@@ -189,7 +189,7 @@ def test_the_progress_line_says_what_a_waiting_cluster_waits_for() -> None:
     from concurrent.futures import ThreadPoolExecutor
 
     from fminimax.cli.common import Progress
-    from fminimax.cli.pools import TaskProgress
+    from fminimax.cli.tasks import TaskProgress
 
     class Waiting(ThreadPoolExecutor):
         def waiting(self) -> str:

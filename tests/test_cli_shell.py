@@ -77,7 +77,7 @@ def test_the_200_end_and_middle_positions_score_as_the_external_solver_through_t
 
 @pytest.mark.parametrize("name", list(registry.GAMES))
 def test_every_registered_game_solves_prints_and_plays_through_the_same_code(name: str) -> None:
-    entry = registry.GAMES[name]
+    entry = registry.entry(name)
     record = as_json("solve", name, *entry.example)
     assert set(CORE) <= set(record)
     status, out, err = run("solve", name, *entry.example)

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -15,7 +16,7 @@ from fminimax.cli.files import write_atomically
 
 __all__ = ["LINE", "PROG", "QUIT", "EndOfInput", "Parser", "Progress",
            "UsageError", "VersionAction", "ask", "can_encode", "choice", "clip", "count_option",
-           "plural", "progress_reporter", "write_atomically"]
+           "help_formatter", "help_width", "plural", "progress_reporter", "write_atomically"]
 
 PROG = "fminimax"
 
@@ -38,8 +39,49 @@ def clip(message: str, limit: int = LINE) -> str:
     return line if len(line) <= limit else f"{line[:limit]}...({len(line):,} characters)"
 
 
+def help_width() -> int:
+    """Return the width argparse wraps help to: the terminal's columns ($COLUMNS, else
+    standard output's terminal, else 80) less 2, measured as ``shutil.get_terminal_size``
+    does, without importing shutil (it loads bz2 and lzma: 1.5 ms of every start-up)."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return (columns if columns > 0 else 80) - 2
+
+
+def help_formatter(prog: str) -> argparse.HelpFormatter:
+    """Return argparse's own help formatter, at ``help_width``."""
+    return argparse.HelpFormatter(prog, width=help_width())
+
+
 class Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line on stderr and status 2."""
+    """An argument parser whose errors are one line on stderr and status 2, and whose help
+    texts can be written only when help is shown (``on_help``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", help_formatter)
+        super().__init__(*args, **kwargs)
+        self.unwritten: list[Callable[[], None]] = []
+
+    def on_help(self, write: Callable[[], None]) -> None:
+        """Run ``write`` (it sets help texts) before this parser's help is first formatted.
+
+        Why: help about every game imports every game; a command line that only runs a
+        game needs none of them but its own (start-up time, docs/performance.md).
+        """
+        self.unwritten.append(write)
+
+    def format_help(self) -> str:
+        """Return the help, with the texts ``on_help`` defers written first."""
+        while self.unwritten:
+            self.unwritten.pop(0)()
+        return super().format_help()
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{self.prog}: {clip(message)} (see {self.prog} --help)")

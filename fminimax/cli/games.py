@@ -15,12 +15,12 @@ from contextlib import contextmanager
 from dataclasses import replace
 
 from fminimax import registry
-from fminimax.cli.common import count_option
+from fminimax.cli.common import Parser, count_option
 from fminimax.game import PLIES, Made, Options, zero
 
-__all__ = ["FLAGS", "MAX_DEPTH", "OPENSPIEL", "add_game_options", "depth", "game_made",
-           "games_help", "made", "native_stderr_quiet", "openspiel_made", "option_help",
-           "refuse_untaken", "seconds"]
+__all__ = ["FLAGS", "MAX_DEPTH", "OPENSPIEL", "add_game_options", "depth", "describe_games",
+           "game_made", "games_help", "made", "native_stderr_quiet", "openspiel_made",
+           "option_help", "refuse_untaken", "seconds"]
 
 MAX_DEPTH = PLIES  # deeper, the search would outrun Python's recursion limit
 
@@ -115,9 +115,8 @@ def refuse_untaken(args: argparse.Namespace, accepts: frozenset[str]) -> None:
 def game_made(args: argparse.Namespace) -> Made:
     """Return the game the options name (``made``), refusing first any game option
     the game does not take in the words of this subcommand."""
-    entry = registry.GAMES.get(args.game)
-    if entry is not None:
-        refuse_untaken(args, entry.accepts)
+    if args.game in registry.GAMES:
+        refuse_untaken(args, registry.entry(args.game).accepts)
     return made(args)
 
 
@@ -128,7 +127,7 @@ def games_help() -> str:
     True
     """
     return "; ".join([*(f"{entry.name}: {entry.about} ({entry.limits})"
-                        for entry in registry.ENTRIES),
+                        for entry in registry.entries()),
                       f"{OPENSPIEL}NAME(KEY=VALUE,...): any sequential, two-player, zero-sum "
                       f"OpenSpiel game of perfect information, chance allowed (the openspiel "
                       f"extra; --board: the actions played, as numbers)"])
@@ -140,23 +139,47 @@ def option_help(option: str) -> str:
     >>> option_help("size")
     'tictactoe: ROWSxCOLS (3x3); connect4: WIDTHxHEIGHT (7x6)'
     """
-    return "; ".join(f"{entry.name}: {meaning}" for entry in registry.ENTRIES
+    return "; ".join(f"{entry.name}: {meaning}" for entry in registry.entries()
                      for name, meaning in entry.options if name == option)
 
 
 def _heuristics_help() -> str:
     """Return what each game's own estimate counts, for --heuristic's help."""
-    return ", ".join(f"{entry.name}: {entry.heuristic}" for entry in registry.ENTRIES
+    return ", ".join(f"{entry.name}: {entry.heuristic}" for entry in registry.entries()
                      if entry.heuristic)
 
 
-def add_game_options(command: argparse.ArgumentParser) -> None:
-    """Add the options that choose a game and its size to a subcommand."""
-    command.add_argument(FLAGS["size"], help=option_help("size"))
-    command.add_argument(FLAGS["k"], help=option_help("k"))
-    command.add_argument(FLAGS["misere"], action="store_true", help=option_help("misere"))
+def describe_games(command: Parser, about: str) -> None:
+    """Give ``command`` the description ``about``, then every game and its limits when its
+    help is shown (``games_help`` imports every game).
+
+    >>> command = Parser(prog="solve")
+    >>> describe_games(command, "Search a position.")
+    >>> command.description
+    'Search a position.'
+    >>> _ = command.format_help()  # now every game is loaded and described
+    >>> command.description[:56]
+    'Search a position.  Games: tictactoe: m x n tic-tac-toe,'
+    """
+    command.description = about
+
+    def write() -> None:
+        command.description = f"{about}  Games: {games_help()}"
+    command.on_help(write)
+
+
+def add_game_options(command: Parser) -> None:
+    """Add the options that choose a game and its size to a subcommand (what each means for
+    each game is written when help is shown: it imports every game)."""
+    size = command.add_argument(FLAGS["size"])
+    k = command.add_argument(FLAGS["k"])
+    misere = command.add_argument(FLAGS["misere"], action="store_true")
     command.add_argument("--depth", type=depth, help="cut the search off after this many "
                          "plies and score the cut-off positions with the heuristic")
-    command.add_argument("--heuristic", choices=["game", "zero"], default="game",
-                         help=f"game: the game's own estimate ({_heuristics_help()}); zero: "
-                         f"call every cut-off even")
+    heuristic = command.add_argument("--heuristic", choices=["game", "zero"], default="game")
+
+    def write() -> None:
+        size.help, k.help, misere.help = (option_help(name) for name in ("size", "k", "misere"))
+        heuristic.help = (f"game: the game's own estimate ({_heuristics_help()}); zero: call "
+                          f"every cut-off even")
+    command.on_help(write)

@@ -10,17 +10,18 @@ and the value marked as an estimate (a proven value only when the solver proved 
 from __future__ import annotations
 
 import argparse
-import random
 import time
 from dataclasses import replace
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
-from fminimax import mcts
 from fminimax.cli.files import STANDARD_OUTPUT
 from fminimax.cli.games import game_made
 from fminimax.cli.pools import wants_pool
 from fminimax.cli.report import game_fields, json_number, number_str, stats_fields, write_json
 from fminimax.registry import Made
+
+if TYPE_CHECKING:  # UCT itself loads when it runs: solve imports this module for every search
+    from fminimax import mcts
 
 __all__ = ["DEFAULT_ITERATIONS", "OPTIONS", "refuse_strays", "run"]
 
@@ -72,6 +73,10 @@ def _refuse_unfit_page(args: argparse.Namespace) -> None:
 
 def _search(args: argparse.Namespace, chosen: Made) -> mcts.Search:
     """Return the UCT search the command line asks for (the clock is the shell's)."""
+    import random
+
+    from fminimax import mcts
+
     settings = mcts.Settings(solver=bool(args.solver))
     if args.exploration is not None:
         settings = replace(settings, exploration=args.exploration)
@@ -93,6 +98,8 @@ def _value_words(result: Any) -> str:
 
 def _moves(chosen: Made, found: mcts.Search) -> list[dict[str, Any]]:
     """Return each root move's visits and mean (for the side to move), most visited first."""
+    from fminimax import mcts
+
     root, spoken = found.root, chosen.notation
     rows = [{"move": spoken.json_move(key), "shown": spoken.show_move(key),
              "visits": child.visits, "mean": json_number(round(mcts.tree.mean_for(root, child), 6)),
@@ -154,6 +161,8 @@ def _record(args: argparse.Namespace, chosen: Made, found: mcts.Search, result: 
 
 def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     """Print UCT's move, the visits of the root's moves and the estimated value."""
+    from fminimax import mcts
+
     _refuse_unfit(args)
     chosen: Made = game_made(args)
     started = time.perf_counter()

@@ -27,7 +27,7 @@ from typing import IO, Any
 
 from fminimax import core, mpi, policy
 from fminimax.cli.common import Parser, UsageError, clip
-from fminimax.cli.games import add_game_options, game_made, games_help
+from fminimax.cli.games import add_game_options, describe_games, game_made
 from fminimax.registry import Made
 
 __all__ = ["PROG", "Job", "Plan", "known_answer", "main", "parser", "report_line", "run"]
@@ -42,12 +42,11 @@ def parser() -> argparse.ArgumentParser:
     >>> parser().parse_args(["nim", "3", "4", "--json"]).args
     ['3', '4']
     """
-    command = Parser(
-        prog="python -m fminimax.mpi",
-        description="Text 3's MPI search: run under mpiexec -n N; every rank searches every "
-        "N-th root move, and rank 0 prints the best move.  The game options, limits and "
-        "messages are those of 'fminimax solve'.  Examples: 'nim 3 4 5', 'tictactoe "
-        "--board x...o....', 'connect4 --board 4455'.  Games: " + games_help())
+    command = Parser(prog="python -m fminimax.mpi")
+    describe_games(command, "Text 3's MPI search: run under mpiexec -n N; every rank searches "
+                   "every N-th root move, and rank 0 prints the best move.  The game options, "
+                   "limits and messages are those of 'fminimax solve'.  Examples: 'nim 3 4 5', "
+                   "'tictactoe --board x...o....', 'connect4 --board 4455'.")
     command.add_argument("game", metavar="GAME", help="one of the games of fminimax solve")
     command.add_argument("args", nargs="*", metavar="ARG",
                          help="nim: the heap sizes; tree: the tree as JSON")

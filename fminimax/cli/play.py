@@ -117,7 +117,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str],
     """Play the game against the computer; tic-tac-toe when no game is named."""
     read = read or sys.stdin.readline
     args.game = args.game or PLAYABLE[0]
-    args.args = args.args or list(registry.GAMES[args.game].play_args)
+    args.args = args.args or list(registry.entry(args.game).play_args)
     _refuse_idle_options(args)
     chosen: Made = game_made(args)
     if args.seed is not None and chosen.game.chances is None:
@@ -148,7 +148,7 @@ def _thrown(chosen: Made, state: Any, dice: random.Random, out: IO[str]) -> Any:
     return after
 
 
-PLAYABLE = [entry.name for entry in registry.GAMES.values() if entry.playable]
+PLAYABLE = [entry.name for entry in registry.entries() if entry.playable]
 
 
 def add(sub: Any) -> None:

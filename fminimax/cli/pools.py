@@ -8,7 +8,6 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor, Future
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -17,12 +16,12 @@ from fminimax import algorithms, core
 from fminimax.cli.common import Progress
 from fminimax.game import Score
 
-if TYPE_CHECKING:  # the parallel search and Dask load only when a pool is asked for
-    from concurrent.futures import ProcessPoolExecutor
+if TYPE_CHECKING:  # the pools, their futures and Dask load only when a pool is asked for
+    from concurrent.futures import Executor, Future, ProcessPoolExecutor
 
     from fminimax.cli.cluster import DaskExecutor
 
-__all__ = ["CONNECT_SECONDS", "MAX_WORKERS", "SPLIT", "WAIT_SECONDS", "TaskProgress",
+__all__ = ["CONNECT_SECONDS", "MAX_WORKERS", "SPLIT", "WAIT_SECONDS",
            "add_parallel_arguments", "bounds_advice", "executor_for", "parallel_move_lines",
            "parallel_move_values", "parallel_search", "parallel_solve", "scheduler_address",
            "signals_blocked", "signals_deferred", "split_algorithm", "stop_pool",
@@ -285,6 +284,7 @@ def parallel_search(args: argparse.Namespace, game: Any, state: Any,
     line shows the tasks (their nodes are counted in the workers).
     """
     from fminimax import parallel  # loaded with a pool only: start-up stays small
+    from fminimax.cli.tasks import TaskProgress
     with executor_for(args.workers, args.scheduler) as executor:
         if executor is None:
             return core.search(game, state, table=core.Table(), stop=progress, **options)
@@ -294,84 +294,6 @@ def parallel_search(args: argparse.Namespace, game: Any, state: Any,
         with tasks.shown():
             return parallel.ybw_search(tasks.watched(executor), game, state,
                                        **{"workers": parallel.capacity(executor), **options})
-
-
-class TaskProgress(Progress):
-    """The progress line of a search split over workers: tasks done and running, their nodes.
-
-    The nodes are those of finished tasks (a worker reports its count with its result); a
-    thread redraws the line, since the search itself runs elsewhere.
-    """
-
-    def __init__(self, like: Progress) -> None:
-        super().__init__(like.err, like.enabled, like.clock, like.every, like.after)
-        self.sent = self.finished = 0
-        self.lock = threading.Lock()
-        self.waiting: Callable[[], str | None] = lambda: None
-
-    def line(self, now: float) -> str:
-        """Return the progress line at time ``now``, with what the search waits for, if any.
-
-        >>> import io
-        >>> tasks = TaskProgress(Progress(io.StringIO(), True, clock=lambda: 0.0))
-        >>> tasks.line(2.0)
-        'tasks 0 done, 0 running  nodes 0 in finished tasks  elapsed 2.0 s'
-        """
-        with self.lock:
-            finished, running, nodes = self.finished, self.sent - self.finished, self.nodes
-        note = self.waiting()
-        return (f"tasks {finished:,} done, {running:,} running  nodes {nodes:,} in finished "
-                f"tasks  elapsed {max(now - self.started, 0.0):.1f} s"
-                f"{'' if note is None else '  ' + note}")
-
-    def watched(self, executor: Executor) -> Executor:
-        """Return ``executor``, its tasks counted on this line (and what a cluster waits for,
-        when it says: ``DaskExecutor.waiting``)."""
-        self.waiting = getattr(executor, "waiting", self.waiting)
-        return _Watched(executor, self)
-
-    def count(self, future: Future[Any]) -> None:
-        """Count a finished task (and its nodes, when it sends a search result back)."""
-        result = None
-        if not future.cancelled() and future.exception() is None:
-            result = future.result()
-        with self.lock:
-            self.finished += 1
-            self.nodes += getattr(getattr(result, "stats", None), "nodes", 0)
-
-    @contextmanager
-    def shown(self) -> Iterator[None]:
-        """Redraw the line every ``every`` seconds while the block runs; wipe it after."""
-        over = threading.Event()
-
-        def redraw() -> None:
-            while not over.wait(self.every):
-                now = self.clock()
-                if now - self.started >= self.after:
-                    self.show(now)
-
-        drawer = threading.Thread(target=redraw, name="fminimax-progress", daemon=True)
-        drawer.start()
-        try:
-            yield
-        finally:
-            over.set()
-            drawer.join()
-            self.done()
-
-
-class _Watched(Executor):
-    """An executor passed through whose tasks a TaskProgress counts."""
-
-    def __init__(self, executor: Executor, progress: TaskProgress) -> None:
-        self.executor, self.progress = executor, progress
-
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-        future = self.executor.submit(fn, *args, **kwargs)
-        with self.progress.lock:
-            self.progress.sent += 1
-        future.add_done_callback(self.progress.count)
-        return future
 
 
 SPLIT = tuple(sorted(algorithm.name for algorithm in algorithms.FAMILY if algorithm.split))

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Sequence
-from decimal import Decimal
 from numbers import Real
 from typing import IO, Any
 
@@ -121,6 +120,8 @@ def number_str(value: Any) -> str:
 
 def _scientific(value: Any) -> str:
     """Return a number beyond a float's range in scientific notation, 15 digits."""
+    from decimal import Decimal  # here: rarely needed (start-up time)
+
     exact = (Decimal(value) if isinstance(value, int)
              else Decimal(value.numerator) / Decimal(value.denominator))
     return format(exact, ".14e")

@@ -26,8 +26,8 @@ from fminimax.cli.common import (
 from fminimax.cli.files import STANDARD_OUTPUT
 from fminimax.cli.games import (
     add_game_options,
+    describe_games,
     game_made,
-    games_help,
     refuse_untaken,
     seconds,
 )
@@ -286,9 +286,8 @@ def run_lines(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[by
     Returns 0 when every line was solved, 1 when some line got an error object.
     """
     refuse_per_line(args)
-    entry = registry.GAMES.get(args.game)
-    if entry is not None:  # a game without --board is refused as such, not line by line
-        refuse_untaken(args, entry.accepts)
+    if args.game in registry.GAMES:  # a game without --board is refused as such, not per line
+        refuse_untaken(args, registry.entry(args.game).accepts)
     request = _request(args, game_made(argparse.Namespace(**{**vars(args), "board": None})))
     progress = LinesProgress(err, enabled=not args.quiet and err.isatty())
     try:
@@ -319,13 +318,12 @@ def add(sub: Any) -> None:
     """Add the solve subcommand to the program's subparsers."""
     from fminimax import algorithms
 
-    solve = sub.add_parser(
-        "solve", help="solve a position of any shipped game",
-        description="Search a position and print its value for the side to move, the best "
-        "move, the principal variation, the nodes searched and the time.  Examples: "
-        "'solve connect4 --size 5x4', 'solve connect4 --board 4455', 'solve nim 3 4 5', "
-        "'solve tictactoe --size 3x3 --k 3 --board x........', "
-        "\"solve tree '[[2,7],[1,8]]' --algorithm alphabeta\".  Games: " + games_help())
+    solve = sub.add_parser("solve", help="solve a position of any shipped game")
+    describe_games(solve, "Search a position and print its value for the side to move, the "
+                   "best move, the principal variation, the nodes searched and the time.  "
+                   "Examples: 'solve connect4 --size 5x4', 'solve connect4 --board 4455', "
+                   "'solve nim 3 4 5', 'solve tictactoe --size 3x3 --k 3 --board x........', "
+                   "\"solve tree '[[2,7],[1,8]]' --algorithm alphabeta\".")
     solve.add_argument("game", metavar="GAME", help=f"one of {', '.join(registry.GAMES)}")
     solve.add_argument("args", nargs="*", default=[], metavar="ARG",
                        help="nim: the heap sizes; tree: the tree as JSON (nested lists, "

@@ -67,6 +67,11 @@ def next_depth_nodes(per_depth: list[int], branching: int) -> int:
     return int(per_depth[-2] * growth)
 
 
+class _Found(Exception):
+    """A forced end was found: the probe ends at once (its stop test is asked only every
+    1,024 nodes, by when a deeper depth that cannot change the answer is half searched)."""
+
+
 class _Probe:
     """The stop test of a probe: a forced end found, the budget spent, or hopeless."""
 
@@ -89,9 +94,10 @@ class _Probe:
         return asked or late or bool(self.found) or self.hopeless
 
     def reached(self, result: SearchResult[Any]) -> None:
-        """Keep a forced end; judge whether the next depth can fit what is left."""
+        """Keep a forced end (and end the probe); judge whether the next depth can fit."""
         if is_decisive(result.value) and not self.found:
             self.found.append(result)
+            raise _Found
         spent = result.stats.nodes
         self.per_depth.append(spent - sum(self.per_depth))
         coming = next_depth_nodes(self.per_depth, self.branching)
@@ -127,8 +133,11 @@ def decisive_within(game: Game[Any, Any], state: Any, max_nodes: int,
     """
     budget = Budget(max_nodes, seconds, clock)  # refuses seconds without a clock
     probe = _Probe(budget, stop, len(list(game.moves(state))))
-    result = iterate(game, state, quick=True, stop=probe, max_nodes=max_nodes,
-                     reached=probe.reached)
+    try:
+        result = iterate(game, state, quick=True, stop=probe, max_nodes=max_nodes,
+                         reached=probe.reached)
+    except _Found:
+        result = None
     if result is not None and result.exact:
         return result
     return replace(probe.found[0], exact=True) if probe.found else None

@@ -26,6 +26,8 @@ from contextlib import contextmanager
 from importlib import import_module
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
+from fminimax.cli.signals import signals_deferred
+
 if TYPE_CHECKING:
     import argparse
 
@@ -94,35 +96,6 @@ def _command_named(argv: Sequence[str]) -> str | None:
     return None if {"-h", "--help"} & set(argv) else ""
 
 
-class _Held:
-    """Hold Ctrl-C and SIGTERM while the subcommand's modules load, then act on the first.
-
-    Why: a KeyboardInterrupt raised inside code that ``exec`` runs (a dataclass's generated
-    methods, while a module loads) marks the interpreter as interrupted for good: even when
-    ``main`` catches it and returns 130, Python then ends the process by SIGINT (status -2).
-    Held, the signal is raised again once the modules are loaded, where it is caught as usual.
-    Main thread only (signals reach no other); a signal that came is raised with the handler
-    it had.
-    """
-
-    def __enter__(self) -> _Held:
-        self.came: list[int] = []
-        self.previous = {}
-        if threading.current_thread() is threading.main_thread():
-            self.previous = {signum: signal.signal(signum, self.hold)
-                             for signum in (signal.SIGINT, signal.SIGTERM)}
-        return self
-
-    def hold(self, signum: int, frame: object) -> None:
-        self.came.append(signum)
-
-    def __exit__(self, *exc: object) -> None:
-        for signum, handler in self.previous.items():
-            signal.signal(signum, handler)
-        if self.came:
-            signal.raise_signal(self.came[0])
-
-
 @contextmanager
 def _uncollected() -> Iterator[None]:
     """Pause the cyclic garbage collector while the subcommand's modules load: loading makes
@@ -140,7 +113,7 @@ def _uncollected() -> Iterator[None]:
 def _run(argv: Sequence[str] | None, out: IO[str], err: IO[str]) -> int:
     """Parse ``argv``, check its file outputs, and run its subcommand."""
     words = sys.argv[1:] if argv is None else list(argv)
-    with _Held(), _uncollected():  # loading the subcommand's modules
+    with signals_deferred(), _uncollected():  # loading the subcommand's modules
         from fminimax.cli.files import check_outputs
 
         command = parser(_command_named(words))

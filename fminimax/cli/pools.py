@@ -7,13 +7,14 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from fminimax import algorithms, core
 from fminimax.cli.common import Progress
+from fminimax.cli.signals import signals_blocked, signals_deferred
 from fminimax.game import Score
 
 if TYPE_CHECKING:  # the pools, their futures and Dask load only when a pool is asked for
@@ -24,7 +25,7 @@ if TYPE_CHECKING:  # the pools, their futures and Dask load only when a pool is 
 __all__ = ["CONNECT_SECONDS", "MAX_WORKERS", "SPLIT", "WAIT_SECONDS",
            "add_parallel_arguments", "bounds_advice", "executor_for", "parallel_move_lines",
            "parallel_move_values", "parallel_search", "parallel_solve", "scheduler_address",
-           "signals_blocked", "signals_deferred", "split_algorithm", "stop_pool",
+           "split_algorithm", "stop_pool",
            "wants_pool", "workers_count"]
 
 MAX_WORKERS = max(2, 2 * (os.cpu_count() or 1))
@@ -232,46 +233,6 @@ def stop_pool(pool: Any) -> None:
             process.join(timeout=max(0.0, deadline - time.monotonic()))
         if manager is not None and manager is not threading.current_thread():
             manager.join(timeout=max(0.0, deadline - time.monotonic()))
-
-
-@contextmanager
-def signals_deferred(signums: Iterable[int] = (signal.SIGINT, signal.SIGTERM)) -> Iterator[None]:
-    """Hold ``signums`` for the block, then act on the first that came (main thread only).
-
-    Elsewhere (signals only reach Python's main thread) it changes nothing.
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    came: list[int] = []
-
-    def hold(signum: int, frame: object) -> None:
-        came.append(signum)
-
-    previous = {signum: signal.signal(signum, hold) for signum in signums}
-    try:
-        yield
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
-        if came:
-            signal.raise_signal(came[0])  # its own handler now: KeyboardInterrupt, ...
-
-
-@contextmanager
-def signals_blocked(*signums: int) -> Iterator[None]:
-    """Block ``signums`` in this thread for the block; processes started meanwhile inherit it.
-
-    A blocked signal waits; it arrives when the block ends.
-    """
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, signums)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def parallel_search(args: argparse.Namespace, game: Any, state: Any,

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from fminimax.core.options import MAX_PLIES, BudgetSpent, MateError, SearchOptions
 from fminimax.core.results import Stats, Step, made
-from fminimax.core.table import FULL_DEPTH, Table, entry
+from fminimax.core.table import FULL_DEPTH, Table, TableEntry, entry
 from fminimax.core.values import HALF_WIN, INFINITY, brief, nearer
 from fminimax.game import WIN, Game, Score
 
@@ -51,12 +51,17 @@ class Run:
                  "steps", "max_nodes", "stop", "nodes", "leaves", "cutoffs", "hits",
                  "estimates", "quiet_nodes", "checkpoint", "unit_scores", "star", "bounds",
                  "extension", "chances", "noisy", "node", "ahead", "after_mate",
-                 "after_decided", "decision")
+                 "after_decided", "decision", "entries", "max_entries")
 
     def __init__(self, game: Game[Any, Any], options: SearchOptions, table: Table | None,
                  stop: Callable[[], bool] | None,
                  bounds: tuple[Score, Score] | None = None) -> None:
         self.game, self.options, self.table, self.stop = game, options, table, stop
+        # the table's dict and bound, read here once: a Table is plain Python, and reading
+        # its attributes at every node costs a look-up by name (save refreshes the dict
+        # when the table replaces it)
+        self.entries: dict[Hashable, TableEntry] = {} if table is None else table.entries
+        self.max_entries = 0 if table is None else table.max_entries
         self.quick, self.prune = options.quick, options.prune
         self.mate = options.mate and options.quick
         self.scout = options.scout and options.prune
@@ -169,11 +174,12 @@ class Run:
         if self.quick and (value >= HALF_WIN or value <= -HALF_WIN):
             value = nearer(value, ply)
         stored = entry((depth, value, flag, line if self.keep_lines else ()))
-        table = self.table
-        if len(table.entries) < table.max_entries:  # type: ignore[union-attr]
-            table.entries[key] = stored  # type: ignore[union-attr]
-        else:
-            table.store(key, stored)  # type: ignore[union-attr]
+        entries = self.entries
+        if len(entries) < self.max_entries:
+            entries[key] = stored
+        else:  # full: the table drops its oldest quarter, in a new dict
+            self.table.store(key, stored)  # type: ignore[union-attr]
+            self.entries = self.table.entries  # type: ignore[union-attr]
 
     def record(self, visit: Visit, value: Score, kind: str, pruned: Line = ()) -> None:
         """Append a step to the trace (called only when tracing)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from numbers import Real
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from fminimax.core.options import MAX_PLIES, BudgetSpent, MateError, SearchOptions
 from fminimax.core.results import Stats, Step, made
@@ -22,7 +22,7 @@ from fminimax.game import WIN, Game, Score
 __all__ = ["UNITS", "Line", "Run", "Visit"]
 
 Line = tuple[Any, ...]
-UNITS = (-1, 0)
+UNITS: Final = (-1, 0)
 """The final scores a player to move can have when nobody loses by their own move."""
 
 

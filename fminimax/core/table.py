@@ -5,15 +5,18 @@ from __future__ import annotations
 from collections.abc import Hashable
 from functools import partial
 from itertools import islice
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from fminimax.game import Game, Score
 
 __all__ = ["EXACT", "FULL_DEPTH", "LOWER", "UPPER", "Table", "TableEntry"]
 
-FULL_DEPTH = 1 << 30
+# Final: the compiled build reads these as C constants, not by name at every node
+FULL_DEPTH: Final = 1 << 30
 """The depth of a stored result that no heuristic estimate went into: it holds at any depth."""
-EXACT, LOWER, UPPER = 0, 1, 2
+EXACT: Final = 0
+LOWER: Final = 1
+UPPER: Final = 2
 """A stored value's bound flag: the value itself, a lower bound (a cut-off), an upper bound."""
 
 

@@ -60,8 +60,7 @@ class Run:
         # the table's dict and bound, read here once: a Table is plain Python, and reading
         # its attributes at every node costs a look-up by name (save refreshes the dict
         # when the table replaces it)
-        self.entries: dict[Hashable, TableEntry] = {} if table is None else table.entries
-        self.max_entries = 0 if table is None else table.max_entries
+        self.entries, self.max_entries = _entries(table)
         self.quick, self.prune = options.quick, options.prune
         self.mate = options.mate and options.quick
         self.scout = options.scout and options.prune
@@ -186,6 +185,11 @@ class Run:
         if self.steps is not None:
             self.steps.append(Step(visit.path, visit.ply, self.game.to_move(visit.state),
                                    visit.alpha, visit.beta, value, kind, pruned))
+
+
+def _entries(table: Table | None) -> tuple[dict[Hashable, TableEntry], int]:
+    """Return a table's dict of entries and its bound (an empty dict and 0 without one)."""
+    return ({}, 0) if table is None else (table.entries, table.max_entries)
 
 
 def _bad_estimate(game: Game[Any, Any], state: Any, estimate: Any, quick: bool) -> Exception:

@@ -2,6 +2,7 @@
 
     python benchmarks/compiled.py --compiled PYTHON [--pure PYTHON] [--repeat N]
                                   [--pons-first N] [--pons-every K] [--workload W ...]
+    python benchmarks/compiled.py --compiled PYTHON [--pure PYTHON] --sets
 
 PYTHON is the interpreter of a virtual environment holding that build of fminimax; make a
 compiled one with (docs/performance.md, the compiled build)::
@@ -18,6 +19,11 @@ sample of Pons' Test_L1_R1 (benchmarks/pons.py: positions ``--pons-first`` N, ev
 solved as the command line does).  One Markdown table: per workload the nodes of each build
 (they must agree, as must the answers), the median search seconds of ``--repeat`` runs, the
 nodes per second, and the compiled build's speed-up in nodes per second.
+
+``--sets`` makes the per-set table instead: each of Pons' five sets (``SET_SAMPLES``: whole,
+or every K-th position) solved once by each build, in one run (the builds taking turns set
+by set): positions right, mean nodes, each build's mean time and nodes per second, and the
+speed-up.
 """
 
 from __future__ import annotations
@@ -39,6 +45,13 @@ WORKLOADS = ("c4-solve 4x4", "c4-solve 5x4", "c4-solve 5x5", "c4-depth 7x6 d6", 
              "ttt-all", "nim 3,4,5", "nim 1,2,3,4", "pons Test_L1_R1")
 """The workloads, in the order of the table (each a name the child below knows)."""
 
+SET_SAMPLES = (("Test_L3_R1", 1), ("Test_L2_R1", 1), ("Test_L2_R2", 20), ("Test_L1_R1", 10),
+               ("Test_L1_R2", 50))
+"""Pons' sets for ``--sets`` and every how many-th position of each is solved: the three
+quick sets whole; of the slow ones, whose positions take 0.5 s (L2_R2) to seconds (L1_R2)
+each compiled, a fixed sample (50, 100 and 20 positions), so that one run of both builds
+takes minutes, not hours."""
+
 CHILD = textwrap.dedent("""
     import json, sys
     from pathlib import Path
@@ -50,9 +63,9 @@ CHILD = textwrap.dedent("""
         runner = "fminimax-fast"
         return bench.c4(runner, width, height, depth)
 
-    def pons_sample(first, every):
+    def pons_sample(first, every, name="Test_L1_R1"):
         data = Path(sys.argv[5]) if sys.argv[5] else pons.DATA
-        rows = pons.positions(data / "Test_L1_R1.txt", every, first)
+        rows = pons.positions(data / f"{name}.txt", every, first)
         found = [pons.solved(seq) for seq, _, _ in rows]
         right = sum(f[0] == score for f, (_, score, _) in zip(found, rows))
         return bench.Run((right, len(rows)), sum(f[1] for f in found), sum(f[2] for f in found))
@@ -68,7 +81,11 @@ CHILD = textwrap.dedent("""
     }
     out = {"build": fminimax.build.build(), "runs": {}}
     for name in json.loads(sys.argv[2]):
-        run = RUNS[name]()
+        if name.startswith("set "):  # "set Test_L2_R2 20": every 20th position of a set
+            _, pons_set, every = name.split()
+            run = pons_sample(None, int(every), pons_set)
+        else:
+            run = RUNS[name]()
         answer = run.answer
         if not isinstance(answer, (int, float, tuple, list)):
             answer = sorted(map(str, answer.items())) if isinstance(answer, dict) else str(answer)
@@ -104,6 +121,35 @@ def row(name: str, pure: list[dict[str, Any]], compiled: list[dict[str, Any]]) -
             f" | {shown} | {'yes' if same else 'NO'} |")
 
 
+def set_row(name: str, pure: dict[str, Any], compiled: dict[str, Any]) -> str:
+    """Return the per-set table's row of one set from each build's one run of it."""
+    (right, count), nodes = pure["answer"], pure["nodes"]
+    means = (pure["seconds"] / count, compiled["seconds"] / count)
+    rates = (nodes / pure["seconds"], compiled["nodes"] / compiled["seconds"])
+    same = nodes == compiled["nodes"] and pure["answer"] == compiled["answer"]
+    every = name.split()[2]
+    sample = f"all {count}" if every == "1" else f"{count} (every {every}th)"
+    return (f"| {name.split()[1]} | {sample} | {right}/{count} | {nodes / count:,.0f} | "
+            f"{means[0] * 1e3:,.2f} ms | {means[1] * 1e3:,.2f} ms | {rates[0]:,.0f} | "
+            f"{rates[1]:,.0f} | {rates[1] / rates[0]:.2f}x | {'yes' if same else 'NO'} |")
+
+
+def sets_table(args: argparse.Namespace) -> None:
+    """Print the per-set table: each set of ``SET_SAMPLES`` solved once by each build."""
+    print("| set | positions | right | mean nodes | mean time pure | mean time compiled | "
+          "nodes/s pure | nodes/s compiled | speed-up | same nodes |")
+    print("|---|---|---|---:|---:|---:|---:|---:|---:|---|")
+    for pons_set, every in SET_SAMPLES:
+        name = f"set {pons_set} {every}"
+        found = {}
+        for kind, python in (("pure", args.pure), ("compiled", args.compiled)):
+            run = measured(python, [name], (0, 1, args.pons_data))
+            if run["build"] != kind:
+                raise SystemExit(f"{python} runs the {run['build']} build, not the {kind} one")
+            found[kind] = run["runs"][name]
+        print(set_row(name, found["pure"], found["compiled"]), flush=True)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--compiled", required=True, help="python of the compiled build's venv")
@@ -114,9 +160,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--pons-data", default="", help="the folder of Pons' sets (default: "
                         "benchmarks/pons.py's, ../shared/data/pons beside the repository)")
     parser.add_argument("--workload", action="append", choices=WORKLOADS, help="repeatable")
+    parser.add_argument("--sets", action="store_true", help="the per-set table of Pons' sets "
+                        "(SET_SAMPLES), one run of each build, instead of the workloads")
     args = parser.parse_args(argv)
     names = args.workload or list(WORKLOADS)
     print(f"# python benchmarks/compiled.py {' '.join(argv if argv is not None else sys.argv[1:])}")
+    if args.sets:
+        sets_table(args)
+        return 0
     runs: dict[str, list[dict[str, Any]]] = {"pure": [], "compiled": []}
     for _ in range(args.repeat):  # the builds take turns, so load on the machine hits both
         for kind, python in (("pure", args.pure), ("compiled", args.compiled)):

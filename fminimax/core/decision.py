@@ -74,14 +74,15 @@ class Decisions(Run):
         the table (or the move order alone), each only when it is on.
 
         Each returns (value, line) when it settles the node, else what the next returns,
-        at the end (alpha, beta, moves, key) to search the moves with.
+        at the end (alpha, beta, moves, key) to search the moves with.  Each calls the next
+        by name (a method, not an attribute holding one: the compiled build makes a
+        method call a C call).
         """
-        ahead = self.looked_up if self.table is not None else self.ordered
-        if self.mate:
-            self.after_mate, ahead = ahead, self.clipped
         if self.decided is not None:
-            self.after_decided, ahead = ahead, self.decided_first
-        return ahead
+            return self.decided_first
+        if self.mate:
+            return self.clipped
+        return self.looked_up if self.table is not None else self.ordered
 
     # --- the recursion ----------------------------------------------------------------------
 
@@ -243,8 +244,12 @@ class Decisions(Run):
         is the move (the rules promise it reaches that end).
         """
         known = self.decided(state)  # type: ignore[misc]
-        if known is None:
-            return self.after_decided(state, moves, ply, alpha, beta, path)
+        if known is None:  # on to the mate bounds, else the table (or the move order)
+            if self.mate:
+                return self.clipped(state, moves, ply, alpha, beta, path)
+            if self.table is not None:
+                return self.looked_up(state, moves, ply, alpha, beta, path)
+            return self.ordered(state, moves, ply, alpha, beta, path)
         self.leaves += 1
         if known[0] not in (-1, 0, 1):  # a decided end is no final score: mate allows +1
             self.unit_scores = False
@@ -284,7 +289,9 @@ class Decisions(Run):
                 beta = top
             if alpha < bottom:
                 alpha = bottom
-        return self.after_mate(state, moves, ply, alpha, beta, path)
+        if self.table is not None:  # on to the table, else the move order
+            return self.looked_up(state, moves, ply, alpha, beta, path)
+        return self.ordered(state, moves, ply, alpha, beta, path)
 
     def looked_up(self, state: Any, moves: Sequence[Any], ply: int, alpha: Score,
                   beta: Score, path: Line) -> Any:

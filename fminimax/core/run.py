@@ -50,8 +50,8 @@ class Run:
                  "decided", "limit", "table", "order", "key", "moves", "play", "keep_lines",
                  "steps", "max_nodes", "stop", "nodes", "leaves", "cutoffs", "hits",
                  "estimates", "quiet_nodes", "checkpoint", "unit_scores", "star", "bounds",
-                 "extension", "chances", "noisy", "node", "ahead", "after_mate",
-                 "after_decided", "decision", "entries", "max_entries")
+                 "extension", "chances", "noisy", "node", "ahead", "decision", "entries",
+                 "max_entries")
 
     def __init__(self, game: Game[Any, Any], options: SearchOptions, table: Table | None,
                  stop: Callable[[], bool] | None,

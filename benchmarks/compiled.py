@@ -18,12 +18,14 @@ a run that would compare a build with itself stops.  The workloads are benchmark
 sample of Pons' Test_L1_R1 (benchmarks/pons.py: positions ``--pons-first`` N, every K-th,
 solved as the command line does).  One Markdown table: per workload the nodes of each build
 (they must agree, as must the answers), the median search seconds of ``--repeat`` runs, the
-nodes per second, and the compiled build's speed-up in nodes per second.
+nodes per second, and the compiled build's speed-up in nodes per second; beside it the
+speed-up in CPU seconds (each workload's whole run in its process, ``time.process_time``),
+steadier than the wall clock on a machine others share.
 
 ``--sets`` makes the per-set table instead: each of Pons' five sets (``SET_SAMPLES``: whole,
 or every K-th position) solved once by each build, in one run (the builds taking turns set
 by set): positions right, mean nodes, each build's mean time and nodes per second, and the
-speed-up.
+speed-up (by the wall clock, and in CPU seconds).
 """
 
 from __future__ import annotations
@@ -53,7 +55,7 @@ each compiled, a fixed sample (50, 100 and 20 positions), so that one run of bot
 takes minutes, not hours."""
 
 CHILD = textwrap.dedent("""
-    import json, sys
+    import json, sys, time
     from pathlib import Path
     import fminimax.build  # the installed build, before this repository is on the path
     sys.path.append(sys.argv[1])
@@ -81,15 +83,18 @@ CHILD = textwrap.dedent("""
     }
     out = {"build": fminimax.build.build(), "runs": {}}
     for name in json.loads(sys.argv[2]):
+        cpu = time.process_time()
         if name.startswith("set "):  # "set Test_L2_R2 20": every 20th position of a set
             _, pons_set, every = name.split()
             run = pons_sample(None, int(every), pons_set)
         else:
             run = RUNS[name]()
+        cpu = time.process_time() - cpu
         answer = run.answer
         if not isinstance(answer, (int, float, tuple, list)):
             answer = sorted(map(str, answer.items())) if isinstance(answer, dict) else str(answer)
-        out["runs"][name] = {"seconds": run.seconds, "nodes": run.nodes, "answer": answer}
+        out["runs"][name] = {"seconds": run.seconds, "nodes": run.nodes, "answer": answer,
+                             "cpu": cpu}
     print(json.dumps(out))
 """)
 
@@ -111,6 +116,7 @@ def row(name: str, pure: list[dict[str, Any]], compiled: list[dict[str, Any]]) -
     nodes = (pure[0]["nodes"], compiled[0]["nodes"])
     seconds = (statistics.median(r["seconds"] for r in pure),
                statistics.median(r["seconds"] for r in compiled))
+    cpu = (statistics.median(r["cpu"] for r in pure), statistics.median(r["cpu"] for r in compiled))
     rates = tuple(n / s if n and s else 0.0 for n, s in zip(nodes, seconds, strict=True))
     same = nodes[0] == nodes[1] and pure[0]["answer"] == compiled[0]["answer"]
     answer = pure[0]["answer"]
@@ -118,7 +124,7 @@ def row(name: str, pure: list[dict[str, Any]], compiled: list[dict[str, Any]]) -
         str(answer) if len(str(answer)) < 30 else "(long)")
     return (f"| {name} | {nodes[0]:,} | {nodes[1]:,} | {seconds[0]:.4g} | {seconds[1]:.4g} | "
             f"{rates[0]:,.0f} | {rates[1]:,.0f} | {rates[1] / rates[0] if rates[0] else 0:.2f}x"
-            f" | {shown} | {'yes' if same else 'NO'} |")
+            f" | {cpu[0] / cpu[1]:.2f}x | {shown} | {'yes' if same else 'NO'} |")
 
 
 def set_row(name: str, pure: dict[str, Any], compiled: dict[str, Any]) -> str:
@@ -126,19 +132,21 @@ def set_row(name: str, pure: dict[str, Any], compiled: dict[str, Any]) -> str:
     (right, count), nodes = pure["answer"], pure["nodes"]
     means = (pure["seconds"] / count, compiled["seconds"] / count)
     rates = (nodes / pure["seconds"], compiled["nodes"] / compiled["seconds"])
+    cpu = pure["cpu"] / compiled["cpu"]
     same = nodes == compiled["nodes"] and pure["answer"] == compiled["answer"]
     every = name.split()[2]
     sample = f"all {count}" if every == "1" else f"{count} (every {every}th)"
     return (f"| {name.split()[1]} | {sample} | {right}/{count} | {nodes / count:,.0f} | "
             f"{means[0] * 1e3:,.2f} ms | {means[1] * 1e3:,.2f} ms | {rates[0]:,.0f} | "
-            f"{rates[1]:,.0f} | {rates[1] / rates[0]:.2f}x | {'yes' if same else 'NO'} |")
+            f"{rates[1]:,.0f} | {rates[1] / rates[0]:.2f}x | {cpu:.2f}x | "
+            f"{'yes' if same else 'NO'} |")
 
 
 def sets_table(args: argparse.Namespace) -> None:
     """Print the per-set table: each set of ``SET_SAMPLES`` solved once by each build."""
     print("| set | positions | right | mean nodes | mean time pure | mean time compiled | "
-          "nodes/s pure | nodes/s compiled | speed-up | same nodes |")
-    print("|---|---|---|---:|---:|---:|---:|---:|---:|---|")
+          "nodes/s pure | nodes/s compiled | speed-up | speed-up (CPU) | same nodes |")
+    print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|")
     for pons_set, every in SET_SAMPLES:
         name = f"set {pons_set} {every}"
         found = {}
@@ -176,8 +184,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 raise SystemExit(f"{python} runs the {found['build']} build, not the {kind} one")
             runs[kind].append(found["runs"])
     print(f"| workload | nodes pure | nodes compiled | s pure (median of {args.repeat}) | "
-          "s compiled | nodes/s pure | nodes/s compiled | speed-up | answer | same |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---|---|")
+          "s compiled | nodes/s pure | nodes/s compiled | speed-up | speed-up (CPU) | answer | "
+          "same |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|")
     for name in names:
         print(row(name, [r[name] for r in runs["pure"]], [r[name] for r in runs["compiled"]]))
     return 0

@@ -36,7 +36,7 @@ from typing import Any
 
 from fminimax.core.options import SearchOptions
 from fminimax.core.run import Line, Run, Visit
-from fminimax.core.table import EXACT, FULL_DEPTH, LOWER, UPPER, Table, TableEntry
+from fminimax.core.table import EXACT, FULL_DEPTH, LOWER, UPPER, Stored, Table
 from fminimax.core.values import HALF_WIN, INFINITY, above, farther
 from fminimax.game import WIN, Game, Score
 
@@ -319,7 +319,7 @@ class Decisions(Run):
             moves = _first(moves, first)
         return alpha, beta, moves, key
 
-    def probed(self, stored: TableEntry, state: Any, ply: int, alpha: Score, beta: Score,
+    def probed(self, stored: Stored, state: Any, ply: int, alpha: Score, beta: Score,
                path: Line) -> tuple[Score, Line] | None:
         """Return (value, line) if a stored result settles the window, else None.
 
@@ -337,7 +337,7 @@ class Decisions(Run):
             return value, line
         return None
 
-    def narrowed(self, stored: TableEntry, ply: int, alpha: Score,
+    def narrowed(self, stored: Stored, ply: int, alpha: Score,
                  beta: Score) -> tuple[Score, Score]:
         """Return the window narrowed by a stored bound that lies inside it (with pruning)."""
         depth, value, flag, _ = stored

@@ -15,7 +15,7 @@ from typing import Any, Final, NamedTuple
 
 from fminimax.core.options import MAX_PLIES, BudgetSpent, MateError, SearchOptions
 from fminimax.core.results import Stats, Step, made
-from fminimax.core.table import FULL_DEPTH, Table, TableEntry, entry
+from fminimax.core.table import FULL_DEPTH, Stored, Table
 from fminimax.core.values import HALF_WIN, INFINITY, brief, nearer
 from fminimax.game import WIN, Game, Score
 
@@ -172,7 +172,7 @@ class Run:
         depth = self.limit - ply if self.estimates > estimates else FULL_DEPTH
         if self.quick and (value >= HALF_WIN or value <= -HALF_WIN):
             value = nearer(value, ply)
-        stored = entry((depth, value, flag, line if self.keep_lines else ()))
+        stored = (depth, value, flag, line if self.keep_lines else ())
         entries = self.entries
         if len(entries) < self.max_entries:
             entries[key] = stored
@@ -187,7 +187,7 @@ class Run:
                                    visit.alpha, visit.beta, value, kind, pruned))
 
 
-def _entries(table: Table | None) -> tuple[dict[Hashable, TableEntry], int]:
+def _entries(table: Table | None) -> tuple[dict[Hashable, Stored], int]:
     """Return a table's dict of entries and its bound (an empty dict and 0 without one)."""
     return ({}, 0) if table is None else (table.entries, table.max_entries)
 

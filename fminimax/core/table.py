@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Hashable
-from functools import partial
 from itertools import islice
 from typing import Any, Final, NamedTuple
 
 from fminimax.game import Game, Score
 
-__all__ = ["EXACT", "FULL_DEPTH", "LOWER", "UPPER", "Table", "TableEntry"]
+__all__ = ["EXACT", "FULL_DEPTH", "LOWER", "UPPER", "Stored", "Table", "TableEntry"]
 
 # Final: the compiled build reads these as C constants, not by name at every node
 FULL_DEPTH: Final = 1 << 30
@@ -33,8 +32,11 @@ class TableEntry(NamedTuple):
     line: tuple[Any, ...]
 
 
-entry = partial(tuple.__new__, TableEntry)
-"""TableEntry(*fields) without a Python-level call: the core stores one per node."""
+Stored = tuple[int, Score, int, tuple[Any, ...]]
+"""What the table's dict holds: a TableEntry's fields as a plain tuple.  Why not the named
+tuple: the garbage collector stops tracking a plain tuple of numbers and plain tuples, never
+a named one, so a table of a million named entries was walked at every full collection
+(about a tenth of a long compiled search)."""
 
 
 class Table:
@@ -63,7 +65,7 @@ class Table:
         if isinstance(max_entries, bool) or not isinstance(max_entries, int) or max_entries < 1:
             raise ValueError(f"max_entries must be at least 1, got {max_entries!r}")
         self.max_entries = max_entries
-        self.entries: dict[Hashable, TableEntry] = {}
+        self.entries: dict[Hashable, Stored] = {}
         self.owner: tuple[str, bool] | None = None
 
     def __len__(self) -> int:
@@ -80,15 +82,17 @@ class Table:
 
     def get(self, key: Hashable) -> TableEntry | None:
         """Return the entry stored under ``key``, or None."""
-        return self.entries.get(key)
+        found = self.entries.get(key)
+        return None if found is None else TableEntry._make(found)
 
-    def store(self, key: Hashable, entry: TableEntry) -> None:
+    def store(self, key: Hashable, entry: Stored) -> None:
         """Store ``entry`` under ``key``, first dropping the oldest quarter if the table is full."""
         entries = self.entries
         if len(entries) >= self.max_entries and key not in entries:
             keep = len(entries) - max(1, len(entries) // 4)
             self.entries = entries = dict(islice(entries.items(), len(entries) - keep, None))
-        entries[key] = entry
+        depth, value, flag, line = entry
+        entries[key] = (depth, value, flag, line)  # a plain tuple, even of a TableEntry
 
     def bind(self, game: Game[Any, Any], quick: bool) -> Table:
         """Return this table bound to ``game``'s values (on first use), or raise ValueError.

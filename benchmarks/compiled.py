@@ -2,6 +2,7 @@
 
     python benchmarks/compiled.py --compiled PYTHON [--pure PYTHON] [--repeat N]
                                   [--pons-first N] [--pons-every K] [--workload W ...]
+    python benchmarks/compiled.py --compiled PYTHON [--pure PYTHON] --sets
 
 PYTHON is the interpreter of a virtual environment holding that build of fminimax; make a
 compiled one with (docs/performance.md, the compiled build)::
@@ -17,7 +18,14 @@ a run that would compare a build with itself stops.  The workloads are benchmark
 sample of Pons' Test_L1_R1 (benchmarks/pons.py: positions ``--pons-first`` N, every K-th,
 solved as the command line does).  One Markdown table: per workload the nodes of each build
 (they must agree, as must the answers), the median search seconds of ``--repeat`` runs, the
-nodes per second, and the compiled build's speed-up in nodes per second.
+nodes per second, and the compiled build's speed-up in nodes per second; beside it the
+speed-up in CPU seconds (each workload's whole run in its process, ``time.process_time``),
+steadier than the wall clock on a machine others share.
+
+``--sets`` makes the per-set table instead: each of Pons' five sets (``SET_SAMPLES``: whole,
+or every K-th position) solved once by each build, in one run (the builds taking turns set
+by set): positions right, mean nodes, each build's mean time and nodes per second, and the
+speed-up (by the wall clock, and in CPU seconds).
 """
 
 from __future__ import annotations
@@ -39,8 +47,15 @@ WORKLOADS = ("c4-solve 4x4", "c4-solve 5x4", "c4-solve 5x5", "c4-depth 7x6 d6", 
              "ttt-all", "nim 3,4,5", "nim 1,2,3,4", "pons Test_L1_R1")
 """The workloads, in the order of the table (each a name the child below knows)."""
 
+SET_SAMPLES = (("Test_L3_R1", 1), ("Test_L2_R1", 1), ("Test_L2_R2", 20), ("Test_L1_R1", 10),
+               ("Test_L1_R2", 50))
+"""Pons' sets for ``--sets`` and every how many-th position of each is solved: the three
+quick sets whole; of the slow ones, whose positions take 0.5 s (L2_R2) to seconds (L1_R2)
+each compiled, a fixed sample (50, 100 and 20 positions), so that one run of both builds
+takes minutes, not hours."""
+
 CHILD = textwrap.dedent("""
-    import json, sys
+    import json, sys, time
     from pathlib import Path
     import fminimax.build  # the installed build, before this repository is on the path
     sys.path.append(sys.argv[1])
@@ -50,9 +65,9 @@ CHILD = textwrap.dedent("""
         runner = "fminimax-fast"
         return bench.c4(runner, width, height, depth)
 
-    def pons_sample(first, every):
+    def pons_sample(first, every, name="Test_L1_R1"):
         data = Path(sys.argv[5]) if sys.argv[5] else pons.DATA
-        rows = pons.positions(data / "Test_L1_R1.txt", every, first)
+        rows = pons.positions(data / f"{name}.txt", every, first)
         found = [pons.solved(seq) for seq, _, _ in rows]
         right = sum(f[0] == score for f, (_, score, _) in zip(found, rows))
         return bench.Run((right, len(rows)), sum(f[1] for f in found), sum(f[2] for f in found))
@@ -68,11 +83,18 @@ CHILD = textwrap.dedent("""
     }
     out = {"build": fminimax.build.build(), "runs": {}}
     for name in json.loads(sys.argv[2]):
-        run = RUNS[name]()
+        cpu = time.process_time()
+        if name.startswith("set "):  # "set Test_L2_R2 20": every 20th position of a set
+            _, pons_set, every = name.split()
+            run = pons_sample(None, int(every), pons_set)
+        else:
+            run = RUNS[name]()
+        cpu = time.process_time() - cpu
         answer = run.answer
         if not isinstance(answer, (int, float, tuple, list)):
             answer = sorted(map(str, answer.items())) if isinstance(answer, dict) else str(answer)
-        out["runs"][name] = {"seconds": run.seconds, "nodes": run.nodes, "answer": answer}
+        out["runs"][name] = {"seconds": run.seconds, "nodes": run.nodes, "answer": answer,
+                             "cpu": cpu}
     print(json.dumps(out))
 """)
 
@@ -94,6 +116,7 @@ def row(name: str, pure: list[dict[str, Any]], compiled: list[dict[str, Any]]) -
     nodes = (pure[0]["nodes"], compiled[0]["nodes"])
     seconds = (statistics.median(r["seconds"] for r in pure),
                statistics.median(r["seconds"] for r in compiled))
+    cpu = (statistics.median(r["cpu"] for r in pure), statistics.median(r["cpu"] for r in compiled))
     rates = tuple(n / s if n and s else 0.0 for n, s in zip(nodes, seconds, strict=True))
     same = nodes[0] == nodes[1] and pure[0]["answer"] == compiled[0]["answer"]
     answer = pure[0]["answer"]
@@ -101,7 +124,38 @@ def row(name: str, pure: list[dict[str, Any]], compiled: list[dict[str, Any]]) -
         str(answer) if len(str(answer)) < 30 else "(long)")
     return (f"| {name} | {nodes[0]:,} | {nodes[1]:,} | {seconds[0]:.4g} | {seconds[1]:.4g} | "
             f"{rates[0]:,.0f} | {rates[1]:,.0f} | {rates[1] / rates[0] if rates[0] else 0:.2f}x"
-            f" | {shown} | {'yes' if same else 'NO'} |")
+            f" | {cpu[0] / cpu[1]:.2f}x | {shown} | {'yes' if same else 'NO'} |")
+
+
+def set_row(name: str, pure: dict[str, Any], compiled: dict[str, Any]) -> str:
+    """Return the per-set table's row of one set from each build's one run of it."""
+    (right, count), nodes = pure["answer"], pure["nodes"]
+    means = (pure["seconds"] / count, compiled["seconds"] / count)
+    rates = (nodes / pure["seconds"], compiled["nodes"] / compiled["seconds"])
+    cpu = pure["cpu"] / compiled["cpu"]
+    same = nodes == compiled["nodes"] and pure["answer"] == compiled["answer"]
+    every = name.split()[2]
+    sample = f"all {count}" if every == "1" else f"{count} (every {every}th)"
+    return (f"| {name.split()[1]} | {sample} | {right}/{count} | {nodes / count:,.0f} | "
+            f"{means[0] * 1e3:,.2f} ms | {means[1] * 1e3:,.2f} ms | {rates[0]:,.0f} | "
+            f"{rates[1]:,.0f} | {rates[1] / rates[0]:.2f}x | {cpu:.2f}x | "
+            f"{'yes' if same else 'NO'} |")
+
+
+def sets_table(args: argparse.Namespace) -> None:
+    """Print the per-set table: each set of ``SET_SAMPLES`` solved once by each build."""
+    print("| set | positions | right | mean nodes | mean time pure | mean time compiled | "
+          "nodes/s pure | nodes/s compiled | speed-up | speed-up (CPU) | same nodes |")
+    print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|")
+    for pons_set, every in SET_SAMPLES:
+        name = f"set {pons_set} {every}"
+        found = {}
+        for kind, python in (("pure", args.pure), ("compiled", args.compiled)):
+            run = measured(python, [name], (0, 1, args.pons_data))
+            if run["build"] != kind:
+                raise SystemExit(f"{python} runs the {run['build']} build, not the {kind} one")
+            found[kind] = run["runs"][name]
+        print(set_row(name, found["pure"], found["compiled"]), flush=True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -114,9 +168,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--pons-data", default="", help="the folder of Pons' sets (default: "
                         "benchmarks/pons.py's, ../shared/data/pons beside the repository)")
     parser.add_argument("--workload", action="append", choices=WORKLOADS, help="repeatable")
+    parser.add_argument("--sets", action="store_true", help="the per-set table of Pons' sets "
+                        "(SET_SAMPLES), one run of each build, instead of the workloads")
     args = parser.parse_args(argv)
     names = args.workload or list(WORKLOADS)
     print(f"# python benchmarks/compiled.py {' '.join(argv if argv is not None else sys.argv[1:])}")
+    if args.sets:
+        sets_table(args)
+        return 0
     runs: dict[str, list[dict[str, Any]]] = {"pure": [], "compiled": []}
     for _ in range(args.repeat):  # the builds take turns, so load on the machine hits both
         for kind, python in (("pure", args.pure), ("compiled", args.compiled)):
@@ -125,8 +184,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 raise SystemExit(f"{python} runs the {found['build']} build, not the {kind} one")
             runs[kind].append(found["runs"])
     print(f"| workload | nodes pure | nodes compiled | s pure (median of {args.repeat}) | "
-          "s compiled | nodes/s pure | nodes/s compiled | speed-up | answer | same |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---|---|")
+          "s compiled | nodes/s pure | nodes/s compiled | speed-up | speed-up (CPU) | answer | "
+          "same |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|")
     for name in names:
         print(row(name, [r[name] for r in runs["pure"]], [r[name] for r in runs["compiled"]]))
     return 0

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 __all__ = ["PLIES", "WIN", "Game", "GameEntry", "Made", "Move", "Notation", "Options", "Player",
            "Score", "State", "board_size", "children", "quoted", "whole_number", "zero"]
@@ -45,7 +45,7 @@ if COMPILING:
 else:
     Score = int | float  # an int, or any real number (a Fraction works too)
 
-WIN = 1_000_000
+WIN: Final = 1_000_000  # Final: the compiled build reads it as a C constant
 """The unit of the engine's quick values: a final score u reached d plies from the root is
 worth ``u * WIN - sign(u) * d`` (core.quick_value); a game's field score reads them."""
 

@@ -307,4 +307,4 @@ def test_a_result_narrowed_by_a_stored_estimate_is_stored_as_an_estimate() -> No
     table = Table()
     table.store(child, core.TableEntry(2, -3, core.LOWER, ()))  # an estimate's bound
     result = core.search(game, root, depth=3, table=table, quick=False)
-    assert not result.exact and table.entries[child].depth == 2  # not FULL_DEPTH
+    assert not result.exact and table.get(child).depth == 2  # not FULL_DEPTH

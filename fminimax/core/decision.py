@@ -36,7 +36,7 @@ from typing import Any
 
 from fminimax.core.options import SearchOptions
 from fminimax.core.run import Line, Run, Visit
-from fminimax.core.table import EXACT, FULL_DEPTH, LOWER, UPPER, Table, TableEntry
+from fminimax.core.table import EXACT, FULL_DEPTH, LOWER, UPPER, Stored, Table
 from fminimax.core.values import HALF_WIN, INFINITY, above, farther
 from fminimax.game import WIN, Game, Score
 
@@ -74,14 +74,15 @@ class Decisions(Run):
         the table (or the move order alone), each only when it is on.
 
         Each returns (value, line) when it settles the node, else what the next returns,
-        at the end (alpha, beta, moves, key) to search the moves with.
+        at the end (alpha, beta, moves, key) to search the moves with.  Each calls the next
+        by name (a method, not an attribute holding one: the compiled build makes a
+        method call a C call).
         """
-        ahead = self.looked_up if self.table is not None else self.ordered
-        if self.mate:
-            self.after_mate, ahead = ahead, self.clipped
         if self.decided is not None:
-            self.after_decided, ahead = ahead, self.decided_first
-        return ahead
+            return self.decided_first
+        if self.mate:
+            return self.clipped
+        return self.looked_up if self.table is not None else self.ordered
 
     # --- the recursion ----------------------------------------------------------------------
 
@@ -243,8 +244,12 @@ class Decisions(Run):
         is the move (the rules promise it reaches that end).
         """
         known = self.decided(state)  # type: ignore[misc]
-        if known is None:
-            return self.after_decided(state, moves, ply, alpha, beta, path)
+        if known is None:  # on to the mate bounds, else the table (or the move order)
+            if self.mate:
+                return self.clipped(state, moves, ply, alpha, beta, path)
+            if self.table is not None:
+                return self.looked_up(state, moves, ply, alpha, beta, path)
+            return self.ordered(state, moves, ply, alpha, beta, path)
         self.leaves += 1
         if known[0] not in (-1, 0, 1):  # a decided end is no final score: mate allows +1
             self.unit_scores = False
@@ -284,7 +289,9 @@ class Decisions(Run):
                 beta = top
             if alpha < bottom:
                 alpha = bottom
-        return self.after_mate(state, moves, ply, alpha, beta, path)
+        if self.table is not None:  # on to the table, else the move order
+            return self.looked_up(state, moves, ply, alpha, beta, path)
+        return self.ordered(state, moves, ply, alpha, beta, path)
 
     def looked_up(self, state: Any, moves: Sequence[Any], ply: int, alpha: Score,
                   beta: Score, path: Line) -> Any:
@@ -295,7 +302,7 @@ class Decisions(Run):
         which must name a move); a shallower one still names the move to search first.
         """
         key = state if self.key is None else self.key(state)
-        stored = self.table.entries.get(key)  # type: ignore[union-attr]
+        stored = self.entries.get(key)
         first = None
         if stored is not None:
             first = stored[3][0] if stored[3] else None
@@ -312,7 +319,7 @@ class Decisions(Run):
             moves = _first(moves, first)
         return alpha, beta, moves, key
 
-    def probed(self, stored: TableEntry, state: Any, ply: int, alpha: Score, beta: Score,
+    def probed(self, stored: Stored, state: Any, ply: int, alpha: Score, beta: Score,
                path: Line) -> tuple[Score, Line] | None:
         """Return (value, line) if a stored result settles the window, else None.
 
@@ -330,7 +337,7 @@ class Decisions(Run):
             return value, line
         return None
 
-    def narrowed(self, stored: TableEntry, ply: int, alpha: Score,
+    def narrowed(self, stored: Stored, ply: int, alpha: Score,
                  beta: Score) -> tuple[Score, Score]:
         """Return the window narrowed by a stored bound that lies inside it (with pruning)."""
         depth, value, flag, _ = stored

@@ -11,18 +11,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from numbers import Real
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from fminimax.core.options import MAX_PLIES, BudgetSpent, MateError, SearchOptions
 from fminimax.core.results import Stats, Step, made
-from fminimax.core.table import FULL_DEPTH, Table, entry
+from fminimax.core.table import FULL_DEPTH, Stored, Table
 from fminimax.core.values import HALF_WIN, INFINITY, brief, nearer
 from fminimax.game import WIN, Game, Score
 
 __all__ = ["UNITS", "Line", "Run", "Visit"]
 
 Line = tuple[Any, ...]
-UNITS = (-1, 0)
+UNITS: Final = (-1, 0)
 """The final scores a player to move can have when nobody loses by their own move."""
 
 
@@ -50,13 +50,17 @@ class Run:
                  "decided", "limit", "table", "order", "key", "moves", "play", "keep_lines",
                  "steps", "max_nodes", "stop", "nodes", "leaves", "cutoffs", "hits",
                  "estimates", "quiet_nodes", "checkpoint", "unit_scores", "star", "bounds",
-                 "extension", "chances", "noisy", "node", "ahead", "after_mate",
-                 "after_decided", "decision")
+                 "extension", "chances", "noisy", "node", "ahead", "decision", "entries",
+                 "max_entries")
 
     def __init__(self, game: Game[Any, Any], options: SearchOptions, table: Table | None,
                  stop: Callable[[], bool] | None,
                  bounds: tuple[Score, Score] | None = None) -> None:
         self.game, self.options, self.table, self.stop = game, options, table, stop
+        # the table's dict and bound, read here once: a Table is plain Python, and reading
+        # its attributes at every node costs a look-up by name (save refreshes the dict
+        # when the table replaces it)
+        self.entries, self.max_entries = _entries(table)
         self.quick, self.prune = options.quick, options.prune
         self.mate = options.mate and options.quick
         self.scout = options.scout and options.prune
@@ -168,18 +172,24 @@ class Run:
         depth = self.limit - ply if self.estimates > estimates else FULL_DEPTH
         if self.quick and (value >= HALF_WIN or value <= -HALF_WIN):
             value = nearer(value, ply)
-        stored = entry((depth, value, flag, line if self.keep_lines else ()))
-        table = self.table
-        if len(table.entries) < table.max_entries:  # type: ignore[union-attr]
-            table.entries[key] = stored  # type: ignore[union-attr]
-        else:
-            table.store(key, stored)  # type: ignore[union-attr]
+        stored = (depth, value, flag, line if self.keep_lines else ())
+        entries = self.entries
+        if len(entries) < self.max_entries:
+            entries[key] = stored
+        else:  # full: the table drops its oldest quarter, in a new dict
+            self.table.store(key, stored)  # type: ignore[union-attr]
+            self.entries = self.table.entries  # type: ignore[union-attr]
 
     def record(self, visit: Visit, value: Score, kind: str, pruned: Line = ()) -> None:
         """Append a step to the trace (called only when tracing)."""
         if self.steps is not None:
             self.steps.append(Step(visit.path, visit.ply, self.game.to_move(visit.state),
                                    visit.alpha, visit.beta, value, kind, pruned))
+
+
+def _entries(table: Table | None) -> tuple[dict[Hashable, Stored], int]:
+    """Return a table's dict of entries and its bound (an empty dict and 0 without one)."""
+    return ({}, 0) if table is None else (table.entries, table.max_entries)
 
 
 def _bad_estimate(game: Game[Any, Any], state: Any, estimate: Any, quick: bool) -> Exception:

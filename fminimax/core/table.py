@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Hashable
-from functools import partial
 from itertools import islice
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from fminimax.game import Game, Score
 
-__all__ = ["EXACT", "FULL_DEPTH", "LOWER", "UPPER", "Table", "TableEntry"]
+__all__ = ["EXACT", "FULL_DEPTH", "LOWER", "UPPER", "Stored", "Table", "TableEntry"]
 
-FULL_DEPTH = 1 << 30
+# Final: the compiled build reads these as C constants, not by name at every node
+FULL_DEPTH: Final = 1 << 30
 """The depth of a stored result that no heuristic estimate went into: it holds at any depth."""
-EXACT, LOWER, UPPER = 0, 1, 2
+EXACT: Final = 0
+LOWER: Final = 1
+UPPER: Final = 2
 """A stored value's bound flag: the value itself, a lower bound (a cut-off), an upper bound."""
 
 
@@ -30,8 +32,11 @@ class TableEntry(NamedTuple):
     line: tuple[Any, ...]
 
 
-entry = partial(tuple.__new__, TableEntry)
-"""TableEntry(*fields) without a Python-level call: the core stores one per node."""
+Stored = tuple[int, Score, int, tuple[Any, ...]]
+"""What the table's dict holds: a TableEntry's fields as a plain tuple.  Why not the named
+tuple: the garbage collector stops tracking a plain tuple of numbers and plain tuples, never
+a named one, so a table of a million named entries was walked at every full collection
+(about a tenth of a long compiled search)."""
 
 
 class Table:
@@ -60,7 +65,7 @@ class Table:
         if isinstance(max_entries, bool) or not isinstance(max_entries, int) or max_entries < 1:
             raise ValueError(f"max_entries must be at least 1, got {max_entries!r}")
         self.max_entries = max_entries
-        self.entries: dict[Hashable, TableEntry] = {}
+        self.entries: dict[Hashable, Stored] = {}
         self.owner: tuple[str, bool] | None = None
 
     def __len__(self) -> int:
@@ -77,15 +82,17 @@ class Table:
 
     def get(self, key: Hashable) -> TableEntry | None:
         """Return the entry stored under ``key``, or None."""
-        return self.entries.get(key)
+        found = self.entries.get(key)
+        return None if found is None else TableEntry._make(found)
 
-    def store(self, key: Hashable, entry: TableEntry) -> None:
+    def store(self, key: Hashable, entry: Stored) -> None:
         """Store ``entry`` under ``key``, first dropping the oldest quarter if the table is full."""
         entries = self.entries
         if len(entries) >= self.max_entries and key not in entries:
             keep = len(entries) - max(1, len(entries) // 4)
             self.entries = entries = dict(islice(entries.items(), len(entries) - keep, None))
-        entries[key] = entry
+        depth, value, flag, line = entry
+        entries[key] = (depth, value, flag, line)  # a plain tuple, even of a TableEntry
 
     def bind(self, game: Game[Any, Any], quick: bool) -> Table:
         """Return this table bound to ``game``'s values (on first use), or raise ValueError.

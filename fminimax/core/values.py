@@ -19,7 +19,7 @@ the root).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from fminimax.game import WIN, Score
 
@@ -29,9 +29,10 @@ if TYPE_CHECKING:
 __all__ = ["HALF_WIN", "INFINITY", "WIN", "above", "below", "brief", "farther", "is_decisive",
            "nearer", "outcome", "outcome_str", "quick_value", "sign", "value_str"]
 
-HALF_WIN = WIN // 2
+# Final: the compiled build reads these as C constants, not by name at every node
+HALF_WIN: Final = WIN // 2
 """Decisive values lie at or beyond +-HALF_WIN; draws and estimates strictly inside."""
-INFINITY = float("inf")
+INFINITY: Final = float("inf")
 
 
 def sign(value: Score) -> int:

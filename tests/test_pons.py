@@ -67,3 +67,41 @@ def test_short_first_tests_lie_inside_the_range_and_ask_the_far_ends_first() -> 
     assert low < first <= high and drivers.strong_score(first, left) < 0  # a loss first
     after = drivers.short_first_test(first, high, left)
     assert first < after <= high and drivers.strong_score(after, left) > 0  # then a win
+
+
+def test_bisection_asks_two_of_pons_short_questions_then_the_sign() -> None:
+    left, low, high = 36, 4 - 1_000_000, 1_000_000 - 3
+    first = drivers.short_then_sign_test(low, high, left, 0)
+    assert first == drivers.short_first_test(low, high, left)  # a short loss?
+    second = drivers.short_then_sign_test(first, high, left, 1)
+    assert second == drivers.short_first_test(first, high, left)  # a short win?
+    third = drivers.short_then_sign_test(first, second - 1, left, 2)
+    assert third == 1 != drivers.short_first_test(first, second - 1, left)  # a win at all?
+    assert drivers.short_then_sign_test(0, second - 1, left, 3) == drivers.bisection_test(
+        0, second - 1)
+
+
+@pytest.mark.parametrize("left", [1, 2, 7, 12])
+def test_every_test_of_bisection_lies_inside_the_range_left(left: int) -> None:
+    wins = [1_000_000 - d for d in range(1, left + 1, 2)]
+    losses = [d - 1_000_000 for d in range(2, left + 1, 2)]
+    values = sorted(losses + [0] + wins)
+    for index, low in enumerate(values):
+        for high in values[index + 1:]:
+            for asked in range(4):
+                assert low < drivers.short_then_sign_test(low, high, left, asked) <= high
+
+
+def test_a_draw_takes_two_short_passes_then_a_win_no_and_a_draw_yes() -> None:
+    # Test_L2_R2's 417411542347233662226166121 scores 0: after "a short loss? no" and
+    # "a short win? no" the sign settles it in two passes (Pons' order takes three)
+    state = connect4.read_sequence("417411542347233662226166121")
+    game = connect4.solver()
+    result = algorithms.bisection(game, state)
+    assert game.plies_left is not None
+    left = game.plies_left(state)
+    scores = [drivers.strong_score(p.beta, left) for p in result.passes[:2]]
+    assert scores[0] < 0 < scores[1]
+    assert [(p.beta, p.outcome) for p in result.passes[2:]] == [(1, "fail low"),
+                                                                (0, "fail high")]
+    assert connect4.strong_score(state, result.value) == 0

@@ -69,39 +69,29 @@ def test_short_first_tests_lie_inside_the_range_and_ask_the_far_ends_first() -> 
     assert first < after <= high and drivers.strong_score(after, left) > 0  # then a win
 
 
-def test_bisection_asks_two_of_pons_short_questions_then_the_sign() -> None:
-    left, low, high = 36, 4 - 1_000_000, 1_000_000 - 3
-    first = drivers.short_then_sign_test(low, high, left, 0)
-    assert first == drivers.short_first_test(low, high, left)  # a short loss?
-    second = drivers.short_then_sign_test(first, high, left, 1)
-    assert second == drivers.short_first_test(first, high, left)  # a short win?
-    third = drivers.short_then_sign_test(first, second - 1, left, 2)
-    assert third == 1 != drivers.short_first_test(first, second - 1, left)  # a win at all?
-    assert drivers.short_then_sign_test(0, second - 1, left, 3) == drivers.bisection_test(
-        0, second - 1)
 
-
-@pytest.mark.parametrize("left", [1, 2, 7, 12])
-def test_every_test_of_bisection_lies_inside_the_range_left(left: int) -> None:
+@pytest.mark.parametrize("left", [1, 2, 7, 12, 24])
+def test_the_sign_replaces_only_pons_late_loss_question_and_every_test_lies_inside(
+        left: int) -> None:
     wins = [1_000_000 - d for d in range(1, left + 1, 2)]
     losses = [d - 1_000_000 for d in range(2, left + 1, 2)]
     values = sorted(losses + [0] + wins)
+    replaced = 0
     for index, low in enumerate(values):
         for high in values[index + 1:]:
-            for asked in range(4):
-                assert low < drivers.short_then_sign_test(low, high, left, asked) <= high
+            test, pons = (drivers.short_first_or_sign_test(low, high, left),
+                          drivers.short_first_test(low, high, left))
+            assert low < test <= high
+            if test != pons:  # "at least -1?" while a win is open becomes "a win?"
+                assert test == 1 and drivers.strong_score(pons, left) == -1 and high >= 1
+                replaced += 1
+    assert replaced > 0 or left <= 7  # the scores -5 .. 5 need 8 plies left
 
 
-def test_a_draw_takes_two_short_passes_then_a_win_no_and_a_draw_yes() -> None:
-    # Test_L2_R2's 417411542347233662226166121 scores 0: after "a short loss? no" and
-    # "a short win? no" the sign settles it in two passes (Pons' order takes three)
-    state = connect4.read_sequence("417411542347233662226166121")
-    game = connect4.solver()
-    result = algorithms.bisection(game, state)
-    assert game.plies_left is not None
-    left = game.plies_left(state)
-    scores = [drivers.strong_score(p.beta, left) for p in result.passes[:2]]
-    assert scores[0] < 0 < scores[1]
-    assert [(p.beta, p.outcome) for p in result.passes[2:]] == [(1, "fail low"),
-                                                                (0, "fail high")]
-    assert connect4.strong_score(state, result.value) == 0
+def test_a_late_win_near_zero_asks_the_sign_where_pons_asks_about_a_late_loss() -> None:
+    # Test_L3_R1's 7654776675256624444643117711331235 scores 1: its scores lie in -3 .. 4,
+    # where Pons' halving asks "at least -1?"; the sign question proves the win at once
+    state = connect4.read_sequence("7654776675256624444643117711331235")
+    result = algorithms.bisection(connect4.solver(), state)
+    assert (result.passes[0].beta, result.passes[0].outcome) == (1, "fail high")
+    assert connect4.strong_score(state, result.value) == 1

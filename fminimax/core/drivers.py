@@ -31,9 +31,9 @@ from fminimax.core.table import Table
 from fminimax.core.values import HALF_WIN, INFINITY, above, below, nearer, quick_value
 from fminimax.game import WIN, Game, Move, Score, State
 
-__all__ = ["MAX_NULL_PASSES", "SHORT_PASSES", "Passes", "aspiration", "bisection",
-           "bisection_test", "dual", "mtd", "mtdf", "root_bounds", "short_first_test",
-           "short_then_sign_test", "sss", "strong_score", "strong_threshold"]
+__all__ = ["MAX_NULL_PASSES", "Passes", "aspiration", "bisection", "bisection_test", "dual",
+           "mtd", "mtdf", "root_bounds", "short_first_or_sign_test", "short_first_test",
+           "sss", "strong_score", "strong_threshold"]
 
 Stop = Callable[[], bool] | None
 Options = SearchOptions | None
@@ -239,8 +239,8 @@ def bisection(game: Game[State, Move], state: State, options: Options = None, /,
     wins, the second (if not) whether it draws; then each pass halves the range of
     distances the win or loss may lie at, and what a pass returns (a bound on the value)
     narrows the range further.  A game that knows how many plies it can still last
-    (``plies_left``: Connect Four) is first asked two of Pons' questions, a short loss and
-    a short win, then the sign (``short_then_sign_test``).  Every pass clips its windows
+    (``plies_left``: Connect Four) is asked Pons' questions instead, short wins and losses
+    first, with one exception (``short_first_or_sign_test``).  Every pass clips its windows
     by mate-distance bounds and shares one table.  Without quick values there are no
     distances: it is then MTD(f) from 0 (so on an explicit tree of payoffs it is MTD(f),
     with its bound on passes).
@@ -268,9 +268,9 @@ def bisection(game: Game[State, Move], state: State, options: Options = None, /,
     while low < high:
         # does the value reach test?  Short wins and losses first when the game's length
         # is known (they are cheap to prove or refute: mate bounds cut those passes short),
-        # then the sign (see short_then_sign_test)
+        # the sign instead of a late loss (short_first_or_sign_test says why)
         test = bisection_test(low, high) if left is None else \
-            short_then_sign_test(low, high, left, len(passes.passes))
+            short_first_or_sign_test(low, high, left)
         value = passes.run(test - 1, test, "null window")
         if value >= test:
             low = value
@@ -368,42 +368,37 @@ def short_first_test(low: Score, high: Score, left: int) -> Score:
     return strong_threshold(med + 1, left)
 
 
-SHORT_PASSES = 2
-"""The passes ``bisection`` spends on Pons' short questions before it asks the sign."""
+def short_first_or_sign_test(low: Score, high: Score, left: int) -> Score:
+    """Return the next value to test between quick values ``low`` < ``high``: Pons' test
+    (``short_first_test``), except that where it would ask "does the mover lose only on
+    its last move, or not at all?" (a strong score of at least -1) while a win is still
+    open, it asks "does the mover win?" (the test 1).
 
+    Why.  Pons' halving reaches "at least -1?" when the scores left are about -5 .. 5,
+    after the short questions: late wins, late losses and draws, where every question
+    needs a proof to about the end of the game.  On a late win, "at least -1?" proves a
+    weaker claim than the one still to come, and can cost more: on
+    ``442126426711141475`` (24 plies left, score 2) that pass took 411,043 nodes, where
+    "does it win?" took 125,778 (461,098 in all against 171,842; the sign-first order
+    of ``bisection_test`` took 105,075 with the move order before Pons').  Asking the
+    sign after every short question instead is worse on Pons' Test_L1_R2, where "at least
+    -2?" is cheap and "does it win?" is not (median node ratio 0.96 -> 1.07): the
+    exception stays this narrow.  Every score is still right: the test lies inside the
+    range.
 
-def short_then_sign_test(low: Score, high: Score, left: int, asked: int) -> Score:
-    """Return the next value to test between quick values ``low`` < ``high`` after
-    ``asked`` passes: Pons' test (``short_first_test``) for the first ``SHORT_PASSES``
-    passes, then ``bisection_test`` (the sign first, then the middle distance).
-
-    Why both.  The first two of Pons' questions ("does the mover lose within about half
-    the plies left?", "does it win so soon?") are cheap, as the mate bounds cut them short
-    near the root, and they settle the short forced wins the sign-first order searched
-    deep (``7311452532672``: 122,114 nodes asking the sign first, Pons' solver 351).  What
-    is left lies near zero: late wins, late losses and draws, where every question needs a
-    deep proof.  There Pons goes on halving the scores (``min / 2`` first: "is it above
-    a late loss?"), which on a late win proves a weak claim the hard way: on
-    ``442126426711141475`` (score 2) that pass alone took 411,043 nodes, where "does it
-    win?" took 125,778 (461,098 in all against 171,842).  Asking the sign there also saves
-    a pass on a draw ("a win? no; a draw? yes", against Pons' "above -2? yes; above 2?
-    no; above 0? no").  On Pons' sets this order takes the same or fewer nodes than his
-    (docs/performance.md).
-
-    >>> left, low, high = 24, -999_998, 999_997  # scores -12 .. 11
-    >>> strong_score(short_then_sign_test(low, high, left, 0), left)  # at least -5?
-    -5
-    >>> strong_score(short_then_sign_test(-999_984, high, left, 1), left)  # at least 6?
-    6
-    >>> low, high = -999_984, 999_985  # yes, no: scores -5 .. 5
-    >>> short_then_sign_test(low, high, left, 2), short_first_test(low, high, left)
-    (1, -999977)
-    >>> strong_score(-999_977, left)  # Pons would ask "at least -1?"; here "a win?"
+    >>> left, low, high = 24, -999_984, 999_985  # scores -5 .. 5
+    >>> strong_score(short_first_test(low, high, left), left)  # Pons: at least -1?
     -1
+    >>> short_first_or_sign_test(low, high, left)  # here: a win?
+    1
+    >>> low, high = -999_986, 999_987  # scores -6 .. 6: Pons' "at least -2?" stays
+    >>> short_first_or_sign_test(low, high, left) == short_first_test(low, high, left)
+    True
     """
-    if asked < SHORT_PASSES:
-        return short_first_test(low, high, left)
-    return bisection_test(low, high)
+    test = short_first_test(low, high, left)
+    if low < 1 <= high and strong_score(test, left) == -1:
+        return 1
+    return test
 
 
 def root_bounds(game: Game[State, Move], state: State) -> tuple[Score, Score]:

@@ -67,3 +67,31 @@ def test_short_first_tests_lie_inside_the_range_and_ask_the_far_ends_first() -> 
     assert low < first <= high and drivers.strong_score(first, left) < 0  # a loss first
     after = drivers.short_first_test(first, high, left)
     assert first < after <= high and drivers.strong_score(after, left) > 0  # then a win
+
+
+
+@pytest.mark.parametrize("left", [1, 2, 7, 12, 24])
+def test_the_sign_replaces_only_pons_late_loss_question_and_every_test_lies_inside(
+        left: int) -> None:
+    wins = [1_000_000 - d for d in range(1, left + 1, 2)]
+    losses = [d - 1_000_000 for d in range(2, left + 1, 2)]
+    values = sorted(losses + [0] + wins)
+    replaced = 0
+    for index, low in enumerate(values):
+        for high in values[index + 1:]:
+            test, pons = (drivers.short_first_or_sign_test(low, high, left),
+                          drivers.short_first_test(low, high, left))
+            assert low < test <= high
+            if test != pons:  # "at least -1?" while a win is open becomes "a win?"
+                assert test == 1 and drivers.strong_score(pons, left) == -1 and high >= 1
+                replaced += 1
+    assert replaced > 0 or left <= 7  # the scores -5 .. 5 need 8 plies left
+
+
+def test_a_late_win_near_zero_asks_the_sign_where_pons_asks_about_a_late_loss() -> None:
+    # Test_L3_R1's 7654776675256624444643117711331235 scores 1: its scores lie in -3 .. 4,
+    # where Pons' halving asks "at least -1?"; the sign question proves the win at once
+    state = connect4.read_sequence("7654776675256624444643117711331235")
+    result = algorithms.bisection(connect4.solver(), state)
+    assert (result.passes[0].beta, result.passes[0].outcome) == (1, "fail high")
+    assert connect4.strong_score(state, result.value) == 1

@@ -521,3 +521,19 @@ def test_ctrl_c_at_every_line_of_writing_a_file_leaves_no_temporary_file() -> No
         assert (status, err.getvalue(), left) == (130, "fminimax: interrupted\n", []), line
     else:
         pytest.fail("the write never ended")
+
+
+def test_the_shell_s_dask_client_leaves_no_logger_that_can_write_a_traceback(
+        cluster: Any) -> None:
+    """Dask and its event loop (tornado) log a lost connection as a traceback on stderr:
+    once seen after the shell's one line, as a stopped scheduler's program ended."""
+    import logging
+
+    from fminimax.cli.cluster import dask_client
+
+    client = dask_client(cluster.scheduler.address, 10.0)
+    try:
+        for name in ("distributed", "distributed.client", "tornado", "tornado.application"):
+            assert not logging.getLogger(name).isEnabledFor(logging.CRITICAL), name
+    finally:
+        client.close()

@@ -52,6 +52,8 @@ def dask_client(address: str, seconds: float) -> Any:
     except (OSError, TimeoutError) as error:
         raise ValueError(f"cannot reach a Dask scheduler at {address!r}: {error}") from None
     _quiet("distributed")
+    _quiet("tornado")  # Dask's event loop: a connection closed as the program ends was
+    # logged as a traceback ("Exception in callback ... CommClosedError") after the one line
     return client
 
 
@@ -131,8 +133,8 @@ def _first_line(error: BaseException) -> str:
 
 
 def _quiet(package: str) -> None:
-    """Silence the loggers of ``package`` (Dask logs a lost scheduler as tracebacks on
-    stderr; the shell says it in one line)."""
+    """Silence the loggers of ``package`` (Dask and its event loop, tornado, log a lost
+    scheduler as tracebacks on stderr; the shell says it in one line)."""
     import logging
 
     for name in [package, *logging.root.manager.loggerDict]:

@@ -17,7 +17,7 @@ import os
 import sys
 from importlib.machinery import EXTENSION_SUFFIXES, PathFinder
 
-__all__ = ["COMPILED_MODULES", "build", "compiled_modules"]
+__all__ = ["COMPILED_MODULES", "build", "compiled_modules", "runs_compiled"]
 
 COMPILED_MODULES = (
     "fminimax.core.values",
@@ -40,11 +40,14 @@ table, the results, the game protocol, the drivers and iterative deepening (whos
 docstrings ``algorithms`` reads: compiled functions keep none)."""
 
 
-def _is_extension(name: str) -> bool:
+def runs_compiled(name: str) -> bool:
     """Return whether module ``name`` is (or would be) imported from a C extension module.
 
     A module already imported answers for itself; otherwise its file is looked up the way
     the import system looks (an extension module first), without importing anything.
+
+    >>> runs_compiled("fminimax.games.connect4.solving")
+    False
     """
     module = sys.modules.get(name)
     origin = getattr(module, "__file__", None) if module is not None else _origin(name)
@@ -65,7 +68,7 @@ def compiled_modules() -> tuple[str, ...]:
     >>> compiled_modules()
     ()
     """
-    return tuple(name for name in COMPILED_MODULES if _is_extension(name))
+    return tuple(name for name in COMPILED_MODULES if runs_compiled(name))
 
 
 def build() -> str:

@@ -24,7 +24,7 @@ ALLOWED: dict[str, set[str]] = {
     "fminimax.core": {"fminimax.game", "fminimax.core"},
     "fminimax.algorithms": {"fminimax.game", "fminimax.core", "fminimax.mcts"},
     "fminimax.mcts": {"fminimax.game", "fminimax.core", "fminimax.mcts"},
-    "fminimax.games": {"fminimax.game", "fminimax.board", "fminimax.games"},
+    "fminimax.games": {"fminimax.game", "fminimax.build", "fminimax.board", "fminimax.games"},
     "fminimax.registry": {"fminimax.game", "fminimax.board", "fminimax.games"},
     "fminimax.tictactoe": {"fminimax.game", "fminimax.board", "fminimax.games",
                            "fminimax.reference", "fminimax.core", "fminimax.algorithms"},

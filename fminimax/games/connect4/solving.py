@@ -13,13 +13,12 @@ the end, not depth-limited estimates, so only exact searches use them.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache, partial
-from importlib.machinery import EXTENSION_SUFFIXES
 from typing import NamedTuple
 
+from fminimax.build import runs_compiled
 from fminimax.game import Game, Score
 from fminimax.games.connect4.bitboard import (
     C4,
@@ -112,7 +111,7 @@ def solving(width: int = 7, height: int = 6, k: int = 4) -> Solving:
     # Neither this nor the hand-down below when compiled (mypyc): there a board's shifts
     # are native machine words, cheaper than the Python ints of the boards side by side
     # and than a dict of boxed ints (measured: each made the compiled build slower).
-    compiled = _compiled()
+    compiled = runs_compiled(__name__)
     made_all, stride = (None, 0) if compiled else each_move_threats(s) or (None, 0)
     offset = {bit: c * stride for bit, c in column_of.items()}
     last_two = width * height - 2
@@ -328,12 +327,6 @@ def solver(width: int = 7, height: int = 6, k: int = 4) -> Game[C4, Move]:
     return replace(g, name=f"{g.name}-solver", order=found.solver_order,
                    decided=found.decided, plies_left=found.plies_left,
                    recipe=(solver, (width, height, k)))
-
-
-def _compiled() -> bool:
-    """Return whether this module runs compiled (mypyc), not from its ``.py`` file."""
-    module = sys.modules.get(__name__)
-    return getattr(module, "__file__", "").endswith(tuple(EXTENSION_SUFFIXES))
 
 
 def _plies_left(cells: int, state: C4) -> int:

@@ -223,15 +223,15 @@ def test_the_solver_agrees_with_plain_alphabeta_on_random_positions(width: int, 
 
 
 @pytest.mark.parametrize("width, height, k", [(4, 4, 4), (5, 4, 4), (4, 5, 4), (5, 4, 3)])
-def test_the_solver_sees_the_last_four_plies_as_plain_alphabeta_finds_them(
+def test_the_solver_sees_the_last_five_plies_as_plain_alphabeta_finds_them(
         width: int, height: int, k: int) -> None:
     from fminimax.game import WIN
 
     plain, fast = c4.game(width, height, k), c4.solver(width, height, k)
-    rng, cells, seen = random.Random(width * height + k), width * height, {3: 0, 4: 0}
+    rng, cells, seen = random.Random(width * height + k), width * height, {3: 0, 4: 0, 5: 0}
     while min(seen.values()) < 60:
         state = c4.start(width, height, k)
-        while not plain.is_over(state) and state.plies < cells - rng.choice((3, 4)):
+        while not plain.is_over(state) and state.plies < cells - rng.choice((3, 4, 5)):
             state = plain.play(state, rng.choice(plain.moves(state)))
         if plain.is_over(state):
             continue

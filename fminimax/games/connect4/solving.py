@@ -76,10 +76,10 @@ def _ranks(s: Shape) -> _Ranks:
 
 
 def _second_key(s: Shape, cells: dict[int, int]) -> dict[int, int]:
-    """Return each cell's second key in the order (smaller first, 0 .. 63): on the
-    standard 7x6 board its distance from the centre column, then its row (the lower cell
-    first of two columns as far from the centre); on other boards minus the number of
-    windows through the cell.
+    """Return each cell's second key in the order (smaller first, under 64 either way):
+    on the standard 7x6 board its distance from the centre column, then its row (the
+    lower cell first of two columns as far from the centre); on other boards minus the
+    number of windows through the cell.
 
     Why not the windows on 7x6: there Pons' order (threats, then centre-first) takes a
     third fewer nodes on his test sets (beginning: 1.10x his total against 1.48x, the
@@ -87,7 +87,10 @@ def _second_key(s: Shape, cells: dict[int, int]) -> dict[int, int]:
     tie between two columns as far from the centre always to the left; the lower cell
     first took the c4-7x6 middle group's worst, ``442126426711141475``, from 160,253 nodes
     to 113,564 (with the live threats, 112,193; the windows through the cell there:
-    108,640 but ``57474452`` of Test_L1_R1 617x Pons' nodes).  On the small boards of
+    108,640 but ``57474452`` of Test_L1_R1 617x Pons' nodes).  Its cost: a tie broken
+    the other way from Pons' can put off a short win his finds at once, as in the c4-7x6
+    early group's ``43623236441711`` (48 nodes -> 3,436, Pons' 54); on his test sets the
+    worst is 8.3x his (``1626434452343``, Test_L1_R1).  On the small boards of
     benchmarks/bench.py (4x4, 4x5, 5x5, 6x4) the windows, which favour the middle rows,
     take fewer.
 

@@ -62,33 +62,48 @@ class _Ranks(NamedTuple):
 def _ranks(s: Shape) -> _Ranks:
     """Return solver_order's rank of every cell, packed in one int, smallest first.
 
-    The winning cells the move creates are added at ``threat_shift`` (above every windows
-    count), then the windows through the cell (not on the standard 7x6 board), then
-    centre-first.
+    The live winning cells the move creates are added at ``threat_shift`` (above every
+    second key), then the cell's second key (``_second_key``), then centre-first.
     """
     h1 = s.height + 1
     column_of = {1 << (c * h1 + r): c for c in range(s.width) for r in range(s.height)}
     centre_rank = {c: i for i, c in enumerate(centre_first(s.width))}
     rank_bits = s.width.bit_length()
-    cells_windows = _windows_through(s, column_of)
-    rank = {bit: (-cells_windows[bit] << rank_bits) | centre_rank[c]
-            for bit, c in column_of.items()}
+    second = _second_key(s, column_of)
+    rank = {bit: (second[bit] << rank_bits) | centre_rank[c] for bit, c in column_of.items()}
     return _Ranks(column_of, rank, {i: c for c, i in centre_rank.items()},
                   (1 << rank_bits) - 1, rank_bits + 6)
 
 
-def _windows_through(s: Shape, cells: dict[int, int]) -> dict[int, int]:
-    """Return the number of windows through each cell, the order's second key: none (0
-    for every cell) on the standard 7x6 board.
+def _second_key(s: Shape, cells: dict[int, int]) -> dict[int, int]:
+    """Return each cell's second key in the order (smaller first, under 64 either way):
+    on the standard 7x6 board its distance from the centre column, then its row (the
+    lower cell first of two columns as far from the centre); on other boards minus the
+    number of windows through the cell.
 
-    Why not on 7x6: there Pons' order (threats, then centre-first) takes a third fewer
-    nodes on his test sets (beginning: 1.10x his total against 1.48x, the worst position
-    2.5x against 119x); on the small boards of benchmarks/bench.py (4x4, 4x5, 5x5, 6x4)
-    the windows through the cell, which favour the middle rows, take fewer.
+    Why not the windows on 7x6: there Pons' order (threats, then centre-first) takes a
+    third fewer nodes on his test sets (beginning: 1.10x his total against 1.48x, the
+    worst position 2.5x against 119x).  Why the lower cell first: Pons' order breaks the
+    tie between two columns as far from the centre always to the left; the lower cell
+    first took the c4-7x6 middle group's worst, ``442126426711141475``, from 160,253 nodes
+    to 113,564 (with the live threats, 112,193; the windows through the cell there:
+    108,640 but ``57474452`` of Test_L1_R1 617x Pons' nodes).  Its cost: a tie broken
+    the other way from Pons' can put off a short win his finds at once, as in the c4-7x6
+    early group's ``43623236441711`` (48 nodes -> 3,436, Pons' 54); on his test sets the
+    worst is 8.3x his (``1626434452343``, Test_L1_R1).  On the small boards of
+    benchmarks/bench.py (4x4, 4x5, 5x5, 6x4) the windows, which favour the middle rows,
+    take fewer.
+
+    >>> from fminimax.games.connect4 import shape
+    >>> cells = {1 << 21: 3, 1 << 14: 2, 1 << 29: 4}  # 3's floor, 2's floor, 4's second row
+    >>> list(_second_key(shape(), cells).values())
+    [0, 7, 8]
     """
+    h1 = s.height + 1
     if (s.width, s.height) == (7, 6):
-        return dict.fromkeys(cells, 0)
-    return {bit: sum(1 for w in s.windows if w & bit) for bit in cells}
+        return {bit: abs(2 * c - 6) // 2 * h1 + (bit.bit_length() - 1) % h1
+                for bit, c in cells.items()}
+    return {bit: -sum(1 for w in s.windows if w & bit) for bit in cells}
 
 
 @lru_cache(maxsize=64)
@@ -141,6 +156,12 @@ def solving(width: int = 7, height: int = 6, k: int = 4) -> Solving:
                 handed[code + safe] = (theirs & ~safe, threats(cur | safe, mask))
             return [column_of[safe]]
         ranked = []
+        # Threats right above the opponent's are not counted: the opponent wins below or
+        # blocks at once (see the docstring).  Measured (nodes, against counting every
+        # threat, both with the lower cell first on 7x6): Pons' sets' totals L1_R1 1.11x ->
+        # 1.04x his, L2_R1 0.96x -> 0.84x; the c4-7x6 early group 15.04M -> 14.38M; the
+        # small boards of bench.py's c4-solve 0-3% fewer (4x5 +2 nodes).
+        live = ~(theirs << 1)
         every = made_all(cur, mask, safe) if made_all else 0  # (k = 4) each move's threats
         while safe:  # one cell a column, the lowest first
             bit = safe & -safe
@@ -149,7 +170,7 @@ def solving(width: int = 7, height: int = 6, k: int = 4) -> Solving:
             made = every >> offset[bit] & full if made_all else threats(cur | bit, mask)
             if hand_down:
                 handed[code + bit] = (theirs & ~bit, made)
-            ranked.append(rank[bit] - (made.bit_count() << threat_shift))
+            ranked.append(rank[bit] - ((made & live).bit_count() << threat_shift))
         ranked.sort()
         return [column_of_rank[r & rank_mask] for r in ranked]
 
@@ -304,10 +325,12 @@ def solver_order(s: Shape, state: C4, columns: Sequence[Move]) -> list[Move]:
     opponent threatens to win next move, only a block (one column even when two are
     needed: the game is lost either way); never a move right under the opponent's winning
     cell unless every move is one.  The rest are ranked by the winning cells the move
-    creates (Pons' move score), then by the number of windows through the cell it fills
-    (except on 7x6, where Pons' order, centre-first alone, takes fewer nodes), then
-    centre-first (on 5x4 the bottom cells beside the centre lie on more windows than the
-    centre's).  Every column left out loses within two plies while a kept one does no
+    creates (Pons' move score) that are live, not right above one of the opponent's
+    (never the mover's to take: the opponent wins on the cell below, or blocks at once
+    once the mover fills it), then by the cell's second key (on 7x6 its distance from the
+    centre, then the lower cell first; elsewhere the windows through it, most first: on
+    5x4 the bottom cells beside the centre lie on more windows than the centre's), then
+    centre-first.  Every column left out loses within two plies while a kept one does no
     worse, so a search to the end keeps its value; a depth-limited search would score the
     dropped columns differently, so only ``solver`` uses this order.
 

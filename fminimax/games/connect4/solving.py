@@ -194,12 +194,8 @@ def solving(width: int = 7, height: int = 6, k: int = 4) -> Solving:
         safe = possible & ~(theirs >> 1)
         if not safe:
             return [column_of[possible & -possible]]
-        if state.plies == last_two - 1 and three_left(cur, mask, safe):
-            return [column_of[three_left(cur, mask, safe)]]  # (decided says: a win)
-        if state.plies == last_two - 2:
-            return [column_of[four_left(cur, mask, safe)[1]]]  # (decided's end)
-        if state.plies == last_two - 3:
-            return [column_of[five_left(cur, mask, safe)[2]]]  # (decided's end)
+        if last_two - 3 <= state.plies < last_two:  # (the cell of decided's end)
+            return [column_of[ends[last_two + 2 - state.plies](cur, mask, safe)[2]]]
         return safe, theirs
 
     def decided(state: C4) -> tuple[Score, int] | None:
@@ -226,19 +222,15 @@ def solving(width: int = 7, height: int = 6, k: int = 4) -> Solving:
         if state.plies >= last_two or (not mine | theirs and not run(full ^ cur ^ mask)
                                        and not run(full ^ cur)):
             return (0, width * height - state.plies)  # no window open to either: a draw
-        if state.plies == last_two - 1:  # three cells left: the rest is seen at once
-            return (1, 3) if three_left(cur, mask, safe) else (0, 3)
-        if state.plies == last_two - 2:  # four cells left
-            score = four_left(cur, mask, safe)[0]
-            return (score, 3 if score > 0 else 4)
-        if state.plies == last_two - 3:  # five cells left
-            score, plies, _ = five_left(cur, mask, safe)
+        if state.plies >= last_two - 3:  # three to five cells left: the rest seen at once
+            score, plies, _ = ends[last_two + 2 - state.plies](cur, mask, safe)
             return (score, plies)
         seen[0] = (state, safe, theirs)
         return None
 
-    def three_left(cur: int, mask: int, safe: int) -> int:
-        """Return the safe cell that wins for the mover with three empty cells left, else 0.
+    def three_left(cur: int, mask: int, safe: int) -> tuple[int, int, int]:
+        """Return (score, plies, cell), the mover's best end with three empty cells left:
+        (1, 3) a win at its next move but one, else (0, 3) a draw (after any safe cell).
 
         Why: a quarter of a small board's nodes lie in the last three plies.  The mover
         cannot win now and every safe move leaves the opponent no win (``decided`` checked
@@ -247,7 +239,7 @@ def solving(width: int = 7, height: int = 6, k: int = 4) -> Solving:
         some safe cell, that holds a run whichever cell the opponent can fill; else it is a
         draw.  (One ``run`` per cell the opponent may take: cheaper than the threats.)
         """
-        empty = full ^ mask
+        empty, first = full ^ mask, safe & -safe
         while safe:
             cell = safe & -safe
             safe ^= cell
@@ -256,46 +248,39 @@ def solving(width: int = 7, height: int = 6, k: int = 4) -> Solving:
             while replies and run(cur | rest ^ (replies & -replies) | cell):
                 replies &= replies - 1
             if not replies:  # the last cell wins after every reply
-                return cell
-        return 0
+                return 1, 3, cell
+        return 0, 3, first
 
-    def four_left(cur: int, mask: int, safe: int) -> tuple[int, int]:
-        """Return (score, cell), the mover's best with four empty cells left: +1 (a win at
-        the mover's next move but one), 0 (a draw) or -1 (a loss at the last cell).
-
-        Why: with ``three_left`` the last four plies are seen at once, and on small boards
-        most nodes lie there.  After a safe cell the opponent cannot win at once: the mover
-        wins if it is left two threats to block or no safe cell; else it is the opponent's
-        turn with three cells left, which ``three_left`` sees.
-        """
-        opponent, best, best_cell = cur ^ mask, -1, safe & -safe
-        every = made_all(cur, mask, safe) if made_all else 0
-        while safe:
-            cell = safe & -safe
-            safe ^= cell
-            made = every >> offset[cell] & full if made_all else threats(cur | cell, mask)
-            after = mask | cell
-            replies = (after + bottom) & full
-            forced = replies & made
-            replies = (forced or replies) & ~(made >> 1)
-            if forced & (forced - 1) or not replies:
-                return 1, cell
-            if best < 0 and not three_left(opponent, after, replies):
-                best, best_cell = 0, cell
-        return best, best_cell
+    def four_left(cur: int, mask: int, safe: int) -> tuple[int, int, int]:
+        """Return (score, plies, cell), the mover's best end with four empty cells left:
+        (1, 3) a win at its next move but one, (0, 4) a draw, (-1, 4) a loss at the last
+        cell.  Why: with ``three_left`` the last four plies are seen at once, and on small
+        boards most nodes lie there."""
+        return two_more(cur, mask, safe, three_left, 0)
 
     def five_left(cur: int, mask: int, safe: int) -> tuple[int, int, int]:
         """Return (score, plies, cell), the mover's best end with five empty cells left:
-        (1, 3) a win at the mover's next move, (1, 5) a win at the last cell, (0, 5) a
+        (1, 3) a win at its next move but one, (1, 5) a win at the last cell, (0, 5) a
         draw, (-1, 4) a loss at the opponent's last move.
 
         Why: on small boards a quarter of the nodes have four cells left (4x4 from the
         start: 926 of 3,393), each a node of the search only for ``four_left`` to settle
-        at once.  Here each safe cell's reply is seen as ``decided`` would see it with
-        four left (no win at once: the cell was safe; two threats or no safe reply lose
-        for the opponent), else by ``four_left``, without a node each.
+        it at once; seen from here they cost no node each.
         """
-        opponent, best, best_cell = cur ^ mask, (-1, 4), safe & -safe
+        return two_more(cur, mask, safe, four_left, 1)
+
+    def two_more(cur: int, mask: int, safe: int,
+                 reply_end: Callable[[int, int, int], tuple[int, int, int]],
+                 top: int) -> tuple[int, int, int]:
+        """Return (score, plies, cell), the mover's best end two plies before the ends
+        ``reply_end`` sees (the opponent's, one cell fewer left), whose best for the mover
+        is ``top``.
+
+        After a safe cell the opponent cannot win at once: the mover wins at its next move
+        if it left two threats to block or no safe reply, as ``decided`` would see it;
+        else the opponent's end, turned round, one ply later.
+        """
+        opponent, best, best_plies, best_cell = cur ^ mask, -2, 0, 0
         every = made_all(cur, mask, safe) if made_all else 0
         while safe:
             cell = safe & -safe
@@ -307,11 +292,13 @@ def solving(width: int = 7, height: int = 6, k: int = 4) -> Solving:
             replies = (forced or replies) & ~(made >> 1)
             if forced & (forced - 1) or not replies:
                 return 1, 3, cell
-            if best[0] < 1:  # a win at the last cell beats a draw, a draw a loss
-                score = -four_left(opponent, after, replies)[0]
-                if score > best[0]:
-                    best, best_cell = (score, 5), cell
-        return best[0], best[1], best_cell
+            if best < top:  # else no reply can do better for the mover than ``best``
+                score, plies, _ = reply_end(opponent, after, replies)
+                if -score > best:
+                    best, best_plies, best_cell = -score, plies + 1, cell
+        return best, best_plies, best_cell
+
+    ends = {3: three_left, 4: four_left, 5: five_left}  # by the empty cells left
 
     return Solving(solver_order, decided, partial(_plies_left, width * height))
 

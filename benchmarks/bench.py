@@ -27,7 +27,7 @@ first, which is the card's reference recursion):
                     Connect Four: connect4.solver with the window (-1, 1), connect4.game for
                     c4-depth) or Nim's tuples (nim.solver: Bouton's winning moves first).
     fminimax-auto   the library's default, ``algorithms.solve(rules, state)`` (auto, which is
-                    bisection: quick values, the distance found too) on the fastest exact
+                    bisection: distance values, the distance found too) on the fastest exact
                     rules, as ``fminimax solve`` runs it (c4-solve up to 20 cells, nim).
 
 ``--small`` (issue 18) times the small workloads, where the fixed cost of a search counts,
@@ -127,7 +127,7 @@ def ttt_solve(runner: str) -> Run:
     moves = sorted(game.moves(root))
     start = time.perf_counter()
     table = core.Table() if runner == "fminimax-fast" else None
-    results = [core.search(game, game.play(root, move), table=table, quick=False, **options)
+    results = [core.search(game, game.play(root, move), table=table, distances=False, **options)
                for move in moves]
     seconds = time.perf_counter() - start
     return Run(tuple(-result.value for result in results), _summed(results), seconds)
@@ -153,7 +153,7 @@ def ttt_all(runner: str) -> Run:
                   for pos in positions]
         table, options = None, {"order": False}
     start = time.perf_counter()
-    results = [core.search(game, state, table=table, quick=False, **options)
+    results = [core.search(game, state, table=table, distances=False, **options)
                for state in states]
     seconds = time.perf_counter() - start
     answer = {pos: result.move for pos, result in zip(positions, results, strict=True)}
@@ -206,7 +206,7 @@ def c4(runner: str, width: int, height: int, depth: int | None = None) -> Run:
     window = {"alpha": -1, "beta": 1} if exact else {}
     start = time.perf_counter()
     result = core.search(game, root, depth=depth, table=core.Table() if fast else None,
-                           order=fast, quick=not exact, complete=False, **window)
+                           order=fast, distances=not exact, complete=False, **window)
     seconds = time.perf_counter() - start
     return Run(result.value, result.stats.nodes, seconds)
 
@@ -223,7 +223,7 @@ def nim_solve(runner: str, heaps: Sequence[int]) -> Run:
     fast = runner == "fminimax-fast"
     table, rules = (core.Table(), nim.solver()) if fast else (None, nim.game())
     start = time.perf_counter()
-    result = core.search(rules, nim.start(heaps), table=table, quick=False)
+    result = core.search(rules, nim.start(heaps), table=table, distances=False)
     seconds = time.perf_counter() - start
     return Run(result.value, result.stats.nodes, seconds)
 
@@ -235,7 +235,7 @@ def auto(runner: str, width: int = 0, height: int = 0, heaps: Sequence[int] = ()
     """Return the first player's value (+1, 0, -1) by ``algorithms.solve(rules, state)``.
 
     The default ``auto`` (bisection) on the fastest exact rules, as ``fminimax solve`` runs
-    it: quick values, so it finds how soon the game ends too (more than the peers' sign).
+    it: distance values, so it finds how soon the game ends too (more than the peers' sign).
     Connect Four when ``width`` is given, else Nim from ``heaps``.
     """
     from fminimax import algorithms

@@ -50,7 +50,7 @@ WORKLOADS = ("c4-solve 4x4", "c4-solve 5x4", "c4-solve 5x5", "c4-depth 7x6 d6", 
 SET_SAMPLES = (("Test_L3_R1", 1), ("Test_L2_R1", 1), ("Test_L2_R2", 20), ("Test_L1_R1", 10),
                ("Test_L1_R2", 50))
 """Pons' sets for ``--sets`` and every how many-th position of each is solved: the three
-quick sets whole; of the slow ones, whose positions take 0.5 s (L2_R2) to seconds (L1_R2)
+distances sets whole; of the slow ones, whose positions take 0.5 s (L2_R2) to seconds (L1_R2)
 each compiled, a fixed sample (50, 100 and 20 positions), so that one run of both builds
 takes minutes, not hours."""
 

@@ -23,7 +23,7 @@ from fminimax.games import connect4  # noqa: E402
 
 
 def exact(state: connect4.C4, budget: int) -> int | None:
-    """Return the exact quick value for the player to move, or None over the budget."""
+    """Return the exact distance value for the player to move, or None over the budget."""
     try:
         return int(core.search(connect4.solver(), state, table=core.Table(),
                                  complete=False, max_nodes=budget).value)

@@ -53,7 +53,7 @@ def nim_positions(heaps: int, most: int) -> list[Any]:
 
 def exact(game: Any, states: list[Any]) -> list[dict[Any, Any]]:
     """Return each state's exact move values (plain values, for the player to move)."""
-    return [core.move_values(game, state, quick=False) for state in states]
+    return [core.move_values(game, state, distances=False) for state in states]
 
 
 def ladder_run(name: str, game: Any, states: list[Any], ladder: list[int], seed: int,

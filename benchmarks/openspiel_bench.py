@@ -49,7 +49,7 @@ def main() -> None:
                            ("memoized, string_key", openspiel.game(text,
                                                                    key=openspiel.string_key))):
             algorithm = algorithms.by_name(name.split(",")[0]).run
-            result, spent = timed(algorithm, game, openspiel.start(text), quick=False)
+            result, spent = timed(algorithm, game, openspiel.start(text), distances=False)
             assert result.value == theirs, (text, name)
             print(f"{'':<40} {'fminimax ' + name:<28} {result.value:>6g} "
                   f"{result.stats.nodes:>9} {spent:>8.3f}")

@@ -5,7 +5,7 @@ Run by hand (not a test), with the extras installed (pip install -e '.[dask,mpi]
     .venv/bin/python benchmarks/parallel_bench.py                 # everything
     .venv/bin/python benchmarks/parallel_bench.py --skip-dask --skip-mpi
 
-The default workload is an exact solve (quick values, alpha-beta) of Nim 3,3,4,4 without
+The default workload is an exact solve (distance values, alpha-beta) of Nim 3,3,4,4 without
 tables; ``--game tictactoe --position x............... --k 3 --table`` solves a 4x4
 tic-tac-toe position with tables (one per worker).  Each engine runs the plain split (every
 root move at once, full window: text 3) and young brothers wait (the first root move alone,

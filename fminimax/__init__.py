@@ -53,11 +53,11 @@ if TYPE_CHECKING:  # what the names are, for readers and type checkers
     from fminimax.reference import best_move, best_moves
     from fminimax.tictactoe import (
         alphabeta_scores_map,
+        distance_scores_map,
         game_over,
         generate_boards,
         optimal_score,
         play_move,
-        quick_scores_map,
         retrieve_score,
         scores_map,
         winning_marker,
@@ -71,7 +71,7 @@ _HOMES = {
     "fminimax.game": ("Game", "children"),
     "fminimax.reference": ("best_move", "best_moves"),
     "fminimax.tictactoe": ("alphabeta_scores_map", "game_over", "generate_boards",
-                           "optimal_score", "play_move", "quick_scores_map", "retrieve_score",
+                           "optimal_score", "play_move", "distance_scores_map", "retrieve_score",
                            "scores_map", "winning_marker"),
 }
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
@@ -85,7 +85,7 @@ __all__ = [
     "alphabeta_scores_map", "best_move", "best_moves", "board_str", "children", "empty_board",
     "fill_board", "game_over", "generate_boards", "iterative_deepening", "minimax",
     "move_values", "open_spaces", "optimal_score", "parse_board", "play_move",
-    "quick_scores_map", "retrieve_score", "scores_map", "search", "winning_marker",
+    "distance_scores_map", "retrieve_score", "scores_map", "search", "winning_marker",
 ]
 """Every public name here: ``_HOMES`` says where each lives (a test checks they agree)."""
 

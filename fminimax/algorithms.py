@@ -23,10 +23,10 @@ keeps a table) and honours the others it lists.
 
 >>> from fminimax.games import tree
 >>> game, root = tree.game(), tree.start([[2, 7], [1, 8]])
->>> [(name, by_name(name).run(game, root, quick=False).stats.leaves)
+>>> [(name, by_name(name).run(game, root, distances=False).stats.leaves)
 ...  for name in ("minimax", "negamax", "alphabeta", "memoized")]
 [('minimax', 4), ('negamax', 4), ('alphabeta', 3), ('memoized', 3)]
->>> sorted({a.run(tree.game(tree.zero), root, quick=False).value for a in FAMILY
+>>> sorted({a.run(tree.game(tree.zero), root, distances=False).value for a in FAMILY
 ...         if not a.estimate})
 [2]
 
@@ -90,11 +90,11 @@ def minimax(game: Game[State, Move], state: State, options: Options = None, /, *
             **changes: Any) -> SearchResult[Move]:
     """Return the search result of plain minimax: every node, no pruning.
 
-    Honours depth, quick, order, trace, alpha, beta, max_nodes, complete, quiescence and a
+    Honours depth, distances, order, trace, alpha, beta, max_nodes, complete, quiescence and a
     ``table`` (never prune).
 
     >>> from fminimax.games import tree
-    >>> minimax(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False).stats.leaves
+    >>> minimax(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False).stats.leaves
     4
     """
     return search(game, state, _fixed("minimax", options, changes, prune=False), table=table,
@@ -110,11 +110,11 @@ def alphabeta(game: Game[State, Move], state: State, options: Options = None, /,
               **changes: Any) -> SearchResult[Move]:
     """Return the search result of alpha-beta: the minimax value with fewer nodes.
 
-    Honours depth, quick, order, trace, alpha, beta, max_nodes, complete, mate, scout,
+    Honours depth, distances, order, trace, alpha, beta, max_nodes, complete, mate, scout,
     history, quiescence and a ``table`` (always prune).
 
     >>> from fminimax.games import tree
-    >>> alphabeta(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False).stats.leaves
+    >>> alphabeta(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False).stats.leaves
     3
     """
     return search(game, state, _fixed("alphabeta", options, changes, prune=True),
@@ -127,7 +127,7 @@ def depth_limited(game: Game[State, Move], state: State, depth: int, options: Op
     """Return the result of a search cut off ``depth`` plies down, scored by the heuristic.
 
     ``exact`` in the result says whether any heuristic estimate went into the value.
-    Honours prune, quick, order, trace, quiescence and a ``table``.
+    Honours prune, distances, order, trace, quiescence and a ``table``.
 
     >>> from fminimax import tictactoe as ttt
     >>> result = depth_limited(ttt.game(), ttt.start(), 1)
@@ -143,7 +143,7 @@ def memoized(game: Game[State, Move], state: State, options: Options = None, /, 
              **changes: Any) -> SearchResult[Move]:
     """Return the result of alpha-beta with a transposition table (a fresh one by default).
 
-    Honours prune, depth, quick, order, trace, complete and quiescence.
+    Honours prune, depth, distances, order, trace, complete and quiescence.
 
     >>> from fminimax import tictactoe as ttt
     >>> result = memoized(ttt.game(), ttt.start())
@@ -162,9 +162,9 @@ def mate(game: Game[State, Move], state: State, options: Options = None, /, *,
 
     At ply p no line can beat a win at ply p + 1 or do worse than a loss at ply p + 2, so a
     node whose window lies outside those bounds returns at once, and a win found cuts off
-    every line that could only win later.  Quick values of games scoring -1, 0 or +1 only
-    (a ``MateError`` says so otherwise); with ``quick=False`` it is memoized alpha-beta.
-    Honours depth, quick, order, trace and a ``table`` (a fresh one by default).
+    every line that could only win later.  Distance values of games scoring -1, 0 or +1 only
+    (a ``MateError`` says so otherwise); with ``distances=False`` it is memoized alpha-beta.
+    Honours depth, distances, order, trace and a ``table`` (a fresh one by default).
 
     >>> from fminimax import tictactoe as ttt
     >>> board = ttt.start(3, 3, "xx. oo. ...")
@@ -185,10 +185,10 @@ def history(game: Game[State, Move], state: State, options: Options = None, /, *
     A move that caused a cut-off gains history (more the nearer the root) and becomes one
     of its ply's two killers; at each node the killers go first, then the rest by history,
     after the game's own order (equal scores keep it) and the table's best move first.
-    Honours depth, quick, order, trace, mate and a ``table`` (a fresh one by default).
+    Honours depth, distances, order, trace, mate and a ``table`` (a fresh one by default).
 
     >>> from fminimax.games import tree
-    >>> history(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False).value
+    >>> history(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False).value
     2
     """
     result = search(game, state, _fixed("history", options, changes, history=True),
@@ -203,10 +203,10 @@ def pvs(game: Game[State, Move], state: State, options: Options = None, /, *,
     The first move is searched with the full window; each later one with a null window
     just above the best so far, which only asks whether it is better; when it is (a
     fail-high below beta) it is searched again with the full window.  Honours depth,
-    quick, order, trace, mate, history and a ``table``.
+    distances, order, trace, mate, history and a ``table``.
 
     >>> from fminimax.games import tree
-    >>> result = pvs(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False, trace=True)
+    >>> result = pvs(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False, trace=True)
     >>> result.value, [(step.path, step.alpha, step.beta) for step in result.trace][3:]
     (2, [((1, 0), 2, 3), ((1,), -3, -2), ((), -inf, inf)])
     """
@@ -219,9 +219,9 @@ def auto(game: Game[State, Move], state: State, options: Options = None, /, *,
          table: Table | None = None, stop: Stop = None, **changes: Any) -> SearchResult[Move]:
     """Return the fastest exact path that applies: ``bisection`` or else ``memoized``.
 
-    Bisection needs a table, quick values, a search to the end and final scores of -1, 0
+    Bisection needs a table, distance values, a search to the end and final scores of -1, 0
     or +1; otherwise (or when a final score is another number) alpha-beta with the table
-    given runs.  ``algorithm`` in the result says which ran.  Honours depth, quick, order
+    given runs.  ``algorithm`` in the result says which ran.  Honours depth, distances, order
     and trace.
 
     >>> from fminimax.games import tree
@@ -232,7 +232,7 @@ def auto(game: Game[State, Move], state: State, options: Options = None, /, *,
     'bisection'
     """
     chosen = options_of(options, changes)
-    if table is not None and chosen.depth is None and chosen.quick:
+    if table is not None and chosen.depth is None and chosen.distances:
         try:
             return bisection(game, state, chosen, table=table, stop=stop)
         except MateError:
@@ -247,7 +247,7 @@ def iterative(game: Game[State, Move], state: State, options: Options = None, /,
               **changes: Any) -> SearchResult[Move]:
     """Return the deepest complete result within ``max_nodes`` or before ``stop()``.
 
-    Honours max_nodes (over all depths), quick, order, trace, quiescence, ``max_depth``
+    Honours max_nodes (over all depths), distances, order, trace, quiescence, ``max_depth``
     and ``reached`` (told each depth completed); see ``core.iterative_deepening``.
 
     >>> from fminimax import tictactoe as ttt
@@ -264,11 +264,11 @@ def expectiminimax(game: Game[State, Move], state: State, options: Options = Non
                    **changes: Any) -> SearchResult[Move]:
     """Return the expectiminimax result: every node, chance nodes averaged, no pruning.
 
-    Honours depth, quick, order, trace, quiescence and a ``table``.
+    Honours depth, distances, order, trace, quiescence and a ``table``.
 
     >>> from fminimax.games import tree
     >>> root = tree.parse('[{"chance": [[0.5, 4], [0.5, [1, 9]]]}, 2]')
-    >>> result = expectiminimax(tree.game(), root, quick=False)
+    >>> result = expectiminimax(tree.game(), root, distances=False)
     >>> result.value, result.move, result.stats.nodes
     (2.5, 0, 7)
     """
@@ -280,11 +280,11 @@ def star1(game: Game[State, Move], state: State, options: Options = None, /, *,
           table: Table | None = None, stop: Stop = None, **changes: Any) -> SearchResult[Move]:
     """Return the expectiminimax value with alpha-beta and Ballard's Star1 chance pruning.
 
-    Honours depth, quick, order, trace, bounds, quiescence and a ``table``.
+    Honours depth, distances, order, trace, bounds, quiescence and a ``table``.
 
     >>> from fminimax.games import tree
     >>> root = tree.start([2, {"chance": [[0.5, [0, 3]], [0.5, [1, 9]]]}])
-    >>> star1(tree.game(), root, quick=False).stats.nodes, tree.size(root)
+    >>> star1(tree.game(), root, distances=False).stats.nodes, tree.size(root)
     (8, 9)
     """
     chosen = _fixed("star1", options, changes, prune=True, star=1)
@@ -299,7 +299,7 @@ def star2(game: Game[State, Move], state: State, options: Options = None, /, *,
 
     >>> from fminimax.games import tree
     >>> root = tree.start([2, {"chance": [[0.5, [0, 3]], [0.5, [1, 9]]]}])
-    >>> result = star2(tree.game(), root, quick=False)
+    >>> result = star2(tree.game(), root, distances=False)
     >>> result.value, result.stats.nodes
     (2, 7)
     """
@@ -458,7 +458,7 @@ def solve(game: Game[State, Move], state: State, algorithm: str = "auto",
     past ``depth`` (the algorithms whose record says ``quiescence``).
 
     >>> from fminimax.games import tree
-    >>> solve(tree.game(), tree.start([[2, 7], [1, 8]]), "minimax", quick=False).pv
+    >>> solve(tree.game(), tree.start([[2, 7], [1, 8]]), "minimax", distances=False).pv
     (0, 0)
     """
     record = by_name(algorithm)

@@ -46,8 +46,8 @@ else:
     Score = int | float  # an int, or any real number (a Fraction works too)
 
 WIN: Final = 1_000_000  # Final: the compiled build reads it as a C constant
-"""The unit of the engine's quick values: a final score u reached d plies from the root is
-worth ``u * WIN - sign(u) * d`` (core.quick_value); a game's field score reads them."""
+"""The unit of the engine's distance values: a final score u reached d plies from the root is
+worth ``u * WIN - sign(u) * d`` (core.distance_value); a game's field score reads them."""
 
 
 @dataclass(frozen=True)
@@ -154,7 +154,7 @@ class Notation(Generic[State, Move]):
     ``players``               the two players, in the game's own values.
     ``ended(state)``          how a finished game ended ("x won", "draw").
     ``move_format``           how to type a move, for prompts ("a column 1-7").
-    ``score(state, value)``   optional: the field's score of an exact quick value.
+    ``score(state, value)``   optional: the field's score of an exact distance value.
     ``show_outcome(before, after)`` optional, for games with chance: what a throw of the
                               dice did ("rolled a 4"), from the chance state and its outcome.
 
@@ -209,7 +209,7 @@ class Made:
     ``beyond(state)`` says why an exact search of a position is out of reach (None when it
     is within reach: every position by default); ``first(player)`` makes the start with
     ``player`` moving first, for games where either side may start (None otherwise);
-    ``quick`` is False where values are not final scores (explicit trees: leaf values, no
+    ``distances`` is False where values are not final scores (explicit trees: leaf values, no
     wins in N).
     """
 
@@ -219,7 +219,7 @@ class Made:
     notation: Notation[Any, Any]
     beyond: Callable[[Any], str | None] = field(default=lambda state: None)
     first: Callable[[Any], Any] | None = None
-    quick: bool = True
+    distances: bool = True
 
 
 @dataclass(frozen=True)

@@ -309,12 +309,12 @@ def opening(game: Game[State, Any], state: State, plies: int,
 @dataclass(frozen=True)
 class Settings:
     """How a match is played besides its specs: random plies of each opening, the clock for
-    specs with a time limit, a progress callback, and quick values (None: by the game)."""
+    specs with a time limit, a progress callback, and distance values (None: by the game)."""
 
     openings: int = 0
     clock: Callable[[], float] | None = None
     progress: Callable[[int, int, MatchResult], object] | None = None
-    quick: bool | None = None
+    distances: bool | None = None
 
 
 def _checked_match(game: Game[Any, Any], specs: tuple[Spec, Spec], games: int,
@@ -339,7 +339,7 @@ def match(game: Game[State, Any], state: State, first: Spec, second: Spec, games
     Game 2k and 2k+1 start from the same opening (``openings`` random plies from
     ``state``), the first spec moving first in game 2k.  The ``settings`` are those of
     :class:`Settings`: ``openings``, the ``clock`` specs with a time limit read, a
-    ``progress(done, total, result so far)`` called after each game, and ``quick`` (by
+    ``progress(done, total, result so far)`` called after each game, and ``distances`` (by
     default on, off for games with chance nodes), which makes the searches prefer quicker
     wins.  Both specs are checked against the game before the first game.
 
@@ -351,7 +351,7 @@ def match(game: Game[State, Any], state: State, first: Spec, second: Spec, games
     """
     given = Settings(**settings)
     _checked_match(game, (first, second), games, given)
-    quick = game.chances is None if given.quick is None else given.quick
+    distances = game.chances is None if given.distances is None else given.distances
     played: list[Played] = []
     begun, moves = state, ()
     for index in range(games):
@@ -359,7 +359,7 @@ def match(game: Game[State, Any], state: State, first: Spec, second: Spec, games
             begun, moves = opening(game, state, given.openings, rng)
         first_moves = index % 2 == 0
         score, plies = _play_one(game, begun, first if first_moves else second,
-                                 second if first_moves else first, rng, given.clock, quick)
+                                 second if first_moves else first, rng, given.clock, distances)
         played.append(Played(moves, first_moves, score if first_moves else 1 - score, plies))
         if given.progress is not None:
             given.progress(index + 1, games, result_of(tuple(played)))
@@ -368,7 +368,7 @@ def match(game: Game[State, Any], state: State, first: Spec, second: Spec, games
 
 def _play_one(game: Game[State, Any], state: State, starter: Spec, other: Spec,
               rng: random.Random, clock: Callable[[], float] | None,
-              quick: bool) -> tuple[float, int]:
+              distances: bool) -> tuple[float, int]:
     """Return the starter's score (1, 1/2, 0) and the plies of one game from ``state``."""
     leader, plies = game.to_move(state), 0
     while not game.is_over(state):
@@ -376,14 +376,14 @@ def _play_one(game: Game[State, Any], state: State, starter: Spec, other: Spec,
             state = _outcome(game, state, rng)
             continue
         spec = starter if game.to_move(state) == leader else other
-        move = _move(game, state, spec, (clock, rng), quick)
+        move = _move(game, state, spec, (clock, rng), distances)
         state, plies = game.play(state, move), plies + 1
     utility = game.utility(state, leader)
     return (1.0 if utility > 0 else 0.0 if utility < 0 else 0.5), plies
 
 
 def _move(game: Game[State, Any], state: State, spec: Spec,
-          inputs: tuple[Callable[[], float] | None, random.Random], quick: bool) -> Any:
+          inputs: tuple[Callable[[], float] | None, random.Random], distances: bool) -> Any:
     """Return the move ``spec`` plays at ``state``, a refusal naming the spec.
 
     ``inputs`` are the clock (for a time limit) and the match's generator, which seeds an
@@ -397,7 +397,7 @@ def _move(game: Game[State, Any], state: State, spec: Spec,
         return _mcts_move(game, state, spec, stop, random.Random(rng.getrandbits(64)))
     try:
         return family(game, state, spec.algorithm, table=spec.table, depth=spec.depth,
-                      stop=stop, quick=quick, quiescence=spec.quiescence).move
+                      stop=stop, distances=distances, quiescence=spec.quiescence).move
     except policy.TooDeep as error:
         raise ValueError(f"the spec {spec_str(spec)!r} cannot play {game.name}: {error}; "
                          f"give it depth=N or seconds=S (iterative)") from None

@@ -22,7 +22,7 @@ Conventions (the fast core keeps them too, in negamax form):
   depth: it always scores for the player to move.
 * Ties go to the first move in the game's move order (Python's ``max`` keeps the first of
   equal keys; Clojure's ``max-key`` would keep the last).
-* A win now and a win later score the same here; the fast core's quick values prefer the
+* A win now and a win later score the same here; the fast core's distance values prefer the
   quicker win.
 * Two players take turns; there are no chance nodes (dice) here: the fast core averages
   them (expectiminimax).

@@ -6,7 +6,7 @@ The card's functions keep its names and argument order: ``open_spaces``, ``fill_
 :mod:`fminimax.games.tictactoe` (re-exported here); the scores here are the reference
 recursion (min or max by depth parity) run on ``game(computer, opponent)``.  Anything
 faster says so in its name: ``alphabeta_scores_map`` (alpha-beta with a table) and
-``quick_scores_map`` (the same, scoring quicker wins higher).
+``distance_scores_map`` (the same, scoring quicker wins higher).
 
 The text's example, with the computer 'x' and the human 'o':
 
@@ -59,7 +59,7 @@ __all__ = [
     "PLAIN_LIMIT", "TABLE_LIMIT", "UNSEEN", "Position", "alphabeta_scores_map", "best_move",
     "best_moves", "board_str", "empty_board", "fill_board", "game", "game_over",
     "generate_boards", "heuristic", "lines", "notation", "open_spaces", "optimal_score",
-    "parse_board", "play_move", "quick_scores_map", "retrieve_score", "scores_map", "shape_of",
+    "parse_board", "play_move", "distance_scores_map", "retrieve_score", "scores_map", "shape_of",
     "start",
     "validate_board", "winning_marker",
 ]
@@ -114,7 +114,7 @@ def _within_limit(boards: Sequence[Board], table: object) -> None:
         raise ValueError(f"a board with {most} open spaces is too large for the card's exact "
                          f"recursion, which takes at most {PLAIN_LIMIT} without a table and at "
                          f"most {TABLE_LIMIT} with one; use alphabeta_scores_map or "
-                         f"quick_scores_map (alpha-beta with a table) or core.alphabeta")
+                         f"distance_scores_map (alpha-beta with a table) or core.alphabeta")
 
 
 def retrieve_score(board: Board, computer: Hashable, opponent: Hashable, depth: int,
@@ -239,19 +239,19 @@ def alphabeta_scores_map(board: Board, computer: Hashable, opponent: Hashable, *
     rules, position = _root(board, computer, opponent, rows, cols, k)
     if position is None:
         return {}
-    return core.move_values(rules, position, quick=False, table=core.Table())
+    return core.move_values(rules, position, distances=False, table=core.Table())
 
 
-def quick_scores_map(board: Board, computer: Hashable, opponent: Hashable, *,
+def distance_scores_map(board: Board, computer: Hashable, opponent: Hashable, *,
                      rows: int | None = None, cols: int | None = None,
                      k: int | None = None) -> dict[int, Score]:
     """Return each open space's depth-aware score: quicker wins and slower losses score more.
 
-    A win at ply d is worth ``WIN - d`` and a loss ``-(WIN - d)`` (see core.quick_value);
+    A win at ply d is worth ``WIN - d`` and a loss ``-(WIN - d)`` (see core.distance_value);
     the signs agree with ``scores_map``, and boards of any shape are read as there.
     Searched as ``alphabeta_scores_map`` is: alpha-beta with a table owned by the call.
 
-    >>> quick_scores_map(parse_board("oox xx5 oo8"), "x", "o")
+    >>> distance_scores_map(parse_board("oox xx5 oo8"), "x", "o")
     {5: 999999, 8: 0}
     """
     rules, position = _root(board, computer, opponent, rows, cols, k)
@@ -267,4 +267,4 @@ def play_move(board: Board, computer: Hashable, opponent: Hashable, *, rows: int
     >>> play_move(parse_board("xx2 oo5 678"), "x", "o")
     2
     """
-    return best_move(quick_scores_map(board, computer, opponent, rows=rows, cols=cols, k=k))
+    return best_move(distance_scores_map(board, computer, opponent, rows=rows, cols=cols, k=k))

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from fminimax import algorithms
 from fminimax import tictactoe as ttt
 from fminimax.cli import main
-from fminimax.core import quick_value
+from fminimax.core import distance_value
 
 ALGORITHMS = [name for name in algorithms.NAMES if not algorithms.by_name(name).estimate]
 PY = sys.executable
@@ -59,10 +59,10 @@ def tree_value(tree: Any, depth: int | None, maximizing: bool) -> float:
 
 
 def quick_ref(game: Any, state: Any, depth: int | None, ply: int = 0) -> Any:
-    """Return the quick value of ``state`` for its player, cut off at ``depth`` by the
+    """Return the distance value of ``state`` for its player, cut off at ``depth`` by the
     game's heuristic (plain negamax: the reference)."""
     if game.is_over(state):
-        return quick_value(game.utility(state, game.to_move(state)), ply)
+        return distance_value(game.utility(state, game.to_move(state)), ply)
     if depth == 0:
         return game.heuristic(state, game.to_move(state))
     below = None if depth is None else depth - 1

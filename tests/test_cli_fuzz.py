@@ -126,7 +126,7 @@ def test_the_fuzzing_reached_answers_not_only_refusals() -> None:
 #
 # Pages and every file option (devices, FIFOs, symbolic links, hard links, directories, empty
 # paths, '-'), --all under every budget, every algorithm with --trace-html on chance trees
-# and quick-valued games, Pig, and match specs.  Each command line runs in a forked child
+# and distances-valued games, Pig, and match specs.  Each command line runs in a forked child
 # with its address space (resource.setrlimit) and CPU time bounded and a wall-clock
 # deadline; it must end with 0, 2 or 130, at most one line on stderr besides "wrote FILE"
 # lines, no traceback, strict JSON, and every file at the paths as it was (or written whole).
@@ -160,7 +160,7 @@ def file_lines(draw: st.DrawFn) -> list[str]:
 
 @st.composite
 def page_lines(draw: st.DrawFn) -> list[str]:
-    """Return solve with --trace-html of any algorithm on a chance tree or a quick game."""
+    """Return solve with --trace-html of any algorithm on a chance tree or a distances game."""
     algorithm = draw(st.sampled_from(algorithms.NAMES))
     position = draw(st.one_of(st.sampled_from(QUICK),
                               st.sampled_from(CHANCE_TREES).map(lambda t: ["tree", t])))

@@ -154,7 +154,7 @@ def test_a_closed_stdout_ends_quietly() -> None:
 
 
 def test_ctrl_c_midway_keeps_the_lines_written_whole_and_is_130() -> None:
-    # line 1 (an end position of Pons' Test_L3_R1) is quick; line 2 (a Test_L1_R2 position
+    # line 1 (an end position of Pons' Test_L3_R1) is distances; line 2 (a Test_L1_R2 position
     # of 6.3 million nodes) searches for a minute or more, in the compiled build too
     process = subprocess.Popen([PY, "-m", "fminimax", "solve", "connect4",
                                 "--board", "-"], stdin=subprocess.PIPE,

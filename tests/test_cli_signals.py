@@ -417,7 +417,7 @@ def test_solve_with_workers_shows_a_progress_line_on_a_terminal(monkeypatch: Any
 
 
 PACKAGE = ROOT / "fminimax"
-LINES = [  # small runs of every subcommand, so a traced run stays quick
+LINES = [  # small runs of every subcommand, so a traced run stays distances
     ["best-move", "oox/xx5/oo8", "--explain"],
     ["best-move", "xo.x.o...", "--json"],
     ["solve", "nim", "2", "3"],

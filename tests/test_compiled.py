@@ -95,11 +95,11 @@ DEEP = textwrap.dedent("""
     OPTIONS = {
         "alpha-beta": {}, "minimax": {"prune": False}, "table": {"table": core.Table},
         "traced": {"trace": True}, "pvs and history": {"scout": True, "history": True},
-        "mate": {"mate": True, "quick": True},
-        "expectiminimax": {"quick": False},
-        "star1 traced, table": {"quick": False, "star": 1, "bounds": (-1, 1), "trace": True,
+        "mate": {"mate": True, "distances": True},
+        "expectiminimax": {"distances": False},
+        "star1 traced, table": {"distances": False, "star": 1, "bounds": (-1, 1), "trace": True,
                                 "table": core.Table},
-        "star2": {"quick": False, "star": 2, "bounds": (-1, 1)},
+        "star2": {"distances": False, "star": 2, "bounds": (-1, 1)},
     }
     for name, options in OPTIONS.items():
         chance = "star" in name or "expecti" in name

@@ -27,7 +27,7 @@ def test_small_boards_are_draws(width: int, height: int) -> None:
 
 @pytest.mark.slow
 def test_six_by_four_is_a_win_for_the_second_player() -> None:
-    result = core.search(c4.solver(6, 4), c4.start(6, 4), table=Table(), quick=False,
+    result = core.search(c4.solver(6, 4), c4.start(6, 4), table=Table(), distances=False,
                            alpha=-1, beta=1, complete=False)
     assert result.value == -1
 
@@ -212,11 +212,11 @@ def test_the_solver_agrees_with_plain_alphabeta_on_random_positions(width: int, 
     plain, fast, rng = c4.game(width, height), c4.solver(width, height), random.Random(plies)
     for _ in range(12):
         state = random_position(width, height, plies + rng.randint(0, 3), rng)
-        reference = core.search(plain, state, table=None, order=False, quick=False)
-        solved = core.search(fast, state, table=Table(), quick=False, alpha=-1, beta=1,
+        reference = core.search(plain, state, table=None, order=False, distances=False)
+        solved = core.search(fast, state, table=Table(), distances=False, alpha=-1, beta=1,
                                complete=False)
-        quick = core.search(fast, state, table=Table(), complete=False)
-        assert solved.value == reference.value == core.sign(quick.value)
+        distances = core.search(fast, state, table=Table(), complete=False)
+        assert solved.value == reference.value == core.sign(distances.value)
         if not plain.is_over(state):
             assert reference.value == core.sign(core.search(
                 plain, state, table=None, order=False).value)
@@ -236,7 +236,7 @@ def test_the_solver_sees_the_last_five_plies_as_plain_alphabeta_finds_them(
         if plain.is_over(state):
             continue
         known = fast.decided(state)  # type: ignore[misc]
-        reference = core.search(plain, state, table=None).value  # the quick value
+        reference = core.search(plain, state, table=None).value  # the distance value
         if known is None:  # a position decided leaves to the search
             assert fast.decided(state) is None
             continue
@@ -252,7 +252,7 @@ def test_the_solver_sees_the_last_five_plies_as_plain_alphabeta_finds_them(
 def test_bisection_on_the_solver_finds_plain_alphabetas_quick_value(width: int, height: int,
                                                                      plies: int) -> None:
     # the solver knows its plies left, so bisection asks short wins and losses first, and
-    # its mate bounds are two plies tighter where decided saw no end: same quick values
+    # its mate bounds are two plies tighter where decided saw no end: same distance values
     plain, fast, rng = c4.game(width, height), c4.solver(width, height), random.Random(plies)
     checked = 0
     while checked < 12:
@@ -278,7 +278,7 @@ def test_the_solver_keeps_quick_values_of_every_move() -> None:
 def test_the_solver_finds_the_known_values_of_small_boards() -> None:
     for (width, height), value in {(4, 4): 0, (5, 4): 0, (4, 5): 0}.items():
         result = core.search(c4.solver(width, height), c4.start(width, height),
-                               table=Table(), quick=False, alpha=-1, beta=1, complete=False)
+                               table=Table(), distances=False, alpha=-1, beta=1, complete=False)
         assert result.value == value
 
 
@@ -293,10 +293,10 @@ def test_the_solvers_dead_draw_shortcut_needs_both_sides_without_a_window() -> N
     # on 5x4 here the side to move has no window left but the other side has: not dead yet;
     # the position is a draw all the same (the reference searches every move)
     state = c4.C4(2102506, 7388655, 16, False)
-    reference = core.search(c4.game(5, 4), state, table=None, order=False, quick=False)
+    reference = core.search(c4.game(5, 4), state, table=None, order=False, distances=False)
     assert reference.value == 0
-    for quick in (True, False):
-        assert core.search(c4.solver(5, 4), state, table=Table(), quick=quick).value == 0
+    for distances in (True, False):
+        assert core.search(c4.solver(5, 4), state, table=Table(), distances=distances).value == 0
     assert core.move_values(c4.solver(5, 4), state, table=Table()) == core.move_values(
         c4.game(5, 4), state, table=None, order=False)
 

@@ -17,22 +17,22 @@ SEED_TREE = [[2, 7], [1, 8]]
 
 
 def test_quick_values_prefer_quicker_wins_and_slower_losses() -> None:
-    assert core.quick_value(1, 1) > core.quick_value(1, 3) > 0
-    assert 0 > core.quick_value(-1, 5) > core.quick_value(-1, 3)
-    assert core.outcome(core.quick_value(1, 7)) == (1, 7)
-    assert core.outcome(core.quick_value(-1, 4)) == (-1, 4)
+    assert core.distance_value(1, 1) > core.distance_value(1, 3) > 0
+    assert 0 > core.distance_value(-1, 5) > core.distance_value(-1, 3)
+    assert core.outcome(core.distance_value(1, 7)) == (1, 7)
+    assert core.outcome(core.distance_value(-1, 4)) == (-1, 4)
 
 
 def test_the_reference_and_the_core_agree_on_the_seed_tree() -> None:
     game, root = tree.game(), tree.start(SEED_TREE)
     assert reference.retrieve_score(game, root, True) == 2
     assert reference.negamax_score(game, root) == 2
-    assert algorithms.minimax(game, root, quick=False).value == 2
-    assert algorithms.alphabeta(game, root, quick=False).value == 2
+    assert algorithms.minimax(game, root, distances=False).value == 2
+    assert algorithms.alphabeta(game, root, distances=False).value == 2
 
 
 def test_alphabeta_never_looks_at_the_8() -> None:
-    result = algorithms.alphabeta(tree.game(), tree.start(SEED_TREE), quick=False, trace=True)
+    result = algorithms.alphabeta(tree.game(), tree.start(SEED_TREE), distances=False, trace=True)
     leaves = [step.path for step in result.trace if step.kind == "leaf"]
     assert leaves == [(0, 0), (0, 1), (1, 0)]
     assert result.stats.leaves == 3 and result.stats.cutoffs == 1
@@ -41,7 +41,7 @@ def test_alphabeta_never_looks_at_the_8() -> None:
 def test_the_root_value_is_for_the_player_to_move() -> None:
     game = tree.game()
     state = game.play(tree.start(SEED_TREE), 1)  # MIN to move at [1, 8]
-    assert algorithms.alphabeta(game, state, quick=False).value == -1
+    assert algorithms.alphabeta(game, state, distances=False).value == -1
 
 
 def test_a_table_gives_the_same_values_and_counts_its_hits() -> None:
@@ -57,7 +57,7 @@ def test_a_table_gives_the_same_values_and_counts_its_hits() -> None:
 def test_a_table_keeps_its_bound_dropping_the_oldest_entry() -> None:
     table = core.Table(max_entries=100)
     result = algorithms.alphabeta(nim.game(), nim.start((3, 4, 5)), table=table)
-    assert len(table) <= 100 and result.value == core.quick_value(1, 11)
+    assert len(table) <= 100 and result.value == core.distance_value(1, 11)
 
 
 def test_a_table_refuses_a_size_below_one() -> None:
@@ -158,7 +158,7 @@ def test_a_tree_deeper_than_pythons_recursion_limit_is_searched() -> None:
     for _ in range(sys.getrecursionlimit() + 100):
         deep = (deep,)
     limit = sys.getrecursionlimit()
-    result = algorithms.alphabeta(tree.game(), tree.Node(deep, ()), quick=False)  # type: ignore[arg-type]
+    result = algorithms.alphabeta(tree.game(), tree.Node(deep, ()), distances=False)  # type: ignore[arg-type]
     assert abs(result.value) == 1 and len(result.pv) == limit + 100
     assert sys.getrecursionlimit() == limit  # raised for the search only
 
@@ -174,7 +174,7 @@ def test_a_tree_deeper_than_the_cores_ply_limit_is_a_clear_error() -> None:
 
 
 def test_move_values_count_a_childs_win_one_ply_further_away() -> None:
-    values = ttt.quick_scores_map(ttt.parse_board("xx. oo. ..."), "x", "o")
+    values = ttt.distance_scores_map(ttt.parse_board("xx. oo. ..."), "x", "o")
     assert core.outcome(values[2]) == (1, 1)
 
 
@@ -240,13 +240,13 @@ def test_outcome_words_come_only_from_exact_results_and_the_games_own_final_scor
     assert (estimate.value, estimate.exact) == (0, False)
     assert core.outcome_str(estimate) is None  # an estimate of 0 is not a draw
     for text in ("[1e300, 1]", "[[2, 7], [1, 8]]", "[0, -3]", "[[0.5, 3]]"):
-        result = algorithms.alphabeta(tree.game(), tree.parse(text), quick=False)
-        assert core.outcome_str(result, quick=False) is None, text  # payoffs, no words
+        result = algorithms.alphabeta(tree.game(), tree.parse(text), distances=False)
+        assert core.outcome_str(result, distances=False) is None, text  # payoffs, no words
     for text in ("[1e300, 1]", "[[2, 7], [1, 8]]", "[[0.5, 3]]"):
         result = algorithms.alphabeta(tree.game(), tree.parse(text))
         assert core.outcome_str(result) is None, text  # final scores other than -1, 0, 1
     assert core.outcome_str(algorithms.alphabeta(tree.game(), tree.parse("[[1, -1], [-1]]")),
-                              quick=False) is None  # a payoff searched without quick
+                              distances=False) is None  # a payoff searched without distances
     assert core.outcome_str(algorithms.alphabeta(tree.game(), tree.parse("[[1, -1], [-1]]"))) \
         == "loss in 2"
 
@@ -258,8 +258,8 @@ def test_a_table_entry_is_used_only_when_searched_at_least_as_deep_as_needed() -
     for depth, used in ((1, False), (2, True), (core.FULL_DEPTH, True)):
         table = core.Table()
         table.store(child, core.TableEntry(depth, -77, core.EXACT, ()))
-        result = core.search(game, root, depth=3, table=table, quick=False)
-        fresh = core.search(game, root, depth=3, quick=False)
+        result = core.search(game, root, depth=3, table=table, distances=False)
+        fresh = core.search(game, root, depth=3, distances=False)
         assert (result.value == 77) is used and (result.value == fresh.value) is not used, depth
 
 

@@ -46,9 +46,9 @@ def ticking(step: float) -> Any:
 def test_the_agent_takes_a_win_with_config_as_attributes_or_keys() -> None:
     state = c4.from_moves("010101")  # x has three in column 0
     obs = {"board": board_of(state), "mark": 1}
-    quick = {**CONFIG, "actTimeout": 0.5}
-    assert kaggle.agent(obs, quick) == 0
-    assert kaggle.agent(SimpleNamespace(**obs), SimpleNamespace(**quick)) == 0
+    distances = {**CONFIG, "actTimeout": 0.5}
+    assert kaggle.agent(obs, distances) == 0
+    assert kaggle.agent(SimpleNamespace(**obs), SimpleNamespace(**distances)) == 0
 
 
 def test_the_agent_blocks_as_mark_2() -> None:

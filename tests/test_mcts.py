@@ -29,7 +29,7 @@ TICTACTOE_SAMPLE = 120
 
 def exact_values(game: Any, state: Any) -> dict[Any, Any]:
     """Return each move's exact value (plain values) for the player to move."""
-    return core.move_values(game, state, quick=False)
+    return core.move_values(game, state, distances=False)
 
 
 def keeps_value(game: Any, state: Any, move: Any) -> bool:
@@ -174,7 +174,7 @@ def test_the_solvers_proofs_equal_minimax_on_tictactoe_positions() -> None:
                                          solver=True))
         if result.exact:
             proved += 1
-            assert result.value == core.search(game, state, quick=False).value, state
+            assert result.value == core.search(game, state, distances=False).value, state
         assert keeps_value(game, state, result.move)
     assert proved > 60  # most positions past the opening are proven within 2,000 iterations
 
@@ -195,13 +195,13 @@ def test_every_value_the_solver_proves_is_the_exact_value(nested: Any, seed: int
     for path, node in walk(found.root, ()):
         if node.proven is not None:
             state = node.state
-            exact = core.search(game, state, prune=False, quick=False).value
+            exact = core.search(game, state, prune=False, distances=False).value
             assert math.isclose(node.proven, exact, abs_tol=1e-12), (path, node.proven, exact)
 
 
 def test_the_solver_proves_pig_at_its_expectiminimax_value_through_chance_nodes() -> None:
     game = pig.game(4, 3, 4)
-    exact = algorithms.expectiminimax(game, pig.start(), quick=False)
+    exact = algorithms.expectiminimax(game, pig.start(), distances=False)
     result = mcts.result_of(mcts.uct(game, pig.start(), random.Random(0), iterations=2000,
                                      solver=True))
     assert result.exact and math.isclose(result.value, exact.value)

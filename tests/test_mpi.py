@@ -67,9 +67,9 @@ def run_solve(*argv: str) -> tuple[int, str, str]:
 ], ids=["ttt-centre", "ttt-edge", "nim", "tree-ties"])
 def test_every_ranks_best_reduced_by_maxloc_is_the_serial_value_and_move(
         game: Any, state: Any, size: int) -> None:
-    quick = game.name != "tree"
-    expected = core.search(game, state, table=Table(), quick=quick)
-    bests = [mpi.rank_best(game, state, rank, size, quick=quick) for rank in range(size)]
+    distances = game.name != "tree"
+    expected = core.search(game, state, table=Table(), distances=distances)
+    bests = [mpi.rank_best(game, state, rank, size, distances=distances) for rank in range(size)]
     value, index = mpi.maxloc([(best.value, best.move_index) for best in bests])
     line = bests[index % size].line
     assert (value, line[0]) == (expected.value, expected.move)

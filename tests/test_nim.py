@@ -76,13 +76,13 @@ UNSORTED = [heaps for size in (1, 2, 3) for heaps in itertools.product(range(4),
 @pytest.mark.parametrize("misere", [False, True])
 def test_the_solver_gives_the_plain_reference_s_values_exactly(misere: bool) -> None:
     """The solver only reorders moves: the textbook's negamax (plain values) and the core on
-    the plain game (quick values, every algorithm of the family that solves) agree."""
+    the plain game (distance values, every algorithm of the family that solves) agree."""
     from fminimax import reference
 
     plain, fast = nim.game(misere), nim.solver(misere)
     for heaps in UNSORTED:
         state = nim.start(heaps)
-        assert core.search(fast, state, quick=False).value == \
+        assert core.search(fast, state, distances=False).value == \
             reference.negamax_score(plain, state), heaps
         expected = core.search(plain, state).value
         for name in ("alphabeta", "memoized", "mtdf", "auto", *(() if misere else

@@ -67,10 +67,10 @@ def test_every_first_move_of_tic_tac_toe_has_openspiels_alpha_beta_value(
     for move in game.moves(root):
         child = game.play(root, move)
         expected = spiel_value(theirs, wrap.spiel_state(child))
-        assert algorithms.alphabeta(game, child, quick=False).value == expected, move
-        assert algorithms.memoized(keyed, child, quick=False).value == expected, move
-        assert algorithms.mtdf(game, child, quick=False).value == expected, move
-        exact = algorithms.bisection(game, child).value  # quick values: win in N
+        assert algorithms.alphabeta(game, child, distances=False).value == expected, move
+        assert algorithms.memoized(keyed, child, distances=False).value == expected, move
+        assert algorithms.mtdf(game, child, distances=False).value == expected, move
+        exact = algorithms.bisection(game, child).value  # distance values: win in N
         assert (exact > 0) - (exact < 0) == expected, move
 
 
@@ -81,7 +81,7 @@ def test_tic_tac_toe_every_first_move_has_openspiels_expectiminimax_value(
         child = game.play(root, move)
         state = wrap.spiel_state(child)
         expected, _ = theirs.expectiminimax(state, 9, None, state.current_player())
-        assert algorithms.expectiminimax(game, child, quick=False).value == expected
+        assert algorithms.expectiminimax(game, child, distances=False).value == expected
 
 
 @pytest.mark.parametrize("text", ["connect_four(columns=4,rows=4)",
@@ -90,7 +90,7 @@ def test_small_connect_four_boards_from_the_start_have_openspiels_values(
         wrap: ModuleType, theirs: ModuleType, text: str) -> None:
     game, root = wrap.game(text, key=wrap.string_key), wrap.start(text)
     expected = spiel_value(theirs, wrap.spiel_state(root))
-    assert algorithms.memoized(game, root, quick=False).value == expected
+    assert algorithms.memoized(game, root, distances=False).value == expected
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -99,7 +99,7 @@ def test_connect_four_5x4_positions_eight_plies_in_have_openspiels_values(
     text = "connect_four(columns=5,rows=4)"
     at = after(wrap, text, 8, seed)
     expected = spiel_value(theirs, wrap.spiel_state(at))
-    assert algorithms.alphabeta(wrap.game(text), at, quick=False).value == expected
+    assert algorithms.alphabeta(wrap.game(text), at, distances=False).value == expected
 
 
 @pytest.mark.parametrize("text", ["nim(pile_sizes=1;2;3)", "nim(pile_sizes=2;3;4,is_misere=false)",
@@ -107,13 +107,13 @@ def test_connect_four_5x4_positions_eight_plies_in_have_openspiels_values(
 def test_nim_every_first_move_has_openspiels_value(wrap: ModuleType, theirs: ModuleType,
                                                    text: str) -> None:
     game, root = wrap.game(text), wrap.start(text)
-    assert algorithms.alphabeta(game, root, quick=False).value == spiel_value(
+    assert algorithms.alphabeta(game, root, distances=False).value == spiel_value(
         theirs, wrap.spiel_state(root))
     for move in game.moves(root):
         child = game.play(root, move)
         if not game.is_over(child):
             expected = spiel_value(theirs, wrap.spiel_state(child))
-            assert algorithms.minimax(game, child, quick=False).value == expected, move
+            assert algorithms.minimax(game, child, distances=False).value == expected, move
 
 
 @pytest.mark.parametrize("variant", [(4, 3, 4), (5, 4, 6), (6, 3, 7)])
@@ -124,7 +124,7 @@ def test_pig_has_openspiels_expectiminimax_value_with_every_chance_algorithm(
     game, root = wrap.game(text), wrap.start(text)
     expected, _ = theirs.expectiminimax(wrap.spiel_state(root), 10 ** 6, None, 0)
     for name in ("expectiminimax", "star1", "star2"):
-        result = algorithms.by_name(name).run(game, root, quick=False)
+        result = algorithms.by_name(name).run(game, root, distances=False)
         assert result.value == pytest.approx(expected, abs=1e-12), name
 
 
@@ -145,7 +145,7 @@ def test_breakthrough_at_a_depth_limit_has_openspiels_value_with_the_same_heuris
     expected = spiel_value(theirs, state, depth, lambda s: material(s, root_player))
     game = wrap.game(text, heuristic=material)
     for name in ("alphabeta", "minimax", "pvs", "memoized"):
-        result = algorithms.by_name(name).run(game, at, quick=False, depth=depth)
+        result = algorithms.by_name(name).run(game, at, distances=False, depth=depth)
         assert result.value == pytest.approx(expected), name
 
 
@@ -156,7 +156,7 @@ def test_a_game_where_a_player_moves_twice_in_a_row_keeps_openspiels_values(
     # completing a box gives another turn: the wrapper's relay positions keep the sign right
     game, root = wrap.game(text), wrap.start(text)
     relayed = [game.play(root, m) for m in game.moves(root)]
-    assert algorithms.alphabeta(game, root, quick=False).value == spiel_value(
+    assert algorithms.alphabeta(game, root, distances=False).value == spiel_value(
         theirs, wrap.spiel_state(root))
     for seed in range(6):
         at = after(wrap, text, 3, seed)
@@ -165,7 +165,7 @@ def test_a_game_where_a_player_moves_twice_in_a_row_keeps_openspiels_values(
             at = game.play(at, wrap.PASS)
         if not game.is_over(at):
             expected = spiel_value(theirs, wrap.spiel_state(at))
-            assert algorithms.memoized(game, at, quick=False).value == expected
+            assert algorithms.memoized(game, at, distances=False).value == expected
 
 
 def test_a_relay_position_is_the_opponents_turn_with_one_move_pass(wrap: ModuleType) -> None:
@@ -192,7 +192,7 @@ def test_playing_never_changes_the_position_or_the_state_handed_in(wrap: ModuleT
     state.apply_action(0)  # the caller's state goes on; the position's copy does not
     before = (at.history, str(at.spiel))
     child = game.play(at, 8)
-    algorithms.alphabeta(game, child, quick=False)
+    algorithms.alphabeta(game, child, distances=False)
     assert (at.history, str(at.spiel)) == before == ((4,), "...\n.x.\n...")
     assert child.history == (4, 8) and at == wrap.position(wrap.spiel_state(at))
 
@@ -421,7 +421,7 @@ def test_openspiels_python_games_are_wrapped_too_once_registered(
     game = wrap.game("python_tic_tac_toe")
     at = game.play(game.play(wrap.start("python_tic_tac_toe"), 4), 1)
     expected = spiel_value(theirs, wrap.spiel_state(at))
-    assert algorithms.alphabeta(game, at, quick=False).value == expected == 1
+    assert algorithms.alphabeta(game, at, distances=False).value == expected == 1
 
 
 def test_openspiels_own_cpp_evaluate_bots_runs_the_bot_against_its_mcts(

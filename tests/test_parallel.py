@@ -144,8 +144,8 @@ def test_root_value_and_task_bound_are_inverse_for_decisive_values_and_estimates
 @given(st.integers(0, 6), st.integers(-3, 3), st.integers(0, 20))
 def test_root_value_counts_a_decisive_value_plies_further_from_the_end(
         plies: int, utility: int, ply: int) -> None:
-    value = core.quick_value(utility, ply)
-    assert parallel.root_value(value, plies) == core.quick_value(utility, ply + plies)
+    value = core.distance_value(utility, ply)
+    assert parallel.root_value(value, plies) == core.distance_value(utility, ply + plies)
 
 
 # --- the top of the tree --------------------------------------------------------------------
@@ -195,9 +195,9 @@ def test_deeper_splits_give_the_serial_value_and_move(method: Any, split: int) -
         assert result.exact
 
 
-@pytest.mark.parametrize("options", [dict(depth=2), dict(depth=3), dict(quick=False),
+@pytest.mark.parametrize("options", [dict(depth=2), dict(depth=3), dict(distances=False),
                                      dict(prune=False), dict(order=False),
-                                     dict(depth=1, quick=False)])
+                                     dict(depth=1, distances=False)])
 @pytest.mark.parametrize("method", [parallel.split_search, parallel.ybw_search])
 def test_options_mean_what_they_mean_to_the_serial_search(method: Any,
                                                           options: dict[str, Any]) -> None:
@@ -227,14 +227,14 @@ def test_the_principal_variation_is_a_line_that_reaches_the_value() -> None:
         for move in result.pv:
             state = game.play(state, move)
         assert game.is_over(state)
-        end = core.quick_value(game.utility(state, position.player), len(result.pv))
+        end = core.distance_value(game.utility(state, position.player), len(result.pv))
         assert end == result.value, position
 
 
 def test_ties_go_to_the_first_root_move_in_search_order() -> None:
     game, state = tree.game(), tree.start([[1, 5], [3, 4], [3, 9], [0]])
     for method in (parallel.split_search, parallel.ybw_search):
-        result = method(InlineExecutor(), game, state, quick=False)
+        result = method(InlineExecutor(), game, state, distances=False)
         assert (result.value, result.move) == (3, 1)
 
 
@@ -340,7 +340,7 @@ def test_ties_go_to_the_first_move_whatever_runs_at_once() -> None:
     game, state = tree.game(), tree.start([[1, 5], [3, 4], [3, 9], [0], [3, 3]])
     with ThreadPoolExecutor(4) as pool:
         for deeper in (0, 2):
-            result = parallel.ybw_search(pool, game, state, quick=False, deeper=deeper)
+            result = parallel.ybw_search(pool, game, state, distances=False, deeper=deeper)
             assert (result.value, result.move) == (3, 1)
 
 
@@ -529,9 +529,9 @@ def test_worker_processes_name_a_games_tables_as_the_parent_does(
         process_pool: ProcessPoolExecutor, game: Any) -> None:
     # a worker's table is found by its name: a digest of the game, the same in every
     # process although each process hashes strings differently (never hash() here)
-    for quick in (True, False):
-        assert process_pool.submit(parallel.table_id, game, quick).result(timeout=30) == \
-            parallel.table_id(game, quick)
+    for distances in (True, False):
+        assert process_pool.submit(parallel.table_id, game, distances).result(timeout=30) == \
+            parallel.table_id(game, distances)
 
 
 def test_a_worker_process_that_raises_gives_the_error_and_the_position(

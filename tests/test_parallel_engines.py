@@ -116,7 +116,7 @@ def test_text_3s_mpi_program_finds_the_serial_best_move(mpi: None, ranks: str) -
     assert answer["pv"][0] == answer["best_move"]
     for move in answer["pv"]:
         state = game.play(state, move)
-    assert game.is_over(state) and core.quick_value(
+    assert game.is_over(state) and core.distance_value(
         game.utility(state, "x"), len(answer["pv"])) == answer["value"]
 
 

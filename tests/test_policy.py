@@ -18,11 +18,11 @@ from fminimax.policy import Budget, Meter, Request
 
 @dataclass(frozen=True)
 class Made:
-    """A position as the registry makes one: rules, exact rules, state, quick, beyond."""
+    """A position as the registry makes one: rules, exact rules, state, distances, beyond."""
 
     game: Any
     state: Any
-    quick: bool = True
+    distances: bool = True
     exact: Any = None
     beyond: Callable[[Any], str | None] = field(default=lambda state: None)
 
@@ -90,7 +90,7 @@ def test_the_probe_still_finds_a_quick_win_far_from_an_exact_search() -> None:
 
 def test_an_exact_search_too_deep_for_the_engine_is_not_exact_within() -> None:
     """Eleven heaps of 1,000: its lines (11,000 plies) are longer than the core follows."""
-    assert policy.exact_within(nim.game(), nim.start((1000,) * 11), quick=True) is None
+    assert policy.exact_within(nim.game(), nim.start((1000,) * 11), distances=True) is None
 
 
 # --- the computer's move -------------------------------------------------------------------------
@@ -99,7 +99,7 @@ def test_an_exact_search_too_deep_for_the_engine_is_not_exact_within() -> None:
 def test_the_computer_plays_exactly_when_it_can_and_iterates_otherwise() -> None:
     small = Made(nim.game(), nim.start((3, 4)))
     assert policy.computer_move(small, small.state, seconds=5, clock=time.monotonic).exact
-    long = Made(pig.game(10, 6, 1000), pig.start(), quick=False)
+    long = Made(pig.game(10, 6, 1000), pig.start(), distances=False)
     result = policy.computer_move(long, long.state, seconds=0.3, clock=time.monotonic)
     assert result.move == "roll" and not result.exact and result.depth >= 1
 
@@ -129,11 +129,11 @@ def test_a_game_too_deep_to_search_exactly_is_beyond_not_a_python_error() -> Non
 
 
 def test_a_traced_answer_is_the_traced_search_bounded_up_front() -> None:
-    seed = Made(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False)
-    found = policy.answer(seed, Request("alphabeta", quick=False, trace=True))
+    seed = Made(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False)
+    found = policy.answer(seed, Request("alphabeta", distances=False, trace=True))
     assert len(found.result.trace) == found.result.stats.nodes == 6
     with pytest.raises(policy.TooBigToTrace, match="more than 5 to trace"):
-        policy.answer(seed, Request("minimax", quick=False, trace=True, trace_nodes=5))
+        policy.answer(seed, Request("minimax", distances=False, trace=True, trace_nodes=5))
 
 
 def test_a_budget_too_small_for_depth_1_is_refused_by_name() -> None:

@@ -39,9 +39,9 @@ def test_the_horizon_position_plain_alphabeta_loses_and_quiescence_does_not() ->
     quiet = algorithms.alphabeta(game, state, depth=4, quiescence=4)
     assert (plain.move, quiet.move) == (2, 1)
     solver = connect4.solver()
-    after_plain = core.search(solver, game.play(state, 2), table=core.Table(), quick=False,
+    after_plain = core.search(solver, game.play(state, 2), table=core.Table(), distances=False,
                                 alpha=-1, beta=1, complete=False).value
-    after_quiet = core.search(solver, game.play(state, 1), table=core.Table(), quick=False,
+    after_quiet = core.search(solver, game.play(state, 1), table=core.Table(), distances=False,
                                 alpha=-1, beta=1, complete=False).value
     assert after_plain == 1 and after_quiet <= 0  # for the opponent, who moves next
 

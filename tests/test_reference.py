@@ -110,7 +110,7 @@ def textbook_leaves(game: Any, root: Any) -> list[tuple[int, ...]]:
 
 def scored_leaves(game: Any, root: Any, name: str, **options: Any) -> list[tuple[int, ...]]:
     """Return the paths of the leaves (final scores, not cut-offs) ``name`` scores, in order."""
-    result = algorithms.solve(game, root, name, quick=False, trace=True, **options)
+    result = algorithms.solve(game, root, name, distances=False, trace=True, **options)
 
     def at(path: tuple[int, ...]) -> Any:
         node = root
@@ -234,7 +234,7 @@ def test_every_algorithm_gives_the_references_value_and_one_of_its_best_moves(
     scores = reference.scores_map(game, root)
     assert max(scores.values()) == expected
     for name in NAMES:  # expectiminimax, star1, star2 too: without chance nodes, minimax
-        result = algorithms.solve(game, root, name, quick=False)
+        result = algorithms.solve(game, root, name, distances=False)
         assert result.value == expected, name
         assert result.move in reference.best_moves(scores), name
         if name in SAME_LEAVES | {"minimax", "negamax", "expectiminimax"}:
@@ -305,7 +305,7 @@ def test_every_algorithm_gives_the_references_value_on_every_tictactoe_position(
         expected = reference.retrieve_score(game, position, position.player, 0,
                                             memo[position.player])
         for name in NAMES:
-            assert algorithms.solve(game, position, name, quick=False).value == expected, (
+            assert algorithms.solve(game, position, name, distances=False).value == expected, (
                 name, position)
 
 
@@ -316,8 +316,8 @@ def test_the_one_pass_family_scores_as_many_leaves_as_the_textbook_on_tictactoe_
         _, visited = reference.alphabeta_visits(game, position, position.player)
         expected = sum(1 for state in visited if game.is_over(state))
         for name in ("alphabeta", "star1", "star2"):
-            plain = algorithms.solve(game, position, name, table=False, quick=False)
+            plain = algorithms.solve(game, position, name, table=False, distances=False)
             assert plain.stats.leaves == expected, (name, position)
         for name in SAME_LEAVES:
-            tabled = algorithms.solve(game, position, name, quick=False)
+            tabled = algorithms.solve(game, position, name, distances=False)
             assert tabled.stats.leaves <= expected, (name, position)

@@ -104,7 +104,7 @@ def test_alphabeta_and_tables_give_the_reference_value_on_every_position(
     shared = core.Table()
     for state in POSITIONS:
         table = {"fresh": core.Table(), "shared": shared}.get(options.get("table", ""))
-        result = core.search(game, state, quick=False, prune=options["prune"], table=table)
+        result = core.search(game, state, distances=False, prune=options["prune"], table=table)
         assert result.value == _value(state.board, state.player)
 
 
@@ -114,7 +114,7 @@ def test_the_bitboard_fast_path_gives_the_reference_value_and_a_best_move_everyw
     game, table = ttt_bits.game(symmetric=symmetric), core.Table()
     for state in POSITIONS:
         bits = ttt_bits.from_board(state.board, state.player)
-        result = core.search(game, bits, quick=False, table=table, complete=False)
+        result = core.search(game, bits, distances=False, table=table, complete=False)
         want = _value(state.board, state.player)
         assert result.value == want
         if result.move is not None:
@@ -128,7 +128,7 @@ def test_the_bitboard_solver_gives_the_reference_value_and_a_best_move_everywher
     game, table = ttt_bits.solver(), core.Table()
     for state in POSITIONS:
         bits = ttt_bits.from_board(state.board, state.player)
-        result = core.search(game, bits, quick=False, table=table, complete=False, **window)
+        result = core.search(game, bits, distances=False, table=table, complete=False, **window)
         want = _value(state.board, state.player)
         assert result.value == want
         if result.move is not None:
@@ -162,7 +162,7 @@ def test_quick_values_agree_between_the_card_positions_and_the_bitboards() -> No
 
 def test_plain_minimax_and_the_card_recursion_agree_from_a_one_move_board() -> None:
     board = tictactoe.parse_board("x.. ... ...")
-    plain = algorithms.minimax(tictactoe.game(), Position(board, "o"), quick=False)
+    plain = algorithms.minimax(tictactoe.game(), Position(board, "o"), distances=False)
     assert plain.value == _value(board, "o") == 0
     assert tictactoe.scores_map(board, "o", "x", memo=False) == tictactoe.scores_map(
         board, "o", "x")
@@ -178,14 +178,14 @@ def test_the_card_recursion_enters_the_same_positions_as_plain_minimax() -> None
     counting = dataclasses.replace(game, play=play)
     root = Position(tictactoe.parse_board("x.. ... ..."), "o")
     value = reference.retrieve_score(counting, root, "o")
-    plain = algorithms.minimax(game, root, quick=False)
+    plain = algorithms.minimax(game, root, distances=False)
     assert (value, entered[0]) == (plain.value, plain.stats.nodes) == (0, 59_705)
 
 
 def test_a_tiny_table_still_gives_exact_values() -> None:
     game = ttt_bits.game()
     for size in (1, 7, 100):
-        result = core.search(game, ttt_bits.start(), table=core.Table(size), quick=False)
+        result = core.search(game, ttt_bits.start(), table=core.Table(size), distances=False)
         assert result.value == 0
 
 

@@ -116,7 +116,7 @@ def opened(browser: Any, tmp_path: Path) -> Iterator[Callable[..., Page]]:
 
 def tree_trace(nested: Any, prune: bool = True) -> tr.Trace:
     game, root = tree.game(), tree.start(nested)
-    return tr.traced(game, root, label=tr.tree_labels(game, root), quick=False, prune=prune)
+    return tr.traced(game, root, label=tr.tree_labels(game, root), distances=False, prune=prune)
 
 
 def steps_forward(page: Page) -> list[dict[str, Any]]:
@@ -177,7 +177,7 @@ def test_the_end_shows_value_2_and_6_nodes(opened: Callable[..., Page]) -> None:
 def test_the_aima_tree_prunes_4_and_6(opened: Callable[..., Page]) -> None:
     end = opened(tree_trace(AIMA)).press("End")
     assert end["pruned"] == [["4", "2 ≤ α 3"], ["6", "2 ≤ α 3"]]
-    stats = algorithms.alphabeta(tree.game(), tree.start(AIMA), quick=False).stats
+    stats = algorithms.alphabeta(tree.game(), tree.start(AIMA), distances=False).stats
     assert end["counts"] == {"nodes": stats.nodes, "leaves": stats.leaves,
                              "cutoffs": stats.cutoffs, "hits": stats.table_hits}
     assert (stats.nodes, stats.leaves, stats.cutoffs) == (11, 7, 2)
@@ -194,7 +194,7 @@ def test_the_pages_sentences_are_the_libraries(opened: Callable[..., Page]) -> N
     cases: list[tuple[Any, dict[str, Any]]] = [
         (tree_trace(SEED), {}), (tree_trace(SEED, prune=False), {}), (tree_trace(AIMA), {}),
         (limited, {"estimate": estimate}),
-        ([tree_trace(SEED), tr.traced(tree.game(), tree.start(SEED), quick=False, alpha=1,
+        ([tree_trace(SEED), tr.traced(tree.game(), tree.start(SEED), distances=False, alpha=1,
                                       beta=2)], {})]
     for source, options in cases:
         page = opened(source, **options)
@@ -207,7 +207,7 @@ def test_the_pages_sentences_are_the_libraries(opened: Callable[..., Page]) -> N
 
 def test_passes_play_one_after_another_under_their_headers(
         opened: Callable[..., Page]) -> None:
-    passes = [tr.traced(tree.game(tree.zero), tree.start(AIMA), quick=False, depth=d)
+    passes = [tr.traced(tree.game(tree.zero), tree.start(AIMA), distances=False, depth=d)
               for d in (1, 2)]
     states = steps_forward(opened(passes))
     first = 2 * len(passes[0].steps)
@@ -270,8 +270,8 @@ def test_chance_pages_mate_cuts_and_bounds_play_with_the_libraries_sentences(
     chance = tree.start([{"chance": [[0.5, 4], [0.5, [1, 9]]]}, 2])
     star = tree.start([5, {"chance": [[0.5, [0, 3]], [0.5, [1, 9]]]}])
     mate = algorithms.solve(nim.game(), nim.start((3, 4, 5)), "auto", trace=True)
-    sources = [tr.traced(game, chance, label=tr.tree_labels(game, chance), quick=False),
-               tr.traced(game, star, label=tr.tree_labels(game, star), quick=False, star=1),
+    sources = [tr.traced(game, chance, label=tr.tree_labels(game, chance), distances=False),
+               tr.traced(game, star, label=tr.tree_labels(game, star), distances=False, star=1),
                tr.trace_of(mate, show=core.value_str), tree_trace([[5, 6], [3, 1]])]
     for number, source in enumerate(sources):
         page = opened(source, f"case{number}", max_nodes=None)
@@ -291,7 +291,7 @@ def test_chance_pages_mate_cuts_and_bounds_play_with_the_libraries_sentences(
 
 def mtdf_trace() -> tr.Trace:
     game, root = tree.game(), tree.start([[3, 4], [2, 5]])
-    return tr.trace_of(algorithms.mtdf(game, root, quick=False, trace=True),
+    return tr.trace_of(algorithms.mtdf(game, root, distances=False, trace=True),
                        label=tr.tree_labels(game, root))
 
 

@@ -86,17 +86,17 @@ def test_play_move_takes_the_quickest_win() -> None:
 def test_play_move_prefers_a_quick_win_over_a_slow_one_the_card_would_pick() -> None:
     # x can win now at 8, or fork; the card's best_move may pick any +1: play_move wins now
     board = ttt.parse_board("x.o .x. o..")
-    quick = ttt.quick_scores_map(board, "x", "o")
+    distances = ttt.distance_scores_map(board, "x", "o")
     assert ttt.play_move(board, "x", "o") == 8
-    assert core.outcome(quick[8]) == (1, 1)
+    assert core.outcome(distances[8]) == (1, 1)
 
 
 def test_when_every_move_loses_play_move_holds_out_longest() -> None:
     # x to move: o wins at 2 unless blocked, and wins anyway after the block
     board = ttt.parse_board("... ..o xxo")
     assert set(ttt.scores_map(board, "x", "o").values()) == {-1}
-    quick = ttt.quick_scores_map(board, "x", "o")
-    assert {s: core.value_str(v) for s, v in quick.items()} == {
+    distances = ttt.distance_scores_map(board, "x", "o")
+    assert {s: core.value_str(v) for s, v in distances.items()} == {
         0: "loss in 2", 1: "loss in 2", 2: "loss in 4", 3: "loss in 2", 4: "loss in 2"}
     assert ttt.play_move(board, "x", "o") == 2
 
@@ -104,8 +104,8 @@ def test_when_every_move_loses_play_move_holds_out_longest() -> None:
 def test_quick_scores_agree_in_sign_with_the_cards_scores() -> None:
     board = ttt.parse_board("x.o .x. o..")
     plain = ttt.scores_map(board, "x", "o")
-    quick = ttt.quick_scores_map(board, "x", "o")
-    assert {s: core.sign(v) for s, v in quick.items()} == plain
+    distances = ttt.distance_scores_map(board, "x", "o")
+    assert {s: core.sign(v) for s, v in distances.items()} == plain
 
 
 def test_a_finished_board_has_an_empty_scores_map_and_no_best_move() -> None:
@@ -127,9 +127,9 @@ def test_the_cards_functions_read_the_size_of_a_square_board_from_the_board() ->
     assert ttt.alphabeta_scores_map(board, "x", "o") == plain
     assert plain == {space: ttt.retrieve_score(ttt.fill_board(space, board, "x"), "x", "o", 1)
                      for space in ttt.open_spaces(board)}
-    quick = ttt.quick_scores_map(board, "x", "o")
-    assert {space: core.sign(value) for space, value in quick.items()} == plain
-    assert quick[ttt.play_move(board, "x", "o")] == max(quick.values())
+    distances = ttt.distance_scores_map(board, "x", "o")
+    assert {space: core.sign(value) for space, value in distances.items()} == plain
+    assert distances[ttt.play_move(board, "x", "o")] == max(distances.values())
     assert ttt.optimal_score(ttt.generate_boards("x", board), "x", "o", 1) == max(plain.values())
 
 
@@ -139,7 +139,7 @@ def test_the_cards_functions_take_the_shape_and_k_of_any_board_by_keyword() -> N
     plain = ttt.scores_map(board, "x", "o", memo=False, **shape)
     assert plain == ttt.alphabeta_scores_map(board, "x", "o", **shape)
     game = ttt.game("x", "o", **shape)
-    assert plain == core.move_values(game, ttt.Position(board, "x"), quick=False)
+    assert plain == core.move_values(game, ttt.Position(board, "x"), distances=False)
     assert ttt.play_move(board, "x", "o", **shape) in {s for s, v in plain.items() if v == 1}
     with pytest.raises(ValueError, match="a board of 12 cells is not square"):
         ttt.scores_map(board, "x", "o")
@@ -261,7 +261,7 @@ def test_every_public_function_leaves_its_inputs_unchanged() -> None:
     ttt.optimal_score(boards, "x", "o", 1)
     ttt.scores_map(board, "x", "o")
     ttt.scores_map(cells, "x", "o")  # type: ignore[arg-type]
-    ttt.quick_scores_map(board, "x", "o")
+    ttt.distance_scores_map(board, "x", "o")
     ttt.best_move(scores)
     ttt.play_move(board, "x", "o")
     assert list(board) == cells == ["o", "o", "x", "x", "x", 5, "o", "o", 8]
@@ -296,14 +296,14 @@ def test_best_move_is_value_optimal_on_every_position(positions: list) -> None:
             continue
         best = max(scores.values())
         assert scores[ttt.best_move(scores)] == best
-        quick = ttt.quick_scores_map(position.board, me, other(me))
+        distances = ttt.distance_scores_map(position.board, me, other(me))
         played = ttt.play_move(position.board, me, other(me))
         assert scores[played] == best
-        plies = [core.outcome(quick[s])[1] for s in scores if scores[s] == best]
+        plies = [core.outcome(distances[s])[1] for s in scores if scores[s] == best]
         if best > 0:  # the quickest win
-            assert core.outcome(quick[played])[1] == min(plies)
+            assert core.outcome(distances[played])[1] == min(plies)
         if best < 0:  # the slowest loss
-            assert core.outcome(quick[played])[1] == max(plies)
+            assert core.outcome(distances[played])[1] == max(plies)
         assert core.sign(algorithms.alphabeta(game, position).value) == best
 
 

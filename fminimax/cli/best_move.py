@@ -23,7 +23,7 @@ def other(marker: str) -> str:
 
 def _lines(args: argparse.Namespace, game: Any, position: tictactoe.Position,
            err: IO[str]) -> dict[int, tuple[Any, tuple[int, ...]]]:
-    """Return each open space's quick value and line (none on a finished board)."""
+    """Return each open space's distance value and line (none on a finished board)."""
     if game.is_over(position):
         return {}
     if wants_pool(args):
@@ -39,15 +39,15 @@ def _record(args: argparse.Namespace, game: Any, position: tictactoe.Position,
             scores: dict[int, Any], lines: dict[int, tuple[Any, tuple[int, ...]]],
             ended: str | None) -> dict[str, Any]:
     """Return best-move's JSON record."""
-    quick = {space: value for space, (value, _) in lines.items()}
-    move = reference.best_move(quick) if quick else None
+    values = {space: value for space, (value, _) in lines.items()}
+    move = reference.best_move(values) if values else None
     computer = position.player
-    value = (core.quick_value(game.utility(position, computer), 0) if move is None
-             else quick[move])
+    value = (core.distance_value(game.utility(position, computer), 0) if move is None
+             else values[move])
     return ({"game": game.name, "to_move": None if ended else computer, "ended": ended,
              "value": value, "exact": True, "outcome": ended or core.value_str(value),
              "best_move": move,
-             **({"best_moves": reference.best_moves(quick)} if args.all else {}),
+             **({"best_moves": reference.best_moves(values)} if args.all else {}),
              "pv": [] if move is None else list(lines[move][1]),
              "board": list(position.board), "computer": computer, "scores": scores}
             | ({"lines": {space: list(line) for space, (_, line) in lines.items()}}
@@ -57,17 +57,17 @@ def _record(args: argparse.Namespace, game: Any, position: tictactoe.Position,
 def _text(args: argparse.Namespace, game: Any, position: tictactoe.Position,
           scores: dict[int, Any], lines: dict[int, tuple[Any, tuple[int, ...]]]) -> str:
     """Return each open space's score, the best move and (with --all) every best move."""
-    quick = {space: value for space, (value, _) in lines.items()}
-    move = reference.best_move(quick)
+    values = {space: value for space, (value, _) in lines.items()}
+    move = reference.best_move(values)
     text = [f"{position.player} to move"]
     for space in open_spaces(position.board):
         text.append(f"  space {space}: score {scores[space]:+d}  "
-                    f"({core.value_str(quick[space])})")
+                    f"({core.value_str(values[space])})")
         if args.explain:
             text.append(line_str(game, position, lines[space][1]))
     text.append(f"best move: {move}")
     if args.all:
-        text.append(f"best moves: {' '.join(map(str, reference.best_moves(quick)))}")
+        text.append(f"best moves: {' '.join(map(str, reference.best_moves(values)))}")
     return "\n".join(text) + "\n"
 
 

@@ -67,7 +67,7 @@ class Job:
     game: Any
     state: Any
     depth: int | None
-    quick: bool
+    distances: bool
     table: bool
 
 
@@ -86,13 +86,13 @@ def known_answer(chosen: Made, game: Any, depth: int | None) -> core.SearchResul
     """
     state = chosen.state
     if game.is_over(state) or depth == 0:
-        return core.search(game, state, depth=depth, quick=chosen.quick, table=core.Table())
+        return core.search(game, state, depth=depth, distances=chosen.distances, table=core.Table())
     beyond = chosen.beyond(state)
     if beyond is None or depth is not None:
         return None
     probed = policy.decisive_within(chosen.game, state, policy.PROBE_NODES,
                                     clock=time.monotonic,
-                                    seconds=policy.PROBE_SECONDS) if chosen.quick else None
+                                    seconds=policy.PROBE_SECONDS) if chosen.distances else None
     if probed is None:
         raise ValueError(f"{beyond}, and a quick search found no forced end; bound it with "
                          f"--depth N")
@@ -164,7 +164,7 @@ def _planned(argv: Sequence[str] | None, out: IO[str], err: IO[str], size: int) 
         out.write(report_line(chosen, game, known, time.perf_counter() - started, size,
                               args.json) + "\n")
         return 0
-    return Plan(Job(game, chosen.state, args.depth, chosen.quick, args.table), chosen,
+    return Plan(Job(game, chosen.state, args.depth, chosen.distances, args.table), chosen,
                 args.json)
 
 
@@ -177,7 +177,7 @@ def _split(comm: Any, job: Job, err: IO[str]) -> core.SearchResult[Any] | None:
     rank, size = comm.Get_rank(), comm.Get_size()
     try:
         best = mpi.rank_best(job.game, job.state, rank, size, depth=job.depth,
-                             quick=job.quick, table=job.table)
+                             distances=job.distances, table=job.table)
     except Exception as error:  # one rank failing must end the job, not hang the others
         err.write(f"{PROG}: rank {rank}: error: {clip(str(error))}\n")
         err.flush()
@@ -206,7 +206,7 @@ def report_line(chosen: Made, game: Any, result: core.SearchResult[Any], seconds
     {"game": "nim", "value": 999999, "outcome": "win in 1", "exact": true, "depth": null,
      "best_move": [1, 1], "pv": [[1, 1]], "nodes": 2, "seconds": 0.5, "ranks": 2}
     """
-    words, spoken = core.outcome_str(result, chosen.quick), chosen.notation
+    words, spoken = core.outcome_str(result, chosen.distances), chosen.notation
     if as_json:
         return json.dumps({"game": game.name, "value": result.value, "outcome": words,
                            "exact": result.exact, "depth": result.depth,

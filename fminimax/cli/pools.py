@@ -241,7 +241,7 @@ def parallel_search(args: argparse.Namespace, game: Any, state: Any,
     """Return the search result of ``state`` by young brothers wait on the pool asked for.
 
     For commands with ``add_parallel_arguments`` (solve): ``options`` go to
-    ``parallel.ybw_search`` (split, depth, quick, ...).  With an enabled ``progress`` the
+    ``parallel.ybw_search`` (split, depth, distances, ...).  With an enabled ``progress`` the
     line shows the tasks (their nodes are counted in the workers).
     """
     from fminimax import parallel  # loaded with a pool only: start-up stays small
@@ -285,7 +285,7 @@ def split_algorithm(algorithm: str, table: bool) -> str:
 
 
 def parallel_solve(args: argparse.Namespace, game: Any, state: Any,
-                   stop: Callable[[], bool] | None, quick: bool,
+                   stop: Callable[[], bool] | None, distances: bool,
                    progress: Progress | None = None) -> core.SearchResult[Any]:
     """Return solve's result by young brothers wait over --workers or --scheduler.
 
@@ -295,7 +295,7 @@ def parallel_solve(args: argparse.Namespace, game: Any, state: Any,
         raise ValueError(f"--workers and --scheduler split {', '.join(SPLIT)} searches without "
                          f"a node or time budget, not {args.algorithm!r}")
     table = bool(args.table or args.algorithm == "memoized")
-    result = parallel_search(args, game, state, progress, depth=args.depth, quick=quick,
+    result = parallel_search(args, game, state, progress, depth=args.depth, distances=distances,
                              table=table, prune=args.algorithm != "minimax")
     return replace(result, algorithm=split_algorithm(args.algorithm, table))
 
@@ -310,7 +310,7 @@ def parallel_move_lines(args: argparse.Namespace, game: Any,
 
 
 def parallel_move_values(args: argparse.Namespace, game: Any, state: Any, depth: int | None,
-                         quick: bool) -> dict[Any, Score]:
+                         distances: bool) -> dict[Any, Score]:
     """Return every move's value (solve --all), each move searched by the pool asked for.
 
     ``depth`` counts from the root, as for the search: each move is searched to depth - 1.
@@ -318,5 +318,5 @@ def parallel_move_values(args: argparse.Namespace, game: Any, state: Any, depth:
     from fminimax import parallel  # loaded with a pool only: start-up stays small
     with executor_for(args.workers, args.scheduler) as executor:
         assert executor is not None
-        return parallel.move_values(executor, game, state, depth=depth, quick=quick,
+        return parallel.move_values(executor, game, state, depth=depth, distances=distances,
                                     table=bool(args.table))

@@ -50,10 +50,10 @@ def game_fields(made: Made, state: Any, result: core.SearchResult[Any],
                 "outcome": spoken.ended(state), "score": None, "best_move": None,
                 **({} if best is None else {"best_moves": []}), "pv": []}
     score = (spoken.score(state, result.value)
-             if spoken.score is not None and result.exact and made.quick else None)
+             if spoken.score is not None and result.exact and made.distances else None)
     return {"game": made.game.name, "to_move": spoken.side(made.game.to_move(state)),
             "ended": None, "value": json_number(result.value), "exact": result.exact,
-            "outcome": core.outcome_str(result, made.quick), "score": score,
+            "outcome": core.outcome_str(result, made.distances), "score": score,
             "best_move": None if result.move is None else spoken.json_move(result.move),
             **({} if best is None else {"best_moves": [spoken.json_move(m) for m in best]}),
             "pv": [spoken.json_move(move) for move in result.pv]}

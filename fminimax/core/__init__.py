@@ -1,7 +1,7 @@
 """The fast search core, in pieces: a table of contents.
 
 ==================  ========================================================================
-``values``          quick values (win in N), outcome words, ``farther``/``nearer`` (the one
+``values``          distance values (win in N), outcome words, ``farther``/``nearer`` (the one
                     pair that moves a decisive value by plies), ``above``/``below``
 ``results``         ``SearchResult``, ``Stats``, ``Step`` (a trace), ``Pass`` (a root pass)
 ``table``           the transposition ``Table`` and its ``TableEntry``
@@ -16,7 +16,7 @@
 ==================  ========================================================================
 
 >>> from fminimax.games import tree
->>> search(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False).value
+>>> search(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False).value
 2
 """
 
@@ -38,12 +38,12 @@ from fminimax.core.values import (
     INFINITY,
     above,
     below,
+    distance_value,
     farther,
     is_decisive,
     nearer,
     outcome,
     outcome_str,
-    quick_value,
     sign,
     value_str,
 )
@@ -53,5 +53,5 @@ __all__ = [
     "MAX_PLIES", "SAFE_BOUND", "UPPER", "BudgetSpent", "MateError", "Pass", "SearchOptions",
     "SearchResult", "Stats", "Step", "Table", "TableEntry", "above", "below", "farther",
     "is_decisive", "iterative_deepening", "move_values", "nearer", "outcome", "outcome_str",
-    "quick_value", "search", "sign", "value_str",
+    "distance_value", "search", "sign", "value_str",
 ]

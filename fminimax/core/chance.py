@@ -17,7 +17,7 @@ largest float) is an error, never an infinite value.
 >>> from fminimax.core.search import search
 >>> from fminimax.games import tree
 >>> search(tree.game(), tree.parse('[{"chance": [[0.5, 4], [0.5, [1, 9]]]}, 2]'),
-...        quick=False).value
+...        distances=False).value
 2.5
 """
 
@@ -111,9 +111,9 @@ class Chances(Decisions):
     def checked_outcomes(self, outcomes: Sequence[tuple[Score, Any]]) -> None:
         """Raise unless the search can average ``outcomes``: plain values, probabilities."""
         game = self.game
-        if self.quick:
-            raise ValueError(f"game {game.name!r} has chance nodes, and quick values (win in "
-                             f"N) do not average; search it with quick=False")
+        if self.distances:
+            raise ValueError(f"game {game.name!r} has chance nodes, and distance values (win in "
+                             f"N) do not average; search it with distances=False")
         total = sum(p for p, _ in outcomes)
         if abs(total - 1) > 1e-9 or any(not 0 <= p < INFINITY for p, _ in outcomes):
             raise ValueError(f"the chances of a state of {game.name!r} must be probabilities "

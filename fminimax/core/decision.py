@@ -254,7 +254,7 @@ class Decisions(Run):
         if known[0] not in (-1, 0, 1):  # a decided end is no final score: mate allows +1
             self.unit_scores = False
         value = known[0] * WIN - ((known[0] > 0) - (known[0] < 0)) * (ply + known[1]) \
-            if self.quick else known[0]
+            if self.distances else known[0]
         if self.steps is not None:
             self.record(Visit(path, ply, state, alpha, beta), value, "leaf")
         if ply:
@@ -267,7 +267,7 @@ class Decisions(Run):
         comes next in the window clipped by them.
 
         At ply p nothing beats a win at ply p + 1 (the next move) or is worse than a loss
-        at ply p + 2 (after it): quick values of games scoring -1, 0 or +1 where nobody
+        at ply p + 2 (after it): distance values of games scoring -1, 0 or +1 where nobody
         loses by their own move.  After the game's ``decided`` rule said None, two plies
         tighter each side (a win at p + 3, a loss at p + 4).  The root always searches, to
         name a move.
@@ -323,11 +323,11 @@ class Decisions(Run):
                path: Line) -> tuple[Score, Line] | None:
         """Return (value, line) if a stored result settles the window, else None.
 
-        It does when exact, or when its bound lies outside the window.  Decisive quick
+        It does when exact, or when its bound lies outside the window.  Decisive distances
         values are stored relative to their node.
         """
         depth, value, flag, line = stored
-        if self.quick and (value >= HALF_WIN or value <= -HALF_WIN):
+        if self.distances and (value >= HALF_WIN or value <= -HALF_WIN):
             value = farther(value, ply)
         if flag == EXACT or (value >= beta if flag == LOWER else value <= alpha):
             self.hits += 1
@@ -341,7 +341,7 @@ class Decisions(Run):
                  beta: Score) -> tuple[Score, Score]:
         """Return the window narrowed by a stored bound that lies inside it (with pruning)."""
         depth, value, flag, _ = stored
-        if self.quick and (value >= HALF_WIN or value <= -HALF_WIN):
+        if self.distances and (value >= HALF_WIN or value <= -HALF_WIN):
             value = farther(value, ply)
         if self.prune and flag == LOWER and alpha < value:
             self.estimates += depth < FULL_DEPTH

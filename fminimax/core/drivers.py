@@ -5,7 +5,7 @@ and gathers the passes into one result (:class:`Passes`).  A null-window pass as
 question, "is the value above t?", and its fail-soft answer is a bound; the drivers differ
 in which questions they ask.
 
-On games whose values are few (quick values, small integers) a few passes settle the
+On games whose values are few (distance values, small integers) a few passes settle the
 value.  On a game with many distinct values (an explicit tree with real payoffs) a null
 window may move the bound by one value a pass, so the passes are bounded: after
 ``MAX_NULL_PASSES`` null windows one alpha-beta pass in the window that is left gives the
@@ -13,7 +13,7 @@ exact value.
 
 >>> from fminimax.core.table import Table
 >>> from fminimax.games import tree
->>> result = mtd(tree.game(), tree.start([[2, 7], [1, 8]]), 0, "mtdf", quick=False)
+>>> result = mtd(tree.game(), tree.start([[2, 7], [1, 8]]), 0, "mtdf", distances=False)
 >>> result.value, [(p.alpha, p.beta, p.value) for p in result.passes]
 (2, [(0, 1, 2), (2, 3, 2)])
 """
@@ -28,7 +28,7 @@ from fminimax.core.options import MateError, SearchOptions, options_of
 from fminimax.core.results import Pass, SearchResult, Stats
 from fminimax.core.search import search
 from fminimax.core.table import Table
-from fminimax.core.values import HALF_WIN, INFINITY, above, below, nearer, quick_value
+from fminimax.core.values import HALF_WIN, INFINITY, above, below, distance_value, nearer
 from fminimax.game import WIN, Game, Move, Score, State
 
 __all__ = ["MAX_NULL_PASSES", "Passes", "aspiration", "bisection", "bisection_test", "dual",
@@ -40,7 +40,7 @@ Options = SearchOptions | None
 
 MAX_NULL_PASSES = 24
 """The most null-window passes a driver makes before one pass in the window that is left
-(a game of quick values needs far fewer; a tree of 4,000 real payoffs would need 4,000)."""
+(a game of distance values needs far fewer; a tree of 4,000 real payoffs would need 4,000)."""
 
 
 class Passes:
@@ -113,7 +113,7 @@ class Passes:
         a line.
         """
         game, state, depth = self.game, self.state, self.options.depth
-        plies = 1 if self.options.quick else 0  # only quick values count plies
+        plies = 1 if self.options.distances else 0  # only distance values count plies
         line = [move]
         state, value = game.play(state, move), -nearer(value, plies)
         while not game.is_over(state) and (depth is None or len(line) < depth):
@@ -160,12 +160,12 @@ def mtdf(game: Game[State, Move], state: State, options: Options = None, /, *,
 
     A good guess (the last iteration's value) takes few passes.  Always keeps a table
     (a fresh one when none is given): the passes live on what the earlier ones stored.
-    Honours depth, quick, order, trace and mate; a game of many distinct values (a tree of
+    Honours depth, distances, order, trace and mate; a game of many distinct values (a tree of
     real payoffs) gets at most ``MAX_NULL_PASSES`` null windows, then one pass in the
     window left.
 
     >>> from fminimax.games import tree
-    >>> result = mtdf(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False)
+    >>> result = mtdf(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False)
     >>> result.value, result.move, [(p.alpha, p.beta, p.value) for p in result.passes]
     (2, 0, [(0, 1, 2), (2, 3, 2)])
     """
@@ -182,7 +182,7 @@ def sss(game: Game[State, Move], state: State, options: Options = None, /, *,
     ``mtdf`` honours.
 
     >>> from fminimax.games import tree
-    >>> result = sss(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False)
+    >>> result = sss(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False)
     >>> result.value, [(p.kind, p.value, p.outcome) for p in result.passes]
     (2, [('null window', 2, 'fail low'), ('null window', 2, 'fail high')])
     """
@@ -197,7 +197,7 @@ def dual(game: Game[State, Move], state: State, options: Options = None, /, *,
     Honours what ``mtdf`` honours.
 
     >>> from fminimax.games import tree
-    >>> result = dual(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False)
+    >>> result = dual(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False)
     >>> result.value, [(p.value, p.outcome) for p in result.passes]
     (2, [(2, 'fail high'), (2, 'fail low')])
     """
@@ -214,7 +214,7 @@ def aspiration(game: Game[State, Move], state: State, options: Options = None, /
     honours what ``mtdf`` honours.
 
     >>> from fminimax.games import tree
-    >>> result = aspiration(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False)
+    >>> result = aspiration(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False)
     >>> result.value, [(p.kind, p.alpha, p.beta, p.outcome) for p in result.passes]
     (2, [('aspiration', -1, 1, 'fail high'), ('re-search', 1, inf, 'exact')])
     """
@@ -241,10 +241,10 @@ def bisection(game: Game[State, Move], state: State, options: Options = None, /,
     narrows the range further.  A game that knows how many plies it can still last
     (``plies_left``: Connect Four) is asked Pons' questions instead, short wins and losses
     first, with one exception (``short_first_or_sign_test``).  Every pass clips its windows
-    by mate-distance bounds and shares one table.  Without quick values there are no
+    by mate-distance bounds and shares one table.  Without distance values there are no
     distances: it is then MTD(f) from 0 (so on an explicit tree of payoffs it is MTD(f),
     with its bound on passes).
-    Searches to the end only (``depth`` must be None); honours quick, order and trace.
+    Searches to the end only (``depth`` must be None); honours distances, order and trace.
 
     >>> from fminimax import tictactoe as ttt
     >>> result = bisection(ttt.game(), ttt.start(3, 3, "xo. ... ..."))
@@ -258,7 +258,7 @@ def bisection(game: Game[State, Move], state: State, options: Options = None, /,
     if chosen.depth is not None:
         raise ValueError(f"bisection solves to the end of the game; depth must be None, got "
                          f"{chosen.depth!r} (use mtdf for a depth-limited search)")
-    if not chosen.quick:
+    if not chosen.distances:
         return mtd(game, state, 0, "bisection", chosen, table=table, stop=stop)
     passes = Passes(game, state, options_of(chosen, {"mate": True}), table, stop)
     if game.is_over(state):
@@ -280,7 +280,7 @@ def bisection(game: Game[State, Move], state: State, options: Options = None, /,
 
 
 def bisection_test(low: Score, high: Score) -> Score:
-    """Return the next value to test between quick values ``low`` < ``high``.
+    """Return the next value to test between distance values ``low`` < ``high``.
 
     First the sign (a win? else a draw?), then the middle one of the distances left, a
     step of two plies apart when both ends have one parity (wins come on the winner's
@@ -305,11 +305,11 @@ def bisection_test(low: Score, high: Score) -> Score:
 
 
 def strong_score(value: Score, left: int) -> int:
-    """Return Pons' strong score of a quick value at a root with ``left`` plies left.
+    """Return Pons' strong score of a distance value at a root with ``left`` plies left.
 
     A win ``d`` plies from the root scores ``(left + 2 - d) // 2`` (one point for each move
     the winner has left unplayed, so quicker is more), a loss the negation, a draw 0: a
-    monotone map of quick values (Connect Four's score when ``left`` is the empty cells).
+    monotone map of distance values (Connect Four's score when ``left`` is the empty cells).
 
     >>> strong_score(999_999, 36), strong_score(999_997, 36), strong_score(-999_996, 36)
     (18, 17, -17)
@@ -324,7 +324,7 @@ def strong_score(value: Score, left: int) -> int:
 
 
 def strong_threshold(score: int, left: int) -> Score:
-    """Return the least quick value whose strong score is at least ``score``.
+    """Return the least distance value whose strong score is at least ``score``.
 
     So "is the value at least this?" asks "is the strong score at least ``score``?".
 
@@ -341,7 +341,7 @@ def strong_threshold(score: int, left: int) -> Score:
 
 
 def short_first_test(low: Score, high: Score, left: int) -> Score:
-    """Return the next value to test between quick values ``low`` < ``high``, short wins
+    """Return the next value to test between distance values ``low`` < ``high``, short wins
     and losses first (Pons' null-window order, his ``solve``).
 
     In strong scores (``strong_score``) from ``min`` to ``max``: the middle one, moved out
@@ -369,7 +369,7 @@ def short_first_test(low: Score, high: Score, left: int) -> Score:
 
 
 def short_first_or_sign_test(low: Score, high: Score, left: int) -> Score:
-    """Return the next value to test between quick values ``low`` < ``high``: Pons' test
+    """Return the next value to test between distance values ``low`` < ``high``: Pons' test
     (``short_first_test``), except that where it would ask "does the mover lose only on
     its last move, or not at all?" (a strong score of at least -1) while a win is still
     open, it asks "does the mover win?" (the test 1).
@@ -402,7 +402,7 @@ def short_first_or_sign_test(low: Score, high: Score, left: int) -> Score:
 
 
 def root_bounds(game: Game[State, Move], state: State) -> tuple[Score, Score]:
-    """Return the quick values the root's value lies between, from its children's ends.
+    """Return the distance values the root's value lies between, from its children's ends.
 
     The game's ``decided`` rule may know it; else a move that ends the game scores at once,
     and one that does not can at best win two plies later and at worst lose at the next ply
@@ -416,7 +416,7 @@ def root_bounds(game: Game[State, Move], state: State) -> tuple[Score, Score]:
     if game.decided is not None:
         known = game.decided(state)
         if known is not None:
-            value = quick_value(known[0], known[1])
+            value = distance_value(known[0], known[1])
             return value, value
     ends, inner = [], False
     for move in game.moves(state):
@@ -429,5 +429,5 @@ def root_bounds(game: Game[State, Move], state: State) -> tuple[Score, Score]:
             raise MateError(f"bisection needs final scores of -1, 0 or 1 and a player who "
                             f"never loses by their own move, but {game.name!r} scored "
                             f"{utility!r} for the player to move at {child!r}")
-        ends.append(-quick_value(utility, 1))
+        ends.append(-distance_value(utility, 1))
     return (max(ends + [2 - WIN] * inner), max(ends + [WIN - 3] * inner))

@@ -40,7 +40,7 @@ SAFE_BOUND = 4e307
 """The largest score magnitude chance nodes add up: a quarter of the largest float, so no
 sum or difference of probability-weighted scores overflows to infinity."""
 
-_FLAGS = ("prune", "quick", "order", "trace", "complete", "mate", "scout", "history")
+_FLAGS = ("prune", "distances", "order", "trace", "complete", "mate", "scout", "history")
 
 
 class BudgetSpent(Exception):
@@ -63,7 +63,7 @@ class SearchOptions:
     ``prune``        alpha-beta cut-offs (False: every node, plain minimax)
     ``depth``        None searches to the end; N cuts off N plies down, where the game's
                      heuristic scores the state (at most ``MAX_PLIES``)
-    ``quick``        quick values: a final score u at ply d is ``u * WIN - sign(u) * d``
+    ``distances``        distance values: a final score u at ply d is ``u * WIN - sign(u) * d``
     ``order``        the game's move ordering
     ``trace``        record every node as a ``Step``
     ``alpha, beta``  the initial window, alpha <= beta
@@ -72,7 +72,7 @@ class SearchOptions:
     ``star``         0, or Ballard's Star1 / Star2 pruning at chance nodes (needs ``prune``)
     ``bounds``       (low, high) on every score, for Star1/Star2 (else the game's own)
     ``quiescence``   plies of the game's noisy moves searched past the depth limit
-    ``mate``         clip windows by mate-distance bounds (quick values, scores -1/0/+1)
+    ``mate``         clip windows by mate-distance bounds (distance values, scores -1/0/+1)
     ``scout``        principal variation search: null windows after the first move
     ``history``      order moves by the history heuristic and two killers a ply
 
@@ -84,7 +84,7 @@ class SearchOptions:
 
     prune: bool = True
     depth: int | None = None
-    quick: bool = True
+    distances: bool = True
     order: bool = True
     trace: bool = False
     alpha: Score = -INFINITY
@@ -228,4 +228,4 @@ def checked_bounds(bounds: Any) -> tuple[Score, Score]:
 
 
 DEFAULT = SearchOptions()
-"""The defaults: alpha-beta with quick values and the game's move order, to the end."""
+"""The defaults: alpha-beta with distance values and the game's move order, to the end."""

@@ -110,7 +110,7 @@ class SearchResult(Generic[Move]):
     the root passes (one for a plain search; several for MTD, aspiration windows,
     bisection and iterative deepening), and ``stats`` counts the nodes of them all.
     ``unit_scores`` is False when the search met a final score other than -1, 0 and +1
-    (then a quick value is no "win in N": see ``outcome_str``).
+    (then a distance value is no "win in N": see ``outcome_str``).
 
     >>> result = SearchResult(2, 0, (0, 0), Stats(7, 4, 0, 0))
     >>> result.move, result.exact, result.unit_scores

@@ -2,7 +2,7 @@
 
 :class:`Run` is the base the node kinds build on (:mod:`~fminimax.core.decision`,
 :mod:`~fminimax.core.chance`, :mod:`~fminimax.core.quiescence`): what every node shares.
-A search ends at a leaf: a state that is over (its final score, as a quick value when
+A search ends at a leaf: a state that is over (its final score, as a distance value when
 asked) or one at the depth limit (the game's heuristic estimate).  A search to the end
 stops at ``MAX_PLIES``: a state there that is not over is an error.
 """
@@ -46,7 +46,7 @@ class Run:
     at the root costs about as much as making this object; slots make both cheaper.
     """
 
-    __slots__ = ("game", "options", "quick", "prune", "mate", "scout", "history", "killers",
+    __slots__ = ("game", "options", "distances", "prune", "mate", "scout", "history", "killers",
                  "decided", "limit", "table", "order", "key", "moves", "play", "keep_lines",
                  "steps", "max_nodes", "stop", "nodes", "leaves", "cutoffs", "hits",
                  "estimates", "quiet_nodes", "checkpoint", "unit_scores", "star", "bounds",
@@ -61,8 +61,8 @@ class Run:
         # its attributes at every node costs a look-up by name (save refreshes the dict
         # when the table replaces it)
         self.entries, self.max_entries = _entries(table)
-        self.quick, self.prune = options.quick, options.prune
-        self.mate = options.mate and options.quick
+        self.distances, self.prune = options.distances, options.prune
+        self.mate = options.mate and options.distances
         self.scout = options.scout and options.prune
         self.history: dict[Any, int] | None = {} if options.history else None
         self.killers: dict[int, list[Any]] = {}
@@ -119,7 +119,7 @@ class Run:
         utility = game.utility(state, game.to_move(state))
         if utility not in UNITS:  # the unusual scores: +1, other numbers, mate's rules
             self.unusual(utility, state)
-        if self.quick:  # quick_value, without the call
+        if self.distances:  # distance_value, without the call
             return utility * WIN - ((utility > 0) - (utility < 0)) * ply
         return utility
 
@@ -149,13 +149,13 @@ class Run:
                              f"searched to the end (depth=None)")
         self.estimates += 1
         estimate = game.heuristic(state, game.to_move(state))
-        bound = HALF_WIN if self.quick else INFINITY
-        try:  # one comparison checks a number, finite, and (quick values) not decisive
+        bound = HALF_WIN if self.distances else INFINITY
+        try:  # one comparison checks a number, finite, and (distance values) not decisive
             usable = -bound < estimate < bound
         except TypeError:
             usable = False
         if not usable or estimate.__class__ is bool:
-            raise _bad_estimate(game, state, estimate, self.quick)
+            raise _bad_estimate(game, state, estimate, self.distances)
         return estimate
 
     # --- the table and the trace -----------------------------------------------------------
@@ -166,11 +166,11 @@ class Run:
 
         A result that no heuristic estimate went into (none since ``estimates``) holds at
         any depth: it is stored with depth FULL_DEPTH, so deeper searches may use it too.
-        Decisive quick values are stored relative to the node (only quick values count
+        Decisive distance values are stored relative to the node (only distance values count
         plies: a payoff of 600000 is no win).
         """
         depth = self.limit - ply if self.estimates > estimates else FULL_DEPTH
-        if self.quick and (value >= HALF_WIN or value <= -HALF_WIN):
+        if self.distances and (value >= HALF_WIN or value <= -HALF_WIN):
             value = nearer(value, ply)
         stored = (depth, value, flag, line if self.keep_lines else ())
         entries = self.entries
@@ -192,12 +192,12 @@ def _entries(table: Table | None) -> tuple[dict[Hashable, Stored], int]:
     return ({}, 0) if table is None else (table.entries, table.max_entries)
 
 
-def _bad_estimate(game: Game[Any, Any], state: Any, estimate: Any, quick: bool) -> Exception:
+def _bad_estimate(game: Game[Any, Any], state: Any, estimate: Any, distances: bool) -> Exception:
     """Return the error for a heuristic estimate the search cannot use."""
     if isinstance(estimate, bool) or not isinstance(estimate, Real):
         return TypeError(f"the heuristic of {game.name!r} returned {estimate!r} for "
                          f"{brief(state)}; a heuristic must return a number")
-    if quick:
+    if distances:
         return ValueError(f"the heuristic of {game.name!r} returned {estimate!r} for "
                           f"{brief(state)}; estimates must lie strictly between "
                           f"{-WIN // 2} and {WIN // 2}")

@@ -9,7 +9,7 @@ A search to the end goes at most ``MAX_PLIES`` plies deep; Python's own limit on
 calls is raised for the duration of a search to make room for that, and restored after.
 
 >>> from fminimax.games import tree
->>> result = search(tree.game(), tree.start([[2, 7], [1, 8]]), prune=False, quick=False)
+>>> result = search(tree.game(), tree.start([[2, 7], [1, 8]]), prune=False, distances=False)
 >>> result.value, result.move, result.stats
 (2, 0, Stats(nodes=7, leaves=4, cutoffs=0, table_hits=0))
 """
@@ -76,7 +76,7 @@ def search(game: Game[State, Move], state: State, options: SearchOptions | None 
     """Return the value, best move, principal variation and statistics of ``state``.
 
     ``options`` (:class:`SearchOptions`, the defaults when None) with keyword ``changes``
-    say how: ``search(game, state, depth=3, quick=False)``.  ``table`` memoizes results
+    say how: ``search(game, state, depth=3, distances=False)``.  ``table`` memoizes results
     with bound flags (a stored bound that does not settle the window narrows it); a table
     under a game's own ``key`` keeps no moves, so the line may stop at a table hit, and
     ``complete`` carries it on to the end with cheap searches.  ``stop()`` is asked every
@@ -84,15 +84,15 @@ def search(game: Game[State, Move], state: State, options: SearchOptions | None 
     A game's ``decided`` rule is used in searches to the end (at the root, the first move
     of the game's order is the move).
 
-    A game with ``chances`` is searched by expectiminimax (quick=False: quick values do not
+    A game with ``chances`` is searched by expectiminimax (distances=False: distance values do not
     average); ``star`` 1 or 2 prunes at chance nodes.  ``quiescence`` > 0 goes on past the
-    depth limit through the game's ``noisy`` moves.  ``mate`` needs quick values of games
+    depth limit through the game's ``noisy`` moves.  ``mate`` needs distance values of games
     whose final scores are -1, 0 or 1 and where nobody loses by their own move: at ply p
     nothing beats a win at ply p + 1 or is worse than a loss at ply p + 2 (a ``MateError``
     says when a game breaks that).
 
     >>> from fminimax.games import tree
-    >>> search(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False).stats.leaves
+    >>> search(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False).stats.leaves
     3
     >>> search(tree.game, tree.start([2]))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -125,8 +125,8 @@ def search_checks(game: Game[State, Move], state: State, options: SearchOptions,
     if table is not None:
         if not isinstance(table, Table):
             raise TypeError(f"table must be a Table or None, got {brief(table)}")
-        table.bind(game, options.quick)
-    if options.mate and options.quick and game.bounds is not None:
+        table.bind(game, options.distances)
+    if options.mate and options.distances and game.bounds is not None:
         _check_mate_bounds(game, state)
     if options.quiescence and game.noisy is None:
         raise ValueError(f"game {game.name!r} has no noisy moves, so it has no quiescence "
@@ -271,7 +271,7 @@ def completed_line(game: Game[State, Move], state: State, line: tuple[Move, ...]
     for move in line:
         state = game.play(state, move)
     while not game.is_over(state) and (depth is None or len(line) < depth):
-        step = options_of(None, {"quick": options.quick,
+        step = options_of(None, {"distances": options.distances,
                                  "depth": None if depth is None else depth - len(line)})
         rest = run_root(Search(game, step, table, None), state)[2]
         if not rest:
@@ -286,21 +286,21 @@ def move_values(game: Game[State, Move], state: State, options: SearchOptions | 
     """Return each legal move's value for the player to move, in move order.
 
     Each child is searched with a full window; its value is negated and, when a decisive
-    quick value, counted one ply farther from the root.  With a ``depth`` each child is searched one
-    ply less (at least 0), as a search of the root to that depth sees it, so the best of
-    these values is the root's value.  Only values are wanted, so lines are not completed
-    (``complete=False``) unless the changes say so.
+    distance value, counted one ply farther from the root.  With a ``depth`` each child is
+    searched one ply less (at least 0), as a search of the root to that depth sees it, so
+    the best of these values is the root's value.  Only values are wanted, so lines are not
+    completed (``complete=False``) unless the changes say so.
 
     >>> from fminimax.games import tree
-    >>> move_values(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False)
+    >>> move_values(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False)
     {0: 2, 1: 1}
-    >>> move_values(tree.game(tree.zero), tree.start([[1, 8], [2, 7]]), depth=1, quick=False)
+    >>> move_values(tree.game(tree.zero), tree.start([[1, 8], [2, 7]]), depth=1, distances=False)
     {0: 0, 1: 0}
     """
     chosen = options_of(options, {"complete": False, **changes})
     if chosen.depth:
         chosen = options_of(chosen, {"depth": chosen.depth - 1})
-    plies = 1 if chosen.quick else 0  # only quick values count plies
+    plies = 1 if chosen.distances else 0  # only distance values count plies
     return {move: -farther(search(game, game.play(state, move), chosen, table=table,
                                   stop=stop).value, plies)
             for move in game.moves(state)}

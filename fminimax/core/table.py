@@ -49,7 +49,7 @@ class Table:
     owned by one search (or one worker) at a time.
 
     A table holds the values of one game, in one kind of value: the first search that uses
-    it binds it to the game's name and to ``quick`` (``owner``), and a search of another
+    it binds it to the game's name and to ``distances`` (``owner``), and a search of another
     game, or with the other kind of value, is refused (a ValueError naming both): their
     values would mix.  A game's name names its rules (``tictactoe-3x3-k2``), so rules that
     score differently need a name of their own.
@@ -94,7 +94,7 @@ class Table:
         depth, value, flag, line = entry
         entries[key] = (depth, value, flag, line)  # a plain tuple, even of a TableEntry
 
-    def bind(self, game: Game[Any, Any], quick: bool) -> Table:
+    def bind(self, game: Game[Any, Any], distances: bool) -> Table:
         """Return this table bound to ``game``'s values (on first use), or raise ValueError.
 
         >>> from fminimax import tictactoe as ttt
@@ -102,9 +102,9 @@ class Table:
         >>> table.bind(ttt.game(k=2), True)  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        ValueError: this table holds quick values of 'tictactoe-3x3-k3'; it cannot serve ...
+        ValueError: this table holds distance values of 'tictactoe-3x3-k3'; it cannot serve ...
         """
-        owner = (game.name, bool(quick))
+        owner = (game.name, bool(distances))
         if self.owner is None:
             self.owner = owner
         elif self.owner != owner:
@@ -115,5 +115,5 @@ class Table:
 
 
 def _kind(owner: tuple[str, bool]) -> str:
-    """Return what a table's owner means in words: "quick values of 'nim'"."""
-    return f"{'quick' if owner[1] else 'plain'} values of {owner[0]!r}"
+    """Return what a table's owner means in words: "distance values of 'nim'"."""
+    return f"{'distance' if owner[1] else 'plain'} values of {owner[0]!r}"

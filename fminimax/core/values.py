@@ -1,7 +1,7 @@
-"""Values: quick values (win in N), outcome words, and the one pair that moves a value by plies.
+"""Values: distance values (win in N), outcome words, and the one pair that moves a value by plies.
 
 A search's value is for the player to move at the root: positive good for them.  With
-``quick`` values a final score u reached d plies from the root is worth
+``distances`` values a final score u reached d plies from the root is worth
 ``u * WIN - sign(u) * d``: +1 at ply 3 is 999997 and -1 at ply 4 is -999996, so quicker wins
 and slower losses score higher.  Such a value is *decisive* (a forced win or loss); a draw or
 a heuristic estimate lies strictly between ``-WIN // 2`` and ``WIN // 2``.
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from fminimax.core.results import SearchResult
 
 __all__ = ["HALF_WIN", "INFINITY", "WIN", "above", "below", "brief", "farther", "is_decisive",
-           "nearer", "outcome", "outcome_str", "quick_value", "sign", "value_str"]
+           "nearer", "outcome", "outcome_str", "distance_value", "sign", "value_str"]
 
 # Final: the compiled build reads these as C constants, not by name at every node
 HALF_WIN: Final = WIN // 2
@@ -44,17 +44,17 @@ def sign(value: Score) -> int:
     return (value > 0) - (value < 0)
 
 
-def quick_value(utility: Score, ply: int) -> Score:
+def distance_value(utility: Score, ply: int) -> Score:
     """Return the depth-aware value of a final score reached ``ply`` plies from the root.
 
-    >>> quick_value(1, 3), quick_value(-1, 4), quick_value(0, 5)
+    >>> distance_value(1, 3), distance_value(-1, 4), distance_value(0, 5)
     (999997, -999996, 0)
     """
     return utility * WIN - sign(utility) * ply
 
 
 def is_decisive(value: Score) -> bool:
-    """Return whether a quick value is a win or a loss rather than a draw or an estimate.
+    """Return whether a distance value is a win or a loss rather than a draw or an estimate.
 
     >>> is_decisive(999997), is_decisive(0), is_decisive(12)
     (True, False, False)
@@ -112,7 +112,7 @@ def below(value: Score) -> Score:
 
 
 def outcome(value: Score) -> tuple[Score, int]:
-    """Return (final score, plies to the end) of a decisive quick value, or (value, 0).
+    """Return (final score, plies to the end) of a decisive distance value, or (value, 0).
 
     >>> outcome(999997), outcome(-999996), outcome(0)
     ((1, 3), (-1, 4), (0, 0))
@@ -124,7 +124,7 @@ def outcome(value: Score) -> tuple[Score, int]:
 
 
 def value_str(value: Score) -> str:
-    """Return a quick value in words.
+    """Return a distance value in words.
 
     >>> value_str(999997), value_str(-999996), value_str(0), value_str(0.25)
     ('win in 3', 'loss in 4', 'draw', '0.25')
@@ -135,12 +135,12 @@ def value_str(value: Score) -> str:
     return "draw" if value == 0 else str(value)
 
 
-def outcome_str(result: SearchResult[Any], quick: bool = True) -> str | None:
+def outcome_str(result: SearchResult[Any], distances: bool = True) -> str | None:
     """Return how an exact result ends in words ('win in 3', 'loss in 4', 'draw'), else None.
 
-    Words come only from exact results searched with ``quick`` values whose search met no
+    Words come only from exact results searched with ``distances`` values whose search met no
     final score but -1, 0 and +1 (``result.unit_scores``), and only for a value that is
-    the quick value of a win or a loss.  An estimate, a value searched with ``quick=False``
+    the distance value of a win or a loss.  An estimate, a value searched with ``distances=False``
     (a payoff, such as an explicit tree's leaf) and a game with other final scores get
     None: the caller shows the number.
 
@@ -150,15 +150,15 @@ def outcome_str(result: SearchResult[Any], quick: bool = True) -> str | None:
     'win in 3'
     >>> outcome_str(search(tree.game(), tree.start([0.6, 0.1]))) is None  # 599999.0
     True
-    >>> outcome_str(search(tree.game(), tree.start([0, -1]), quick=False), quick=False)
+    >>> outcome_str(search(tree.game(), tree.start([0, -1]), distances=False), distances=False)
     """
-    if not result.exact or not quick or not result.unit_scores:
+    if not result.exact or not distances or not result.unit_scores:
         return None
     value = result.value
     if value == 0:
         return "draw"
     utility, plies = outcome(value)
-    if not is_decisive(value) or utility not in (1, -1) or quick_value(utility, plies) != value:
+    if not is_decisive(value) or utility not in (1, -1) or distance_value(utility, plies) != value:
         return None
     return f"{'win' if utility > 0 else 'loss'} in {plies}"
 

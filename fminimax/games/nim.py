@@ -5,7 +5,7 @@ and the player to move (0 or 1).  Moves are (heap index, count) with heaps 0-bas
 library; people number heaps from 1 and write a move as ``heap:count`` (``notation``).
 
 >>> from fminimax.algorithms import alphabeta
->>> alphabeta(game(), start((3, 4, 5)), quick=False).value
+>>> alphabeta(game(), start((3, 4, 5)), distances=False).value
 1
 """
 
@@ -176,7 +176,7 @@ def solver(misere: bool = False) -> Game[Nim, Move]:
     plain reference); the plain game stays the textbook's, in its natural order.
 
     >>> from fminimax import core
-    >>> core.search(solver(), start((3, 4, 5)), quick=False).value
+    >>> core.search(solver(), start((3, 4, 5)), distances=False).value
     1
     """
     plain = game(misere)

@@ -15,7 +15,7 @@ alternate at decisions); a roll of 1 hands them the turn, any other face gives i
 
 >>> from fminimax.algorithms import expectiminimax
 >>> g = game(winscore=4, diceoutcomes=3, horizon=4)
->>> result = expectiminimax(g, start(), quick=False)
+>>> result = expectiminimax(g, start(), distances=False)
 >>> result.value, result.move
 (Fraction(8, 27), 'roll')
 """
@@ -307,7 +307,7 @@ def make(options: Options) -> Made:
     state = start() if options.board is None else spoken.read_position(options.board)
     rules = game(winscore, faces, horizon)
     return Made(rules, rules, state, spoken, partial(_far, winscore, faces, horizon),
-                quick=False)
+                distances=False)
 
 
 ENTRY = GameEntry(

@@ -171,7 +171,7 @@ def position(obs: Any, config: Any) -> Made:
 @dataclass(frozen=True)
 class Choice:
     """A move and how it was found: ``exact`` when the position was solved in time (then
-    ``value`` is the game's value for the side to move, a quick value: win in N), else the
+    ``value`` is the game's value for the side to move, a distance value: win in N), else the
     ``depth`` iterative deepening completed and its heuristic ``value``."""
 
     column: int

@@ -43,7 +43,7 @@ def mcts(game: Game[State, Move], state: State, options: SearchOptions | None = 
     Honours iterations (1,000 by default), seed (0) or rng, exploration, solver, best and
     a ``stop`` test, asked before each iteration after the first.  It searches to the end
     of the game by random playouts: it takes no depth, max_nodes or trace (trace a search
-    with ``fminimax.mcts.uct(..., trace=True)``); ``quick`` and ``order`` change nothing
+    with ``fminimax.mcts.uct(..., trace=True)``); ``distances`` and ``order`` change nothing
     (its values are mean final scores) and a ``table`` is not used.
 
     >>> from fminimax.games import nim

@@ -57,7 +57,7 @@ class RankBest(NamedTuple):
 
 
 def rank_best(game: Game[State, Move], state: State, rank: int, size: int, *,
-              depth: int | None = None, quick: bool = True, table: bool = True) -> RankBest:
+              depth: int | None = None, distances: bool = True, table: bool = True) -> RankBest:
     """Return (best value, its root-move index, counts, line, exact) over ``rank``'s moves.
 
     The rank's moves are searched in order, each with the bound of the best so far, so only
@@ -67,21 +67,21 @@ def rank_best(game: Game[State, Move], state: State, rank: int, size: int, *,
     returns (-inf, -1, ...).
 
     >>> from fminimax.games import tree
-    >>> rank_best(tree.game(), tree.start([[2, 7], [1, 8], [3, 9]]), 0, 2, quick=False)[::3]
+    >>> rank_best(tree.game(), tree.start([[2, 7], [1, 8], [3, 9]]), 0, 2, distances=False)[::3]
     (3, (2, 0))
     """
     moves = ordered_moves(game, state)
     best = RankBest(-INFINITY, -1, Stats(), ())
     stats, exact = Stats(), True
-    name = table_id(game, quick) if table else ""
+    name = table_id(game, distances) if table else ""
     for i in rank_moves(len(moves), rank, size):
         task = Task(game, game.play(state, moves[i]), (moves[i],),
                     depth=None if depth is None else max(depth - 1, 0),
-                    beta=task_bound(-best.value, 1, quick), quick=quick, table=table,
+                    beta=task_bound(-best.value, 1, distances), distances=distances, table=table,
                     table_id=name)
         result = search_task(task)
         stats, exact = stats + result.stats, exact and result.exact
-        value = -root_value(result.value, 1, quick)
+        value = -root_value(result.value, 1, distances)
         if value > best.value:
             best = RankBest(value, i, stats, (moves[i], *result.pv))
     return best._replace(stats=stats, exact=exact)

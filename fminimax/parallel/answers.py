@@ -26,7 +26,7 @@ __all__ = ["answer_of"]
 
 
 def answer_of(results: dict[Line, TaskResult], top: Top[Any, Any], future: Future[TaskResult],
-              task: Task[Any, Any], quick: bool) -> Future[Any]:
+              task: Task[Any, Any], distances: bool) -> Future[Any]:
     """Return a future of (value, line) of a task's position, its result kept in ``results``.
 
     The answer always ends: with the value, or with ``SearchFailed`` when the task raised,
@@ -37,7 +37,7 @@ def answer_of(results: dict[Line, TaskResult], top: Top[Any, Any], future: Futur
     def done(finished: Future[TaskResult]) -> None:
         if answer.done():  # cancelled on the way out: nothing is waiting for it
             return
-        _settle(answer, *_outcome(results, top, finished, task, quick))
+        _settle(answer, *_outcome(results, top, finished, task, distances))
 
     answer.add_done_callback(lambda ended: future.cancel() if ended.cancelled() else None)
     future.add_done_callback(done)
@@ -45,7 +45,7 @@ def answer_of(results: dict[Line, TaskResult], top: Top[Any, Any], future: Futur
 
 
 def _outcome(results: dict[Line, TaskResult], top: Top[Any, Any], finished: Future[TaskResult],
-             task: Task[Any, Any], quick: bool) -> tuple[Any, BaseException | None]:
+             task: Task[Any, Any], distances: bool) -> tuple[Any, BaseException | None]:
     """Return (value and line, None) of a finished task's position, or (None, its error).
 
     The error is always a ``SearchFailed`` naming the task.  A callback must never raise, so
@@ -55,7 +55,7 @@ def _outcome(results: dict[Line, TaskResult], top: Top[Any, Any], finished: Futu
         error = error_of(finished)
         if error is None:
             results[top.line] = finished.result()
-            return reduced(top, results, quick), None
+            return reduced(top, results, distances), None
     except Exception as raised:  # noqa: BLE001 (a callback must never raise)
         error = raised
     return None, error if isinstance(error, SearchFailed) else failure(task, error)

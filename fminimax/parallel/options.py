@@ -1,6 +1,6 @@
 """How a parallel search runs: one frozen value, checked when it is made.
 
-The serial search's options each task uses (``depth``, ``prune``, ``quick``, ``order``), the
+The serial search's options each task uses (``depth``, ``prune``, ``distances``, ``order``), the
 workers' tables, and the split's own knobs.  Every search of the package takes it as
 ``options`` and any field by name: ``ybw_search(pool, game, state, split=2)`` is
 ``ybw_search(pool, game, state, SplitOptions(split=2))``.
@@ -32,7 +32,7 @@ def _is_count(value: Any, low: int) -> bool:
 class SplitOptions:
     """The options of a parallel search; each is checked here, naming the bad value.
 
-    ``depth``, ``prune``, ``quick``, ``order``: as for the serial search (``depth`` counts
+    ``depth``, ``prune``, ``distances``, ``order``: as for the serial search (``depth`` counts
     from the root).  ``table``: the workers' tables on (True: one per worker, named after
     the game), off (False), or named (a string).  ``split``: plies above the tasks.
     ``timeout``: seconds per wait for a task (None: no bound).  ``workers``: tasks kept
@@ -42,7 +42,7 @@ class SplitOptions:
 
     depth: int | None = None
     prune: bool = True
-    quick: bool = True
+    distances: bool = True
     order: bool = True
     table: bool | str = True
     split: int = 1
@@ -77,7 +77,7 @@ def options_of(options: SplitOptions | None, changes: dict[str, Any]) -> SplitOp
     >>> options_of(None, {"dept": 3})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    TypeError: unknown option 'dept'; the options are depth, prune, quick, order, table, ...
+    TypeError: unknown option 'dept'; the options are depth, prune, distances, order, table, ...
     """
     if options is not None and not isinstance(options, SplitOptions):
         raise TypeError(f"options must be a SplitOptions, got {options!r}")

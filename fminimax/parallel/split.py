@@ -55,7 +55,7 @@ def split_search(executor: Executor, game: Game[State, Move], state: State,
 
     Text 3's split: the positions ``split`` plies down (the root moves by default) are
     searched in parallel with a full window each, then reduced by minimax.  ``options``
-    (``SplitOptions``, any field also by name): ``depth``, ``prune``, ``quick`` and
+    (``SplitOptions``, any field also by name): ``depth``, ``prune``, ``distances`` and
     ``order`` mean what they mean to ``core.search``; ``table`` turns the workers' tables
     on (True, shared by searches of the same game), off (False), or names them (a string:
     a fresh name gives every worker a fresh table); ``split`` and ``timeout`` (per wait).
@@ -73,7 +73,7 @@ def split_search(executor: Executor, game: Game[State, Move], state: State,
     like = template(game, state, chosen)
     results = run_tasks(executor, [task_for(like, task, -INFINITY, INFINITY)
                                    for task in tasks_of(top)], chosen.timeout)
-    value, line = reduced(top, results, chosen.quick)
+    value, line = reduced(top, results, chosen.distances)
     return result_of(interior(top), value, line, results, chosen.depth)
 
 
@@ -90,7 +90,7 @@ def move_lines(executor: Executor, game: Game[State, Move], state: State,
     >>> from concurrent.futures import ThreadPoolExecutor
     >>> from fminimax.games import tree
     >>> with ThreadPoolExecutor(2) as pool:
-    ...     move_lines(pool, tree.game(), tree.start([[2, 7], [1, 8]]), quick=False)
+    ...     move_lines(pool, tree.game(), tree.start([[2, 7], [1, 8]]), distances=False)
     {0: (2, (0, 0)), 1: (1, (1, 0))}
     """
     chosen = options_of(options, changes)
@@ -100,7 +100,7 @@ def move_lines(executor: Executor, game: Game[State, Move], state: State,
     tops = [Top((move,), game.play(state, move)) for move in game.moves(state)]
     results = run_tasks(executor, [task_for(like, top, -INFINITY, INFINITY) for top in tops],
                         chosen.timeout)
-    return {top.line[0]: (-root_value(results[top.line].value, 1, chosen.quick),
+    return {top.line[0]: (-root_value(results[top.line].value, 1, chosen.distances),
                           (*top.line, *results[top.line].pv)) for top in tops}
 
 
@@ -114,7 +114,7 @@ def move_values(executor: Executor, game: Game[State, Move], state: State,
     >>> from concurrent.futures import ThreadPoolExecutor
     >>> from fminimax.games import tree
     >>> with ThreadPoolExecutor(2) as pool:
-    ...     move_values(pool, tree.game(), tree.start([[2, 7], [1, 8]]), quick=False)
+    ...     move_values(pool, tree.game(), tree.start([[2, 7], [1, 8]]), distances=False)
     {0: 2, 1: 1}
     """
     lines = move_lines(executor, game, state, options, **changes)

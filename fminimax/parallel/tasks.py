@@ -41,7 +41,7 @@ class Task(Generic[State, Move]):
     alpha: Score = -INFINITY
     beta: Score = INFINITY
     prune: bool = True
-    quick: bool = True
+    distances: bool = True
     order: bool = True
     table: bool = True
     table_id: str = ""
@@ -56,13 +56,13 @@ def search_task(task: Task[Any, Any]) -> TaskResult:
     table.  Either way the value is the same: only the counts differ.
 
     >>> from fminimax.games import nim
-    >>> result = search_task(Task(nim.game(), nim.start((1, 1)), quick=False))
+    >>> result = search_task(Task(nim.game(), nim.start((1, 1)), distances=False))
     >>> result.value, result.pv
     (-1, ((0, 1), (1, 1)))
     """
     table = None if not task.table else worker_table(task.table_id) if task.table_id else Table()
     result = search(task.game, task.state, prune=task.prune, depth=task.depth,
-                    quick=task.quick, table=table, order=task.order, alpha=task.alpha,
+                    distances=task.distances, table=table, order=task.order, alpha=task.alpha,
                     beta=task.beta)
     return TaskResult(task.line, result.value, result.pv, result.stats, result.exact,
                       result.unit_scores)
@@ -86,10 +86,10 @@ def worker_table(table_id: str) -> Table:
     return table
 
 
-def table_id(game: Game[Any, Any], quick: bool) -> str:
+def table_id(game: Game[Any, Any], distances: bool) -> str:
     """Return the name of the worker tables of searches of ``game``: a digest of its pickle.
 
-    Entries hold for any position of the same game with the same ``quick``, so searches that
+    Entries hold for any position of the same game with the same ``distances``, so searches that
     agree on both may share them.  A digest (sha256), never ``hash()``, which differs from
     process to process.
 
@@ -97,7 +97,7 @@ def table_id(game: Game[Any, Any], quick: bool) -> str:
     >>> table_id(nim.game(), True) == table_id(nim.game(), True) != table_id(nim.game(), False)
     True
     """
-    return hashlib.sha256(pickle.dumps((game, quick))).hexdigest()[:16]
+    return hashlib.sha256(pickle.dumps((game, distances))).hexdigest()[:16]
 
 
 def template(game: Game[State, Move], state: State,
@@ -111,9 +111,9 @@ def template(game: Game[State, Move], state: State,
     >>> template(nim.game(), nim.start((1,)), SplitOptions(depth=2, table="t")).table_id
     't'
     """
-    table, quick = options.table, options.quick
-    name = table if isinstance(table, str) else table_id(game, quick) if table else ""
-    return Task(game, state, (), options.depth, prune=options.prune, quick=quick,
+    table, distances = options.table, options.distances
+    name = table if isinstance(table, str) else table_id(game, distances) if table else ""
+    return Task(game, state, (), options.depth, prune=options.prune, distances=distances,
                 order=options.order, table=bool(table), table_id=name)
 
 
@@ -128,7 +128,8 @@ def task_for(like: Task[Any, Any], top: Top[Any, Any], alpha: Score,
     >>> task.line, task.depth, task.alpha, task.beta
     ((1,), 2, 5, 9)
     """
-    plies, quick = len(top.line), like.quick
+    plies, distances = len(top.line), like.distances
     depth = None if like.depth is None else like.depth - plies
     return replace(like, state=top.state, line=top.line, depth=depth,
-                   alpha=task_bound(alpha, plies, quick), beta=task_bound(beta, plies, quick))
+                   alpha=task_bound(alpha, plies, distances),
+                   beta=task_bound(beta, plies, distances))

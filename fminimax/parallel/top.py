@@ -115,28 +115,28 @@ def interior(top: Top[Any, Any]) -> int:
     return 0 if not top.below else 1 + sum(interior(child) for child in top.below)
 
 
-def root_value(value: Score, plies: int, quick: bool = True) -> Score:
+def root_value(value: Score, plies: int, distances: bool = True) -> Score:
     """Return a task's value counted from the root, for the player to move ``plies`` down.
 
-    Decisive quick values move ``plies`` further from the end; the sign stays the mover's.
+    Decisive distance values move ``plies`` further from the end; the sign stays the mover's.
 
     >>> root_value(999998, 1), root_value(-999999, 2), root_value(5, 3), root_value(1, 1, False)
     (999997, -999997, 5, 1)
     """
-    return farther(value, plies) if quick else value
+    return farther(value, plies) if distances else value
 
 
-def task_bound(value: Score, plies: int, quick: bool = True) -> Score:
+def task_bound(value: Score, plies: int, distances: bool = True) -> Score:
     """Return a root-counted bound as the task ``plies`` down counts it (root_value's inverse).
 
     >>> task_bound(999997, 1), task_bound(-INFINITY, 2), task_bound(3, 1)
     (999998, -inf, 3)
     """
-    return nearer(value, plies) if quick else value
+    return nearer(value, plies) if distances else value
 
 
 def reduced(top: Top[Any, Any], results: Mapping[Line, TaskResult],
-            quick: bool = True) -> tuple[Score, Line]:
+            distances: bool = True) -> tuple[Score, Line]:
     """Return (value for the mover at ``top``, best line) folded from the tasks' results.
 
     Minimax over the top tree, keyed by each task's line, so arrival order does not matter;
@@ -146,16 +146,16 @@ def reduced(top: Top[Any, Any], results: Mapping[Line, TaskResult],
     >>> top = top_tree(tree.game(), tree.start([[2, 7], [2, 8]]), 1)
     >>> results = {(0,): TaskResult((0,), -2, (0,), Stats(), True),
     ...            (1,): TaskResult((1,), -2, (0,), Stats(), True)}
-    >>> reduced(top, results, quick=False)
+    >>> reduced(top, results, distances=False)
     (2, (0, 0))
     """
     if not top.below:
         result = results[top.line]
-        return root_value(result.value, len(top.line), quick), result.pv
+        return root_value(result.value, len(top.line), distances), result.pv
     best: Score = -INFINITY
     line: Line = ()
     for child in top.below:
-        value, rest = reduced(child, results, quick)
+        value, rest = reduced(child, results, distances)
         if -value > best:
             best, line = -value, (child.line[-1], *rest)
     return best, line

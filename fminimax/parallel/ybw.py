@@ -148,7 +148,7 @@ def _ybw(run: Run, top: Top[Any, Any], reach: Reach, alpha: Score, beta: Score,
     if not top.below:
         run.results.update(run_tasks(run.executor, [task_for(run.template, top, alpha, beta)],
                                      run.timeout))
-        return reduced(top, run.results, run.template.quick)
+        return reduced(top, run.results, run.template.distances)
     run.expanded.append(top.line)
     if kind == "cut" and run.template.prune:
         return _one_by_one(run, top, reach, alpha, beta)
@@ -213,7 +213,7 @@ class _Starter:
             return self.threads[0].submit(_ybw, run, brother, reach.below(), -self.beta,
                                           -bound, "cut"), task
         return answer_of(run.results, brother, submitted(run.executor, task), task,
-                         run.template.quick), task
+                         run.template.distances), task
 
     def close(self) -> None:
         """Stop the threads that walk split brothers, without waiting for them."""

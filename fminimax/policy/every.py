@@ -29,7 +29,7 @@ Child = tuple[Any, Any, SearchResult[Any]]
 """A move, its value for the player at the root, and its child's search result."""
 
 
-def children(game: Game[Any, Any], state: Any, depth: int | None, quick: bool,
+def children(game: Game[Any, Any], state: Any, depth: int | None, distances: bool,
              table: Table, meter: Meter) -> Iterator[Child]:
     """Yield each move, its value for the root's player and its child's result.
 
@@ -41,10 +41,10 @@ def children(game: Game[Any, Any], state: Any, depth: int | None, quick: bool,
     """
     rules = game if depth is None else estimating(game)
     for move in game.moves(state):
-        result = search(rules, game.play(state, move), depth=depth, quick=quick, table=table,
-                        stop=meter)
+        result = search(rules, game.play(state, move), depth=depth, distances=distances,
+                        table=table, stop=meter)
         meter.settle(result.stats.nodes)
-        yield move, parent_value(result.value, quick), result
+        yield move, parent_value(result.value, distances), result
 
 
 def is_close(a: Any, b: Any) -> bool:
@@ -89,7 +89,7 @@ def _top(found: list[Child]) -> tuple[Any, tuple[Any, ...]]:
 
 
 def every_best(game: Game[Any, Any], state: Any, result: SearchResult[Any],
-               depth: int | None, quick: bool,
+               depth: int | None, distances: bool,
                meter: Meter | None = None) -> tuple[SearchResult[Any], tuple[Any, ...]]:
     """Return the answer and every move as good as the best, searched like the root.
 
@@ -101,7 +101,7 @@ def every_best(game: Game[Any, Any], state: Any, result: SearchResult[Any],
 
     >>> from fminimax.games import tree
     >>> game, root = tree.game(tree.zero), tree.start([[1, 8], [2, 7]])
-    >>> found = search(game, root, depth=1, quick=False)
+    >>> found = search(game, root, depth=1, distances=False)
     >>> answer, best = every_best(game, root, found, 1, False)
     >>> answer.move, answer.value, best
     (0, 0, (0, 1))
@@ -109,12 +109,12 @@ def every_best(game: Game[Any, Any], state: Any, result: SearchResult[Any],
     if depth == 0 or not list(game.moves(state)):
         return result, ()
     below = None if depth is None else depth - 1
-    found = list(children(game, state, below, quick, Table(),
+    found = list(children(game, state, below, distances, Table(),
                           meter or Meter(Budget(), strict=True)))
     return _gathered(result, found, depth, Stats())
 
 
-def every_within(game: Game[Any, Any], state: Any, quick: bool,
+def every_within(game: Game[Any, Any], state: Any, distances: bool,
                  meter: Meter) -> tuple[SearchResult[Any], tuple[Any, ...]]:
     """Return iterative deepening over the root's moves within the meter's budget.
 
@@ -137,7 +137,7 @@ def every_within(game: Game[Any, Any], state: Any, quick: bool,
     spent = Stats()
     for depth in count(1):
         try:
-            found = list(children(game, state, depth - 1, quick, table, strict))
+            found = list(children(game, state, depth - 1, distances, table, strict))
         except Spent:
             break
         done = _gathered(None, found, depth, spent)

@@ -20,7 +20,7 @@ class Position(Protocol):
     """What the registry makes of a game's options (``registry.Made`` is one).
 
     ``game`` the rules (with the heuristic a bounded search scores cut-offs by), ``exact``
-    the fastest rules for an exact search, ``state`` the position, ``quick`` whether values
+    the fastest rules for an exact search, ``state`` the position, ``distances`` whether values
     are final scores (win in N), ``beyond(state)`` why an exact search is out of reach (None
     when it is in reach).
     """
@@ -35,13 +35,13 @@ class Position(Protocol):
     def state(self) -> Any: ...
 
     @property
-    def quick(self) -> bool: ...
+    def distances(self) -> bool: ...
 
     @property
     def beyond(self) -> Callable[[Any], str | None]: ...
 
 
-def deepest(game: Game[Any, Any], state: Any, quick: bool, meter: Meter) -> SearchResult[Any]:
+def deepest(game: Game[Any, Any], state: Any, distances: bool, meter: Meter) -> SearchResult[Any]:
     """Return the deepest complete iterative-deepening result before ``meter`` says stop.
 
     At least depth 1 is always finished, even when the time ran out before.
@@ -51,9 +51,9 @@ def deepest(game: Game[Any, Any], state: Any, quick: bool, meter: Meter) -> Sear
     >>> result.depth >= 1, result.exact
     (True, False)
     """
-    result = iterate(game, state, quick=quick, stop=meter, reached=meter.reached)
+    result = iterate(game, state, distances=distances, stop=meter, reached=meter.reached)
     if result is None:
-        return search(estimating(game), state, depth=1, quick=quick)
+        return search(estimating(game), state, depth=1, distances=distances)
     return result
 
 
@@ -72,18 +72,18 @@ def computer_move(position: Position, state: Any, *, seconds: float,
     >>> from fminimax.games import nim
     >>> class Made:
     ...     game = exact = nim.game()
-    ...     quick, state = True, nim.start((1, 2))
+    ...     distances, state = True, nim.start((1, 2))
     ...     beyond = staticmethod(lambda state: None)
     >>> computer_move(Made(), Made.state, seconds=1.0, clock=time.monotonic).move
     (1, 1)
     """
     if depth is not None:
-        return search(position.game, state, depth=depth, table=Table(), quick=position.quick,
-                      stop=hook)
+        return search(position.game, state, depth=depth, table=Table(),
+                      distances=position.distances, stop=hook)
     if position.beyond(state) is None:
         share = Meter(Budget(seconds=seconds * EXACT_SHARE, clock=clock), hook)
-        exact = exact_within(position.exact, state, position.quick, stop=share)
+        exact = exact_within(position.exact, state, position.distances, stop=share)
         if exact is not None:
             return exact
     whole = Meter(Budget(seconds=seconds, clock=clock), hook)
-    return deepest(position.game, state, position.quick, whole)
+    return deepest(position.game, state, position.distances, whole)

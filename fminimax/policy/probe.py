@@ -25,7 +25,7 @@ PROBE_NODES, PROBE_SECONDS = 50_000, 2.0
 end within this many nodes and seconds (a quick win); else it is refused."""
 
 
-def exact_within(game: Game[Any, Any], state: Any, quick: bool,
+def exact_within(game: Game[Any, Any], state: Any, distances: bool,
                  stop: Callable[[], bool] | None = None,
                  max_nodes: int | None = None) -> SearchResult[Any] | None:
     """Return the exact search result if it ends before ``stop()`` and ``max_nodes``, else None.
@@ -41,7 +41,7 @@ def exact_within(game: Game[Any, Any], state: Any, quick: bool,
     """
     meter = Meter(Budget(max_nodes=max_nodes), hook=stop, strict=True)
     try:
-        return search(game, state, table=Table(), quick=quick, stop=meter)
+        return search(game, state, table=Table(), distances=distances, stop=meter)
     except (Spent, TooDeep):
         return None
 
@@ -120,7 +120,7 @@ def decisive_within(game: Game[Any, Any], state: Any, max_nodes: int,
     the horizon) is exact however the cut-off positions were scored: a quicker win, or a
     slower loss, would lie inside the horizon too.  So a quick win on a nearly empty board
     is solved at once.  The result keeps the horizon it was found at as its ``depth``.
-    Quick values only (games with final scores, not trees).
+    Distance values only (games with final scores, not trees).
 
     >>> from fminimax import tictactoe as ttt
     >>> found = decisive_within(ttt.game(), ttt.start(3, 3, "xx. oo. ..."), 1000)
@@ -134,7 +134,7 @@ def decisive_within(game: Game[Any, Any], state: Any, max_nodes: int,
     budget = Budget(max_nodes, seconds, clock)  # refuses seconds without a clock
     probe = _Probe(budget, stop, len(list(game.moves(state))))
     try:
-        result = iterate(game, state, quick=True, stop=probe, max_nodes=max_nodes,
+        result = iterate(game, state, distances=True, stop=probe, max_nodes=max_nodes,
                          reached=probe.reached)
     except _Found:
         result = None

@@ -24,21 +24,21 @@ __all__ = ["SearchResult", "Stats", "Table", "estimating", "family", "is_decisiv
 Stop = Callable[[], bool]
 
 
-def search(game: Game[Any, Any], state: Any, *, depth: int | None = None, quick: bool = True,
+def search(game: Game[Any, Any], state: Any, *, depth: int | None = None, distances: bool = True,
            table: Table | None = None, stop: Stop | None = None) -> SearchResult[Any]:
     """Return the core's alpha-beta search of ``state`` (one pass, the whole window).
 
     >>> from fminimax.games import tree
-    >>> search(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False).value
+    >>> search(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False).value
     2
     """
     try:
-        return core.search(game, state, depth=depth, quick=quick, table=table, stop=stop)
+        return core.search(game, state, depth=depth, distances=distances, table=table, stop=stop)
     except ValueError as error:
         raise translated(game, error) from None
 
 
-def iterate(game: Game[Any, Any], state: Any, *, quick: bool, stop: Stop,
+def iterate(game: Game[Any, Any], state: Any, *, distances: bool, stop: Stop,
             max_nodes: int | None = None,
             reached: Callable[[SearchResult[Any]], object] | None = None,
             ) -> SearchResult[Any] | None:
@@ -49,9 +49,9 @@ def iterate(game: Game[Any, Any], state: Any, *, quick: bool, stop: Stop,
     recurse ends it too: the last complete depth is kept.
 
     >>> from fminimax.games import nim
-    >>> iterate(nim.game(), nim.start((1, 2)), quick=True, stop=lambda: False).value
+    >>> iterate(nim.game(), nim.start((1, 2)), distances=True, stop=lambda: False).value
     999997
-    >>> iterate(nim.game(), nim.start((3, 4, 5)), quick=True, stop=lambda: False,
+    >>> iterate(nim.game(), nim.start((3, 4, 5)), distances=True, stop=lambda: False,
     ...         max_nodes=2) is None
     True
     """
@@ -71,7 +71,7 @@ def iterate(game: Game[Any, Any], state: Any, *, quick: bool, stop: Stop,
 
     try:
         return core.iterative_deepening(estimating(game), state, max_nodes=max_nodes,
-                                          stop=watched, quick=quick, reached=keep)
+                                          stop=watched, distances=distances, reached=keep)
     except ValueError as error:
         if done and is_too_deep(error):
             return done[-1]
@@ -97,7 +97,7 @@ class _Hook:
 
 
 def family(game: Game[Any, Any], state: Any, algorithm: str, *, depth: int | None = None,
-           table: bool = True, quick: bool = True, stop: Stop | None = None,
+           table: bool = True, distances: bool = True, stop: Stop | None = None,
            **options: Any) -> SearchResult[Any]:
     """Return the result of the family's ``algorithm`` (``stop`` is called every 1,024 nodes).
 
@@ -106,11 +106,12 @@ def family(game: Game[Any, Any], state: Any, algorithm: str, *, depth: int | Non
     exception (a strict ``Meter``'s ``Spent``).
 
     >>> from fminimax.games import tree
-    >>> family(tree.game(), tree.start([[2, 7], [1, 8]]), "minimax", quick=False).stats.leaves
+    >>> family(tree.game(), tree.start([[2, 7], [1, 8]]), "minimax", distances=False).stats.leaves
     4
     """
     try:
-        return algorithms.solve(game, state, algorithm, table=table, depth=depth, quick=quick,
+        return algorithms.solve(game, state, algorithm, table=table, depth=depth,
+                                distances=distances,
                                 progress=None if stop is None else _Hook(stop), **options)
     except ValueError as error:
         raise translated(game, error) from None
@@ -143,15 +144,15 @@ def needs_the_end(algorithm: str) -> bool:
     return algorithm == "bisection"
 
 
-def parent_value(value: Any, quick: bool) -> Any:
+def parent_value(value: Any, distances: bool) -> Any:
     """Return a child's value as its parent sees it: negated, a decisive one a ply further.
 
     >>> parent_value(-999_998, True), parent_value(3, True), parent_value(-999_998, False)
     (999997, -3, 999998)
     """
-    if quick and is_decisive(value):
+    if distances and is_decisive(value):
         utility, plies = core.outcome(value)
-        return core.quick_value(-utility, plies + 1)
+        return core.distance_value(-utility, plies + 1)
     return -value
 
 

@@ -44,7 +44,7 @@ the state and the stop test."""
 
 @dataclass(frozen=True)
 class Request:
-    """What to solve: the algorithm, a depth, a table, quick values, traced, every best move.
+    """What to solve: the algorithm, a depth, a table, distance values, traced, every best move.
 
     ``algorithm`` is a name of ``fminimax.algorithms.FAMILY`` (``auto``: the fastest exact
     path; ``iterative`` under a budget); ``trace_nodes`` bounds a traced search up front.
@@ -53,7 +53,7 @@ class Request:
     algorithm: str = "auto"
     depth: int | None = None
     table: bool = True
-    quick: bool = True
+    distances: bool = True
     trace: bool = False
     every: bool = False
     trace_nodes: int = MAX_TRACED_NODES
@@ -76,7 +76,7 @@ def _search(game: Game[Any, Any], state: Any, request: Request, depth: int | Non
             stop: Callable[[], bool] | None, trace: bool = False) -> SearchResult[Any]:
     """Return the request's algorithm's result on ``game`` to ``depth``."""
     return family(game, state, request.algorithm, depth=depth, table=request.table,
-                  quick=request.quick, stop=stop, trace=trace)
+                  distances=request.distances, stop=stop, trace=trace)
 
 
 def _rules(position: Position, request: Request) -> Game[Any, Any]:
@@ -96,9 +96,9 @@ def traced(game: Game[Any, Any], state: Any, request: Request, depth: int | None
 
     >>> from fminimax.games import tree
     >>> root = tree.start([[2, 7], [1, 8]])
-    >>> len(traced(tree.game(), root, Request("alphabeta", quick=False), None).trace)
+    >>> len(traced(tree.game(), root, Request("alphabeta", distances=False), None).trace)
     6
-    >>> traced(tree.game(), root, Request("minimax", quick=False, trace_nodes=3), None)
+    >>> traced(tree.game(), root, Request("minimax", distances=False, trace_nodes=3), None)
     Traceback (most recent call last):
     ...
     fminimax.policy.limits.TooBigToTrace: the search entered 7 nodes, more than 3 to trace
@@ -121,13 +121,13 @@ def _probed(position: Position, request: Request, budget: Budget,
     """Return a probe's exact result for a position beyond an exact search, else None.
 
     Raises ``Beyond`` when the position is beyond an exact search, no depth or budget
-    bounds it, and the probe found no forced end (only quick values are probed).
+    bounds it, and the probe found no forced end (only distance values are probed).
     """
     reason = position.beyond(position.state)
     if reason is None or request.depth is not None or budget.bounded:
         return None
     found = None
-    if position.quick:
+    if position.distances:
         # the cut-offs scored 0, not by the game's heuristic: the probe keeps only decisive
         # values, which are exact however the cut-offs were scored, and a heuristic is most
         # of its time (Connect Four 4455: about half of the whole command's search)
@@ -169,8 +169,8 @@ def _budgeted(game: Game[Any, Any], state: Any, request: Request, budget: Budget
               hook: Callable[[], bool] | None) -> SearchResult[Any]:
     """Return iterative deepening's deepest complete result within ``budget``."""
     meter = Meter(replace(budget, max_nodes=None), hook)
-    result = iterate(game, state, quick=request.quick, stop=meter, max_nodes=budget.max_nodes,
-                     reached=meter.reached)
+    result = iterate(game, state, distances=request.distances, stop=meter,
+                     max_nodes=budget.max_nodes, reached=meter.reached)
     if result is None:
         raise BudgetTooSmall(f"the budget of {budget.words()} ran out before depth 1 was "
                              f"searched")
@@ -221,7 +221,7 @@ def answer(position: Position, request: Request, budget: Budget | None = None, *
     >>> from fminimax.games import nim
     >>> class Made:  # what the registry makes: rules, the fastest exact rules, a position
     ...     game = exact = nim.game()
-    ...     state, quick = nim.start((1, 2)), True
+    ...     state, distances = nim.start((1, 2)), True
     ...     beyond = staticmethod(lambda state: None)
     >>> found = answer(Made(), Request(every=True))
     >>> found.result.value, found.result.move, found.best
@@ -231,14 +231,14 @@ def answer(position: Position, request: Request, budget: Budget | None = None, *
     state = position.state
     if request.every and budget.bounded and list(position.game.moves(state)):
         game = _rules(position, request)
-        result, best = every_within(game, state, request.quick, Meter(budget, hook))
+        result, best = every_within(game, state, request.distances, Meter(budget, hook))
         return Answer(result, game, best)
     root = _root(position, request, budget, hook, searcher)
     if not request.every:
         return Answer(root.result, root.game)
     bound = Budget(max_nodes=ALL_NODES if root.probed else None)
     try:
-        result, best = every_best(root.game, state, root.result, root.horizon, request.quick,
+        result, best = every_best(root.game, state, root.result, root.horizon, request.distances,
                                   Meter(bound, hook, strict=True))
     except Spent:
         raise Beyond(f"listing every best move takes more than {ALL_NODES:,} nodes "

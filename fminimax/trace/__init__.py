@@ -20,7 +20,7 @@ writes a file: drawing DOT as SVG or PNG and writing files belong to the shell
 
 >>> from fminimax.games import tree
 >>> game, root = tree.game(), tree.start([[2, 7], [1, 8]])
->>> t = traced(game, root, label=tree_labels(game, root), quick=False)
+>>> t = traced(game, root, label=tree_labels(game, root), distances=False)
 >>> print(visits_str(t))
 1. MAX root = 2
 2. MIN 0 = 2
@@ -55,10 +55,10 @@ from fminimax.trace.labels import (
     Moves,
     Path,
     Show,
+    distance_str,
     game_labels,
     number_str,
     path_str,
-    quick_str,
     replayed,
     state_labels,
     tree_labels,
@@ -69,7 +69,7 @@ from fminimax.trace.text import ascii_str, pass_str, side_by_side, trace_str, vi
 
 __all__ = ["EXACT", "LOWER", "MAX_NODES", "UPPER", "Drawn", "Label", "Moves", "Path", "Show",
            "Trace", "Traceable", "Visit", "ascii_str", "dot_digest", "drawn_part", "game_labels",
-           "move_lines", "number_str", "pass_str", "path_str", "quick_str", "replayed",
+           "move_lines", "number_str", "pass_str", "path_str", "distance_str", "replayed",
            "side_by_side", "stamped_svg", "state_labels", "to_dot", "to_html", "trace_of",
            "trace_str", "traced", "tree_labels", "visits", "visits_str"]
 

@@ -55,7 +55,7 @@ MAX_NODES = 2000
 def _every_node(game: Game[Any, Any], root: Any) -> tuple[Visit, ...]:
     """Return every node of the tree, each with its exact value, in visit order."""
     chance = bool(game.chances is not None and _has_chance(game, root))
-    result = solve(game, root, "expectiminimax" if chance else "minimax", quick=False,
+    result = solve(game, root, "expectiminimax" if chance else "minimax", distances=False,
                    trace=True, table=False)
     return visits(trace_of(result))
 
@@ -132,7 +132,7 @@ def checked_names(names: Sequence[str]) -> list[str]:
 
 def _one(game: Game[Any, Any], root: Any, name: str, place: dict[Path, int]) -> dict[str, Any]:
     """Return one algorithm's run: its name, value, node count, visits and pass starts."""
-    result: SearchResult[Any] = solve(game, root, name, quick=False, trace=True)
+    result: SearchResult[Any] = solve(game, root, name, distances=False, trace=True)
     seen = visits(trace_of(result))
     return {"name": name, "value": number_str(result.value), "score": result.value,
             "nodes": result.stats.nodes,

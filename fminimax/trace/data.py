@@ -21,7 +21,7 @@ node's 1 is a bound (at most 1), not a value.
 >>> from fminimax.games import tree
 >>> from fminimax.trace.labels import tree_labels
 >>> game, root = tree.game(), tree.start([[2, 7], [1, 8]])
->>> t = traced(game, root, label=tree_labels(game, root), quick=False)
+>>> t = traced(game, root, label=tree_labels(game, root), distances=False)
 >>> [(t.label(v.path), v.relation, v.value) for v in visits(t)]
 [('root', '=', 2), ('0', '=', 2), ('2', '=', 2), ('7', '=', 7), ('1', '≤', 1), ('1', '=', 1)]
 """
@@ -62,7 +62,7 @@ class Trace:
     displays as the page that steps through the search (``page.frame``).
 
     >>> from fminimax.games import tree
-    >>> t = traced(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False, prune=False)
+    >>> t = traced(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False, prune=False)
     >>> len(t.steps), t.value, t.windows
     (7, 2, False)
     """
@@ -117,7 +117,7 @@ def trace_of(source: Traceable, *, label: Label | None = None, show: Show | None
     >>> from fminimax.algorithms import alphabeta
     >>> from fminimax.games import tree
     >>> trace_of(alphabeta(tree.game(), tree.start([[2, 7], [1, 8]]), trace=True,
-    ...                    quick=False)).value
+    ...                    distances=False)).value
     2
     >>> trace_of(alphabeta(tree.game(), tree.start([[2, 7], [1, 8]])))
     Traceback (most recent call last):
@@ -135,10 +135,10 @@ def traced(game: Game[Any, Any], state: Any, *, label: Label | None = None,
            show: Show | None = None, moves: Moves | None = None, **options: Any) -> Trace:
     """Return the trace of the core's search of ``state`` (``core.search`` with trace=True).
 
-    ``options`` go to the search (``prune``, ``depth``, ``quick``, ``table``, ``order``...).
+    ``options`` go to the search (``prune``, ``depth``, ``distances``, ``table``, ``order``...).
 
     >>> from fminimax.games import tree
-    >>> traced(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False).value
+    >>> traced(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False).value
     2
     """
     result = search(game, state, trace=True, **options)
@@ -275,7 +275,7 @@ def visits(source: Traceable) -> tuple[Visit, ...]:
     the number of steps, however wide the tree.
 
     >>> from fminimax.games import tree
-    >>> t = traced(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False)
+    >>> t = traced(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False)
     >>> [(v.number, v.path, v.value, v.alpha, v.beta) for v in visits(t)][3:]
     [(4, (0, 1), 7, -inf, 2), (5, (1,), 1, 2, inf), (6, (1, 0), 1, 2, inf)]
     """
@@ -386,7 +386,7 @@ def drawn_part(every: Sequence[Visit], max_nodes: int | None = MAX_NODES,
 
     >>> from fminimax.games import tree
     >>> part = drawn_part(visits(traced(tree.game(), tree.start([[2, 7], [1, 8]]),
-    ...                                 quick=False)), max_depth=1)
+    ...                                 distances=False)), max_depth=1)
     >>> [v.path for v in part.shown], part.total, part.why
     ([(), (0,), (1,)], 6, 'max_depth=1')
     """
@@ -410,13 +410,13 @@ def move_lines(game: Game[Any, Any], state: Any,
     a decisive value counts one ply further from the root, as in ``core.move_values``.
 
     >>> from fminimax.games import tree
-    >>> move_lines(tree.game(), tree.start([[2, 7], [1, 8]]), quick=False)
+    >>> move_lines(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False)
     {0: (2, (0, 0)), 1: (1, (1, 0))}
     """
     found = {}
-    quick = options.get("quick", True)  # plain values (payoffs) are never moved by plies
+    distances = options.get("distances", True)  # plain values (payoffs) are never moved by plies
     for move in game.moves(state):
         result = search(game, game.play(state, move), **options)
-        value = farther(-result.value, 1) if quick else -result.value
+        value = farther(-result.value, 1) if distances else -result.value
         found[move] = (value, (move, *result.pv))
     return found

@@ -17,7 +17,7 @@ from fminimax.core import value_str
 from fminimax.game import WIN, Game, Score
 
 __all__ = ["Label", "Moves", "Path", "Show", "bound_str", "game_labels", "number_str",
-           "path_str", "quick_str", "replayed", "safe_show", "state_labels", "tree_labels"]
+           "path_str", "distance_str", "replayed", "safe_show", "state_labels", "tree_labels"]
 
 Path = tuple[Any, ...]
 Label = Callable[[Path], str]
@@ -69,13 +69,15 @@ def number_str(value: Score) -> str:
     return str(value)
 
 
-def quick_str(value: Score) -> str:
-    """Return a quick value as a number, with the game's words alongside when it is an
+def distance_str(value: Score) -> str:
+    """Return a distance value as a number, with the game's words alongside when it is an
     outcome: one vocabulary for values, bounds and windows alike (numbers, never words
     alone).  A bound next to an infinity is written as ``bound_str`` writes it.
 
-    >>> quick_str(999_997), quick_str(-999_996), quick_str(0), quick_str(1), quick_str(2.5)
-    ('999997 (win in 3)', '-999996 (loss in 4)', '0 (draw)', '1', '2.5')
+    >>> distance_str(999_997), distance_str(-999_996), distance_str(0)
+    ('999997 (win in 3)', '-999996 (loss in 4)', '0 (draw)')
+    >>> distance_str(1), distance_str(2.5)
+    ('1', '2.5')
     """
     words, number = value_str(value), number_str(value)
     return number if words == number or abs(value) > 2 * WIN else f"{number} ({words})"

@@ -194,7 +194,7 @@ def read_sequence(text: str, width: int = 7, height: int = 6, k: int = 4) -> C4:
 
 
 def strong_score(state: C4, value: Score, width: int = 7, height: int = 6) -> int:
-    """Return the strong score of an exact quick value, as Connect Four solvers give it.
+    """Return the strong score of an exact distance value, as Connect Four solvers give it.
 
     0 a draw; positive when the side to move wins: (W*H+1)//2 + 1 minus the stones the
     winner has when the game ends (22 minus them on 7x6); negative when it loses.

@@ -26,7 +26,7 @@ __all__ = ["CHANCE", "LEAF_LIMIT", "Chance", "HugeNumber", "Named", "Tree", "bar
 
 INF = float("inf")
 LEAF_LIMIT = 1e300
-"""The largest leaf magnitude: every value the search computes from leaves (quick values,
+"""The largest leaf magnitude: every value the search computes from leaves (distance values,
 u * 1,000,000; probability-weighted sums of outcomes and the bounds of Star1 and Star2)
 stays a finite float."""
 Tree = Union[Score, tuple["Tree", ...], "Named", "Chance"]  # noqa: UP007 (recursive alias)

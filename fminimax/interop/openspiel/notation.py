@@ -185,7 +185,7 @@ def made(text: str, options: Options, heuristic: Heuristic | None = None) -> Mad
     (``board``: the history played); a ValueError names what is wrong.
 
     >>> chosen = made("connect_four(columns=5,rows=4)", Options(board="2 2"))
-    >>> chosen.game.name, len(chosen.state.history), chosen.quick, chosen.beyond(chosen.state)
+    >>> chosen.game.name, len(chosen.state.history), chosen.distances, chosen.beyond(chosen.state)
     ('openspiel:connect_four(columns=5,rows=4)', 2, True, None)
     """
     for option in fields(Options):
@@ -198,5 +198,5 @@ def made(text: str, options: Options, heuristic: Heuristic | None = None) -> Mad
     state = position(loaded.new_initial_state()) if options.board is None \
         else spoken.read_position(options.board)
     return Made(rules, rules, state, spoken, partial(beyond, loaded.max_game_length()),
-                quick=rules.chances is None)
+                distances=rules.chances is None)
 

@@ -18,7 +18,7 @@ of the depth, and the values are the game's own.
 >>> from fminimax.algorithms import alphabeta
 >>> g = game("tic_tac_toe")
 >>> root = play(play(start("tic_tac_toe"), 4), 0)
->>> result = alphabeta(g, root, quick=False)
+>>> result = alphabeta(g, root, distances=False)
 >>> result.value, result.move, g.moves(root)[:2]
 (0, Action(1, 'x(0,1)'), (Action(1, 'x(0,1)'), Action(2, 'x(0,2)')))
 """

@@ -96,6 +96,11 @@ class Game(Generic[State, Move]):
     ``noisy(state)``            optional: the moves that change the position sharply (win or
                                 block a win); quiescence search goes on through them past the
                                 depth limit until the position is quiet.
+    ``outcomes``                whether every final score is an outcome, +1 a win, 0 a draw
+                                and -1 a loss, with no chance: a search then gives distance
+                                values by default (a win in 3 beats a win in 5).  False (the
+                                default): final scores are payoffs (a tree's leaves, a
+                                return, dice), and a search shows them as they are.
 
     >>> from fminimax.games import tree
     >>> tree.game().name
@@ -117,6 +122,7 @@ class Game(Generic[State, Move]):
     noisy: Callable[[State], Sequence[Move]] | None = None
     decided: Callable[[State], tuple[Score, int] | None] | None = None
     plies_left: Callable[[State], int] | None = None
+    outcomes: bool = False
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Return how pickle makes this game again: by its recipe if it has one.
@@ -208,9 +214,7 @@ class Made:
 
     ``beyond(state)`` says why an exact search of a position is out of reach (None when it
     is within reach: every position by default); ``first(player)`` makes the start with
-    ``player`` moving first, for games where either side may start (None otherwise);
-    ``distances`` is False where values are not final scores (explicit trees: leaf values, no
-    wins in N).
+    ``player`` moving first, for games where either side may start (None otherwise).
     """
 
     game: Game[Any, Any]
@@ -219,7 +223,6 @@ class Made:
     notation: Notation[Any, Any]
     beyond: Callable[[Any], str | None] = field(default=lambda state: None)
     first: Callable[[Any], Any] | None = None
-    distances: bool = True
 
 
 @dataclass(frozen=True)

@@ -110,7 +110,7 @@ def textbook_leaves(game: Any, root: Any) -> list[tuple[int, ...]]:
 
 def scored_leaves(game: Any, root: Any, name: str, **options: Any) -> list[tuple[int, ...]]:
     """Return the paths of the leaves (final scores, not cut-offs) ``name`` scores, in order."""
-    result = algorithms.solve(game, root, name, distances=False, trace=True, **options)
+    result = algorithms.solve(game, root, name, trace=True, **options)
 
     def at(path: tuple[int, ...]) -> Any:
         node = root
@@ -234,7 +234,7 @@ def test_every_algorithm_gives_the_references_value_and_one_of_its_best_moves(
     scores = reference.scores_map(game, root)
     assert max(scores.values()) == expected
     for name in NAMES:  # expectiminimax, star1, star2 too: without chance nodes, minimax
-        result = algorithms.solve(game, root, name, distances=False)
+        result = algorithms.solve(game, root, name)
         assert result.value == expected, name
         assert result.move in reference.best_moves(scores), name
         if name in SAME_LEAVES | {"minimax", "negamax", "expectiminimax"}:

@@ -61,8 +61,9 @@ class Run:
         # its attributes at every node costs a look-up by name (save refreshes the dict
         # when the table replaces it)
         self.entries, self.max_entries = _entries(table)
-        self.distances, self.prune = options.distances, options.prune
-        self.mate = options.mate and options.distances
+        # distances is settled (options_for) before a search starts; None would be False
+        self.distances, self.prune = bool(options.distances), options.prune
+        self.mate = options.mate and self.distances
         self.scout = options.scout and options.prune
         self.history: dict[Any, int] | None = {} if options.history else None
         self.killers: dict[int, list[Any]] = {}

@@ -7,7 +7,7 @@ the end, not depth-limited estimates, so only exact searches use them.
 
 >>> from fminimax.core import Table, search
 >>> from fminimax.games.connect4 import start
->>> search(solver(4, 4), start(4, 4), table=Table(), distances=False, alpha=-1, beta=1).value
+>>> search(solver(4, 4), start(4, 4), table=Table(), alpha=-1, beta=1).value
 0
 """
 

@@ -32,7 +32,7 @@ from fminimax.core.options import (
 )
 from fminimax.core.quiescence import Quiescent
 from fminimax.core.results import Pass, SearchResult, made
-from fminimax.core.run import Line
+from fminimax.core.run import Line, broken_contract
 from fminimax.core.table import Table
 from fminimax.core.values import brief, farther
 from fminimax.game import Game, Move, Score, State
@@ -180,15 +180,17 @@ def _check_state(game: Game[State, Move], state: State) -> None:
 
     Checked once per search, at the root (never per node): the rules are asked whether
     the state is over and for its moves; an AttributeError, TypeError, ValueError,
-    IndexError or KeyError there means the state is not one of this game's.
+    IndexError or KeyError there means the state is not one of this game's.  An ended
+    state with moves breaks the game protocol (the leaves check it again below).
     """
     try:
-        game.is_over(state)
-        game.moves(state)
+        over, moves = game.is_over(state), game.moves(state)
     except (AttributeError, TypeError, ValueError, IndexError, KeyError) as error:
         raise TypeError(f"{brief(state)} is not a state of {game.name!r}: its rules raised "
                         f"{type(error).__name__}: {error}; pass a state made by the game's "
                         f"own module (its start function)") from error
+    if over and moves:
+        raise broken_contract(game, state, moves)
 
 
 # --- room for deep searches -----------------------------------------------------------------

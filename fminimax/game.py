@@ -381,16 +381,28 @@ def _checked_state(game: Game[Any, Any], state: Any, players: set[Any]) -> list[
     """Return the states after ``state`` (its moves' or its outcomes'), checking its contract."""
     over, moves = game.is_over(state), tuple(game.moves(state))
     outcomes = tuple(game.chances(state)) if game.chances is not None else ()
-    mover = game.to_move(state)
-    players.add(mover)
-    if len(players) > 2:
-        _broken(game, "there are two players", f"to_move gives {len(players)} players, "
-                f"{quoted(repr(sorted(map(repr, players))), 60)}")
+    mover = _checked_mover(game, state, players)
     if over and moves:
         _broken(game, "moves are empty exactly when the game is over",
                 f"is_over is true at {_shown(state)} but moves gives {_shown(moves)}")
     if outcomes:
         return _checked_chance(game, state, over, moves, outcomes)
+    return _checked_decision(game, state, over, moves, mover, players)
+
+
+def _checked_mover(game: Game[Any, Any], state: Any, players: set[Any]) -> Any:
+    """Return the player to move at ``state``, checking that no third player ever moves."""
+    mover = game.to_move(state)
+    players.add(mover)
+    if len(players) > 2:
+        _broken(game, "there are two players", f"to_move gives {len(players)} players, "
+                f"{quoted(repr(sorted(map(repr, players))), 60)}")
+    return mover
+
+
+def _checked_decision(game: Game[Any, Any], state: Any, over: bool, moves: Sequence[Any],
+                      mover: Any, players: set[Any]) -> list[Any]:
+    """Return the states after a decision state's moves, checking its end, scores and keys."""
     if not over and not moves:
         _broken(game, "moves are empty exactly when the game is over",
                 f"is_over is false at {_shown(state)} but moves gives none")

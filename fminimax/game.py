@@ -29,7 +29,8 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, Final, Generic, TypeVar
 
 __all__ = ["PLIES", "WIN", "Game", "GameEntry", "Made", "Move", "Notation", "Options", "Player",
-           "Score", "State", "board_size", "children", "quoted", "whole_number", "zero"]
+           "Score", "State", "board_size", "children", "is_booked", "quoted", "whole_number",
+           "zero"]
 
 State = TypeVar("State", bound=Hashable)
 Move = TypeVar("Move", bound=Hashable)
@@ -75,7 +76,11 @@ class Game(Generic[State, Move]):
                                 the first move of ``order`` must reach it, and None
                                 promises neither (no win next move, a move that does not
                                 lose at once).  Searches to the end use it
-                                (``connect4.solver``).
+                                (``connect4.solver``).  A rule whose ends come from a
+                                book of values (``connect4.book.with_book``) has the
+                                attribute ``names_moves = False``: the root of a search
+                                is then searched (for its move), and a line ends where
+                                the book answers (``is_booked``).
     ``plies_left(state)``       optional: the most plies the game can still last (Connect
                                 Four: its empty cells); bisection then asks about short
                                 wins and losses first.
@@ -191,7 +196,8 @@ class Options:
 
     ``size`` a board's size ('5x4'), ``k`` how many in a row win, ``board`` a position,
     ``misere`` the misere variant, ``args`` the game's positional arguments, ``human`` the
-    side a person plays.  Each game's entry says which it takes and what they mean for it.
+    side a person plays, ``book`` an opening book's file ('none': no book).  Each game's
+    entry says which it takes and what they mean for it.
     """
 
     size: str | None = None
@@ -200,6 +206,7 @@ class Options:
     misere: bool = False
     args: tuple[str, ...] = ()
     human: str | None = None
+    book: str | None = None
 
 
 @dataclass(frozen=True)
@@ -328,3 +335,16 @@ def children(game: Game[State, Move], state: State) -> list[State]:
     [Node(tree=(2, 7), path=(0,)), Node(tree=(1, 8), path=(1,))]
     """
     return [game.play(state, move) for move in game.moves(state)]
+
+
+def is_booked(game: Game[Any, Any], state: Any) -> bool:
+    """Return whether the game's ``decided`` rule reads ``state``'s end from a book of values
+    (a rule with ``names_moves = False``), which names no move: a line ends there.
+
+    >>> from fminimax.games import nim
+    >>> is_booked(nim.game(), nim.start((1, 2)))
+    False
+    """
+    decided = game.decided
+    return (decided is not None and not getattr(decided, "names_moves", True)
+            and decided(state) is not None)

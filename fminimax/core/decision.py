@@ -244,6 +244,8 @@ class Decisions(Run):
         is the move (the rules promise it reaches that end).
         """
         known = self.decided(state)  # type: ignore[misc]
+        if not ply and not getattr(self.decided, "names_moves", True):
+            known = None  # a book of values names no move: the root is searched for one
         if known is None:  # on to the mate bounds, else the table (or the move order)
             if self.mate:
                 return self.clipped(state, moves, ply, alpha, beta, path)

@@ -11,8 +11,8 @@ import os
 from collections.abc import Iterable
 
 from fminimax.cli.files import check_output, write_atomically
-from fminimax.games.connect4.bitboard import C4
 from fminimax.games.connect4.book import Book, from_file, pons_bytes
+from fminimax.games.connect4.position import C4
 
 __all__ = ["written"]
 

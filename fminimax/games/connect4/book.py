@@ -51,8 +51,8 @@ from functools import lru_cache
 from typing import Any
 
 from fminimax.game import Game, Score
-from fminimax.games.connect4.bitboard import C4, Move
 from fminimax.games.connect4.bookkeys import huffman, huffmans, key3, next_prime
+from fminimax.games.connect4.position import C4, Move
 
 __all__ = ["BITBULLY_BOOKS", "Book", "bitbully_path", "from_file", "key3", "huffman",
            "installed", "next_prime", "pons_bytes", "score", "strong_value", "with_book"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from fminimax.games.connect4.bitboard import C4
+from fminimax.games.connect4.position import C4
 
 __all__ = ["huffman", "huffmans", "key3", "mirrored", "next_prime"]
 

@@ -29,12 +29,12 @@ from fminimax.game import (
     quoted,
     whole_number,
 )
-from fminimax.games.connect4.bitboard import (
+from fminimax.games.connect4.book import Book, from_file, installed, with_book
+from fminimax.games.connect4.position import (
     C4,
     MARKS,
     Move,
     Shape,
-    game,
     has_run,
     is_over,
     moves,
@@ -42,8 +42,7 @@ from fminimax.games.connect4.bitboard import (
     shape,
     start,
 )
-from fminimax.games.connect4.book import Book, from_file, installed, with_book
-from fminimax.games.connect4.solving import solver
+from fminimax.games.connect4.solving import game, solver
 
 __all__ = ["ENTRY", "EXACT_CELLS", "SIDE", "board_str", "cell", "make", "notation",
            "opening_book", "parse", "read_sequence", "strong_score"]

@@ -281,3 +281,19 @@ def test_a_thousand_book_positions_score_as_bitbullys_solver(bitbully_core):
         outcome, plies = searching.decided(state)
         value = outcome * (WIN - plies)
         assert strong_score(state, value) == oracle.mtdf(board, 0), columns
+
+
+def test_pons_opening_lines_are_answered_through_board_dash(bitbully_core, monkeypatch):
+    """The first lines of Pons' Test_L1_R1 (8 to 13 stones; the first was refused for its
+    34 empty cells before the book) scored right through ``solve connect4 --board -``."""
+    import sys
+
+    from fminimax.cli import main
+
+    lines = b"32164625 11 17197\n6146 18 3\n243335424257 12 1092\n22144426444 15 3\n"
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(lines)))
+    out, err = io.StringIO(), io.StringIO()
+    status = main(["solve", "connect4", "--board", "-", "--json"], out, err)
+    records = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert status == 0 and [r.get("score") for r in records] == [
+        int(line.split()[1]) for line in lines.decode().splitlines()]

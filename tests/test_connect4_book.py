@@ -10,11 +10,11 @@ import random
 
 import pytest
 
+from conftest import needs_module
 from fminimax.cli.books import written as book_written
 from fminimax.game import WIN
 from fminimax.games.connect4 import book, from_moves
 from fminimax.games.connect4.position import C4, moves, play, shape
-from tests.conftest import needs_module
 
 S = shape()
 

@@ -128,8 +128,7 @@ class SearchBot(pyspiel.Bot):  # type: ignore[misc]
             stop = Meter(Budget(max_nodes=self.max_nodes), strict=True)
         try:
             self.last = family(self.game, at, self.algorithm, depth=self.depth,
-                               table=self.table, stop=stop,
-                               distances=self.game.chances is None)
+                               table=self.table, stop=stop)
         except Spent:
             raise ValueError(f"the search to the end of {self.spiel_name} did not finish "
                              f"within {self.max_nodes:,} nodes; give the bot a depth, seconds "

@@ -446,7 +446,8 @@ def test_a_bot_searching_to_the_end_stops_at_its_node_budget_in_one_line(
     from fminimax.interop.openspiel.bot import EXACT_NODES, SearchBot
 
     spiel = pyspiel.load_game("connect_four")
-    bot = SearchBot(spiel, max_nodes=5_000)
+    bot = SearchBot(spiel)
+    bot.max_nodes = 5_000
     with pytest.raises(ValueError, match="did not finish within 5,000 nodes") as error:
         bot.step(spiel.new_initial_state())
     assert "\n" not in str(error.value)

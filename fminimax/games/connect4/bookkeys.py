@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from fminimax.games.connect4.position import C4
 
-__all__ = ["huffman", "huffmans", "key3", "mirrored", "next_prime"]
+__all__ = ["huffman", "huffmans", "key3", "min_score", "mirrored", "next_prime"]
 
 
 @lru_cache(maxsize=16)
@@ -145,3 +145,13 @@ def next_prime(n: int) -> int:
     while not _is_prime(n):
         n += 1
     return n
+
+
+def min_score(width: int, height: int) -> int:
+    """Return Pons' lowest score, ``-(W*H)/2 + 3`` as C++ divides (a book's value byte is
+    the score minus it, plus 1).
+
+    >>> min_score(7, 6), min_score(5, 5)
+    (-18, -9)
+    """
+    return -((width * height) // 2) + 3

@@ -88,10 +88,11 @@ class SearchBot(pyspiel.Bot):  # type: ignore[misc]
     ``spiel_game`` is the OpenSpiel game (loaded, or text); ``algorithm`` a name of the
     family; ``depth`` cuts the search off (scored by ``heuristic(state, player)``, by
     default 0); ``seconds`` bounds each move's time (iterative only), read from ``clock``;
-    ``table`` keeps a transposition table per move; ``max_nodes`` bounds a search to the end
-    (no depth, no seconds) a move.
+    ``table`` keeps a transposition table per move.  ``max_nodes`` (an attribute,
+    ``EXACT_NODES`` unless set) bounds a search to the end (no depth, no seconds) a move.
 
-    >>> bot = SearchBot(pyspiel.load_game("connect_four"), max_nodes=2048)
+    >>> bot = SearchBot(pyspiel.load_game("connect_four"))
+    >>> bot.max_nodes = 2048
     >>> bot.step(pyspiel.load_game("connect_four").new_initial_state())  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -101,8 +102,7 @@ class SearchBot(pyspiel.Bot):  # type: ignore[misc]
     def __init__(self, spiel_game: Any, algorithm: str = "alphabeta", *,
                  depth: int | None = None, seconds: float | None = None, table: bool = False,
                  heuristic: Heuristic | None = None,
-                 clock: Callable[[], float] = time.monotonic,
-                 max_nodes: int = EXACT_NODES) -> None:
+                 clock: Callable[[], float] = time.monotonic) -> None:
         """Check the search's settings against the game, before any move."""
         pyspiel.Bot.__init__(self)
         loaded = load(spiel_game)
@@ -110,7 +110,7 @@ class SearchBot(pyspiel.Bot):  # type: ignore[misc]
         self.spiel_name = str(loaded)
         self.game = game(loaded, heuristic)
         self.algorithm, self.depth, self.seconds, self.table = algorithm, depth, seconds, table
-        self.clock, self.max_nodes = clock, max_nodes
+        self.clock, self.max_nodes = clock, EXACT_NODES
         self.last: Any = None
 
     def step(self, state: Any) -> int:

@@ -11,6 +11,9 @@ nothing) or with more than 8 parameters.
 from __future__ import annotations
 
 import ast
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -167,3 +170,29 @@ def test_the_packages_table_of_contents_names_every_public_name_once() -> None:
     homes = [name for names in fminimax._HOMES.values() for name in names]
     assert sorted(homes) == sorted(fminimax.__all__) and len(set(homes)) == len(homes)
     assert all(getattr(fminimax, name) is not None for name in fminimax.__all__)
+
+
+def test_every_module_of_the_table_of_contents_is_reached_from_a_fresh_import() -> None:
+    import fminimax
+
+    listed = re.findall(r"^``fminimax\.(\w+)``", fminimax.__doc__ or "", re.MULTILINE)
+    assert "reference" in listed and "tictactoe" in listed and len(listed) >= 10
+    code = (f"import fminimax\nfor name in {listed!r}:\n"
+            f"    assert getattr(fminimax, name).__name__ == 'fminimax.' + name, name")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr[-400:]
+
+
+def test_each_top_level_name_means_one_thing_the_generic_textbooks() -> None:
+    import fminimax
+    from fminimax import reference
+    from fminimax.games import tree
+
+    game, seed = tree.game(), tree.start([[2, 7], [1, 8]])
+    assert fminimax.retrieve_score(game, seed, True) == 2
+    assert fminimax.scores_map(game, seed) == {0: 2, 1: 1}
+    for name in set(fminimax.__all__) & set(reference.__all__):
+        assert getattr(fminimax, name) is getattr(reference, name), name
+    from fminimax import tictactoe  # the card's, on boards: reached by its module's name
+    assert fminimax.tictactoe is tictactoe and tictactoe.scores_map is not fminimax.scores_map

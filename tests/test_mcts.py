@@ -1,4 +1,4 @@
-"""Monte Carlo tree search (issue 20): UCT's tree as values, its choices against exact
+"""Monte Carlo tree search: UCT's tree as values, its choices against exact
 values, MCTS-Solver's proofs against minimax, chance nodes, budgets and bad input."""
 
 from __future__ import annotations

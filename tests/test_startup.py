@@ -1,4 +1,4 @@
-"""Start-up (issue 18): a command line loads the game it names and nothing it does not use,
+"""Start-up: a command line loads the game it names and nothing it does not use,
 while every game stays listed in the help and in the errors, and reachable by name.
 
 The time itself is measured by ``benchmarks/startup.py``, never asserted here; these tests

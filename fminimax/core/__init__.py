@@ -44,6 +44,7 @@ from fminimax.core.values import (
     nearer,
     outcome,
     outcome_str,
+    parent_value,
     sign,
     value_str,
 )
@@ -53,5 +54,5 @@ __all__ = [
     "MAX_PLIES", "SAFE_BOUND", "UPPER", "BudgetSpent", "MateError", "Pass", "SearchOptions",
     "SearchResult", "Stats", "Step", "Table", "TableEntry", "above", "below", "farther",
     "is_decisive", "iterative_deepening", "move_values", "nearer", "outcome", "outcome_str",
-    "distance_value", "search", "sign", "value_str",
+    "distance_value", "parent_value", "search", "sign", "value_str",
 ]

@@ -10,10 +10,19 @@ small so that a change of the core's interface is one edit in one module.
 
 from __future__ import annotations
 
-from fminimax.core import INFINITY, SearchResult, Stats, Table, farther, nearer, search
+from fminimax.core import (
+    INFINITY,
+    SearchResult,
+    Stats,
+    Table,
+    distances_for,
+    farther,
+    nearer,
+    search,
+)
 
-__all__ = ["INFINITY", "SearchResult", "Stats", "Table", "checked_depth", "farther", "nearer",
-           "search"]
+__all__ = ["INFINITY", "SearchResult", "Stats", "Table", "checked_depth", "distances_for",
+           "farther", "nearer", "search"]
 
 
 def checked_depth(depth: int | None) -> int | None:

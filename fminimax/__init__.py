@@ -66,6 +66,8 @@ if TYPE_CHECKING:  # what the names are, for readers and type checkers
         alphabeta_score,
         best_move,
         best_moves,
+        depth_limited_score,
+        expectiminimax_score,
         negamax_score,
         optimal_score,
         retrieve_score,
@@ -82,8 +84,9 @@ _HOMES = {
     "fminimax.core": ("SearchOptions", "SearchResult", "Stats", "Table", "iterative_deepening",
                       "move_values", "search"),
     "fminimax.game": ("Game", "children"),
-    "fminimax.reference": ("alphabeta_score", "best_move", "best_moves", "negamax_score",
-                           "optimal_score", "retrieve_score", "scores_map"),
+    "fminimax.reference": ("alphabeta_score", "best_move", "best_moves", "depth_limited_score",
+                           "expectiminimax_score", "negamax_score", "optimal_score",
+                           "retrieve_score", "scores_map"),
 }
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 
@@ -93,7 +96,8 @@ line's --version does not load importlib.metadata, which costs more than the res
 
 __all__ = [
     "Game", "SearchOptions", "SearchResult", "Stats", "Table", "alphabeta", "alphabeta_score",
-    "best_move", "best_moves", "board_str", "children", "empty_board", "fill_board",
+    "best_move", "best_moves", "board_str", "children", "depth_limited_score", "empty_board",
+    "expectiminimax_score", "fill_board",
     "iterative_deepening", "minimax", "move_values", "negamax_score", "open_spaces",
     "optimal_score", "parse_board", "retrieve_score", "scores_map", "search",
 ]

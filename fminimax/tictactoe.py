@@ -1,12 +1,14 @@
-"""The card's functions for tic-tac-toe: the reference search applied to tic-tac-toe boards.
+"""The card's functions for tic-tac-toe: the Clojure text's pipeline on tic-tac-toe boards.
 
 The card's functions keep its names and argument order: ``open_spaces``, ``fill_board``,
 ``generate_boards``, ``winning_marker``, ``game_over``, ``retrieve_score``,
-``optimal_score``, ``scores_map`` and ``best_move``.  The rules live in
-:mod:`fminimax.games.tictactoe` (re-exported here); the scores here are the reference
-recursion (min or max by depth parity) run on ``game(computer, opponent)``.  Anything
-faster says so in its name: ``alphabeta_scores_map`` (alpha-beta with a table) and
-``distance_scores_map`` (the same, scoring quicker wins higher).
+``optimal_score``, ``scores_map`` and ``best_move``.  They take a board and the two
+markers, where :mod:`fminimax.reference`'s functions of the same names take a game value
+and a state; both give the same scores (tested on every reachable position).  The rules
+live in :mod:`fminimax.games.tictactoe` (re-exported here); ``retrieve_score`` is the
+text's recursion, ``optimal_score`` over ``generate_boards``, min or max by depth parity.
+Anything faster says so in its name: ``alphabeta_scores_map`` (alpha-beta with a table)
+and ``distance_scores_map`` (the same, scoring quicker wins higher).
 
 The text's example, with the computer 'x' and the human 'o':
 

@@ -153,7 +153,7 @@ def test_a_too_small_node_budget_is_a_clear_error() -> None:
 
 
 def test_a_tree_deeper_than_pythons_recursion_limit_is_searched() -> None:
-    # issue 21: a deep game (Pig's default horizon) died on Python's limit of 1,000 calls
+    # a deep game (Pig's default horizon) must not die on Python's limit of 1,000 calls
     deep: object = 1
     for _ in range(sys.getrecursionlimit() + 100):
         deep = (deep,)

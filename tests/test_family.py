@@ -1,4 +1,4 @@
-"""The alpha-beta family (issue 11): every algorithm against minimax, SSS* against Stockman's
+"""The alpha-beta family: every algorithm against minimax, SSS* against Stockman's
 best-first SSS*, PVS with any move order, and the strong scores of the shared Connect Four
 positions."""
 

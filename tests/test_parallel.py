@@ -266,7 +266,7 @@ def test_move_values_match_the_engines_move_values() -> None:
 
 def depth_move_values(game: Any, state: Any, depth: int) -> dict[Any, Any]:
     """Return each move's value with ``depth`` counted from the root (each child searched to
-    ``depth - 1``): the serial convention of ``core.move_values`` once fixed (issue 21),
+    ``depth - 1``): the serial convention of ``core.move_values``,
     written out here so the test does not lean on either copy."""
     return {move: -parallel.root_value(core.search(game, game.play(state, move),
                                                      depth=max(depth - 1, 0)).value, 1)

@@ -187,7 +187,7 @@ def test_a_quiz_page_opens_in_predict_mode_and_agrees_with_its_answer_key(
         browser: Any, tmp_path: Path, seed: int, algorithm: str) -> None:  # noqa: F811
     from fminimax import quiz
 
-    made = quiz.exercise(seed, quiz.Settings(depth=3, branching=2, algorithm=algorithm))
+    made = quiz.exercise(seed, quiz.ExerciseSpec(depth=3, branching=2, algorithm=algorithm))
     key = quiz.answer_key(made)
     path = tmp_path / "quiz.html"
     path.write_text(quiz.exercise_page(made), encoding="utf-8")

@@ -286,7 +286,7 @@ def test_chance_pages_mate_cuts_and_bounds_play_with_the_libraries_sentences(
     assert bounded["pruned"] == [["1", "3 ≤ α 5"]]
 
 
-# --- what issue 19 asked of the page: no spoiler, the proof, the line, the layout ----------
+# --- what the page owes a learner: no spoiler, the proof, the line, the layout ------------
 
 
 def mtdf_trace() -> tr.Trace:

@@ -50,7 +50,7 @@ def test_malformed_tree_text_is_refused_naming_the_text() -> None:
 
 def test_a_very_deep_tree_is_frozen_and_searched() -> None:
     deep: Any = 1
-    for _ in range(core.MAX_PLIES):  # the deepest the core searches (5,000 before issue 18)
+    for _ in range(core.MAX_PLIES):  # the deepest the core searches
         deep = [deep]
     root = tree.start(deep)  # (the core makes room for up to core.MAX_PLIES plies)
     assert len(algorithms.alphabeta(tree.game(), root).pv) == core.MAX_PLIES

@@ -77,7 +77,7 @@ def _search(args: argparse.Namespace, chosen: Made) -> mcts.Search:
 
     from fminimax import mcts
 
-    settings = mcts.Settings(solver=bool(args.solver))
+    settings = mcts.UctOptions(solver=bool(args.solver))
     if args.exploration is not None:
         settings = replace(settings, exploration=args.exploration)
     stop = None if args.seconds is None else mcts.deadline(time.monotonic, args.seconds)
@@ -105,7 +105,7 @@ def _moves(chosen: Made, found: mcts.Search) -> list[dict[str, Any]]:
              "visits": child.visits, "mean": json_number(round(mcts.tree.mean_for(root, child), 6)),
              "proven": None if child.proven is None or not found.settings.solver
              else json_number(mcts.tree.child_value(root, child, child.proven))}
-            for key, child in mcts.children(root)] if root.kind == "decision" else []
+            for key, child in mcts.branches(root)] if root.kind == "decision" else []
     return sorted(rows, key=lambda row: -row["visits"])
 
 

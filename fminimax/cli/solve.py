@@ -324,7 +324,8 @@ def add(sub: Any) -> None:
                    "Examples: 'solve connect4 --size 5x4', 'solve connect4 --board 4455', "
                    "'solve nim 3 4 5', 'solve tictactoe --size 3x3 --k 3 --board x........', "
                    "\"solve tree '[[2,7],[1,8]]' --algorithm alphabeta\".")
-    solve.add_argument("game", metavar="GAME", help=f"one of {', '.join(registry.GAMES)}")
+    solve.add_argument("game", metavar="GAME", help=f"one of {', '.join(registry.GAMES)}, or "
+                       "MODULE:NAME, a game of your own (docs/new-game.md)")
     solve.add_argument("args", nargs="*", default=[], metavar="ARG",
                        help="nim: the heap sizes; tree: the tree as JSON (nested lists, "
                        "numbers, {\"name\": subtree}); pig: winscore, die faces, horizon")

@@ -46,6 +46,7 @@ from fminimax.core.values import (
     nearer,
     outcome,
     outcome_str,
+    parent_value,
     sign,
     value_str,
 )
@@ -56,5 +57,5 @@ __all__ = [
     "SearchResult", "Stats", "Step", "Table", "TableEntry", "above", "below", "distances_for",
     "farther",
     "is_decisive", "iterative_deepening", "move_values", "nearer", "outcome", "outcome_str",
-    "distance_value", "search", "sign", "value_str",
+    "distance_value", "parent_value", "search", "sign", "value_str",
 ]

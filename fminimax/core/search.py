@@ -34,7 +34,7 @@ from fminimax.core.quiescence import Quiescent
 from fminimax.core.results import Pass, SearchResult, made
 from fminimax.core.run import Line, broken_contract
 from fminimax.core.table import Table
-from fminimax.core.values import brief, farther
+from fminimax.core.values import brief, parent_value
 from fminimax.game import Game, Move, Score, State, is_booked
 
 __all__ = ["Search", "completed_line", "move_values", "run_root", "search",
@@ -305,7 +305,6 @@ def move_values(game: Game[State, Move], state: State, options: SearchOptions | 
     chosen = options_for(game, options, {"complete": False, **changes})
     if chosen.depth:
         chosen = options_of(chosen, {"depth": chosen.depth - 1})
-    plies = 1 if chosen.distances else 0  # only distance values count plies
-    return {move: -farther(search(game, game.play(state, move), chosen, table=table,
-                                  stop=stop).value, plies)
+    return {move: parent_value(search(game, game.play(state, move), chosen, table=table,
+                                      stop=stop).value, bool(chosen.distances))
             for move in game.moves(state)}

@@ -27,7 +27,8 @@ if TYPE_CHECKING:
     from fminimax.core.results import SearchResult
 
 __all__ = ["HALF_WIN", "INFINITY", "WIN", "above", "below", "brief", "farther", "is_decisive",
-           "nearer", "outcome", "outcome_str", "distance_value", "sign", "value_str"]
+           "nearer", "outcome", "outcome_str", "distance_value", "parent_value", "sign",
+           "value_str"]
 
 # Final: the compiled build reads these as C constants, not by name at every node
 HALF_WIN: Final = WIN // 2
@@ -84,6 +85,17 @@ def nearer(value: Score, plies: int) -> Score:
     (999998, -inf, 3)
     """
     return value + sign(value) * plies if value >= HALF_WIN or value <= -HALF_WIN else value
+
+
+def parent_value(value: Score, distances: bool = True) -> Score:
+    """Return a child's value as its parent sees it: negated, a decisive one a ply farther.
+
+    Plain values (``distances=False``: payoffs, leaf values) are only negated.
+
+    >>> parent_value(-999_998), parent_value(3), parent_value(-999_998, distances=False)
+    (999997, -3, 999998)
+    """
+    return -farther(value, 1) if distances else -value
 
 
 def above(value: Score) -> Score:

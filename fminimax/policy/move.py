@@ -10,13 +10,13 @@ from fminimax.policy.limits import Budget, Meter
 from fminimax.policy.probe import exact_within
 from fminimax.policy.searches import SearchResult, Table, estimating, iterate, search
 
-__all__ = ["EXACT_SHARE", "Position", "computer_move", "deepest"]
+__all__ = ["EXACT_SHARE", "Problem", "computer_move", "deepest"]
 
 EXACT_SHARE = 2 / 3
 """Of a move's time, the share the exact search gets; iterative deepening has the whole."""
 
 
-class Position(Protocol):
+class Problem(Protocol):
     """What the registry makes of a game's options (``registry.Made`` is one).
 
     ``game`` the rules (with the heuristic a bounded search scores cut-offs by), ``exact``
@@ -54,7 +54,7 @@ def deepest(game: Game[Any, Any], state: Any, distances: bool, meter: Meter) -> 
     return result
 
 
-def computer_move(position: Position, state: Any, *, seconds: float,
+def computer_move(problem: Problem, state: Any, *, seconds: float,
                   clock: Callable[[], float], depth: int | None = None,
                   hook: Callable[[], bool] | None = None) -> SearchResult[Any]:
     """Return the search result the computer plays from: to ``depth``, or within ``seconds``.
@@ -74,14 +74,14 @@ def computer_move(position: Position, state: Any, *, seconds: float,
     >>> computer_move(Made(), Made.state, seconds=1.0, clock=time.monotonic).move
     (1, 1)
     """
-    distances = position.game.outcomes
+    distances = problem.game.outcomes
     if depth is not None:
-        return search(position.game, state, depth=depth, table=Table(), distances=distances,
+        return search(problem.game, state, depth=depth, table=Table(), distances=distances,
                       stop=hook)
-    if position.beyond(state) is None:
+    if problem.beyond(state) is None:
         share = Meter(Budget(seconds=seconds * EXACT_SHARE, clock=clock), hook)
-        exact = exact_within(position.exact, state, distances, stop=share)
+        exact = exact_within(problem.exact, state, distances, stop=share)
         if exact is not None:
             return exact
     whole = Meter(Budget(seconds=seconds, clock=clock), hook)
-    return deepest(position.game, state, distances, whole)
+    return deepest(problem.game, state, distances, whole)

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from fminimax import algorithms, core
-from fminimax.core import SearchResult, Stats, Table, distances_for, is_decisive
+from fminimax.core import SearchResult, Stats, Table, distances_for, is_decisive, parent_value
 from fminimax.game import Game, zero
 from fminimax.policy.limits import TooDeep
 
@@ -143,18 +143,6 @@ def needs_the_end(algorithm: str) -> bool:
     (True, False)
     """
     return algorithm == "bisection"
-
-
-def parent_value(value: Any, distances: bool) -> Any:
-    """Return a child's value as its parent sees it: negated, a decisive one a ply further.
-
-    >>> parent_value(-999_998, True), parent_value(3, True), parent_value(-999_998, False)
-    (999997, -3, 999998)
-    """
-    if distances and is_decisive(value):
-        utility, plies = core.outcome(value)
-        return core.distance_value(-utility, plies + 1)
-    return -value
 
 
 def estimating(game: Game[Any, Any]) -> Game[Any, Any]:

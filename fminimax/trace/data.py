@@ -32,7 +32,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fminimax.core import Pass, SearchResult, Step, distances_for, farther, search
+from fminimax.core import Pass, SearchResult, Step, distances_for, parent_value, search
 from fminimax.game import Game, Score
 from fminimax.trace.labels import Label, Moves, Path, Show, number_str, path_str
 
@@ -417,6 +417,6 @@ def move_lines(game: Game[Any, Any], state: Any,
     distances = distances_for(game, options.get("distances"))  # payoffs never move by plies
     for move in game.moves(state):
         result = search(game, game.play(state, move), **options)
-        value = farther(-result.value, 1) if distances else -result.value
+        value = parent_value(result.value, distances)
         found[move] = (value, (move, *result.pv))
     return found

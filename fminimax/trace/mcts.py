@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fminimax.game import Game
-from fminimax.mcts import Iteration, Node, Search, children, leaf
+from fminimax.mcts import Iteration, Node, Search, branches, leaf
 from fminimax.mcts.stages import uct_score
 from fminimax.mcts.tree import CHANCE, OVER, child_value
 from fminimax.trace.page import Strings, document
@@ -80,7 +80,7 @@ def _select_sentence(parent: Node, key: Any, path: tuple[str, ...], search: Sear
         return (f"Select: chance at {_name(path[:-1])} draws {path[-1]} (probability "
                 f"{parent.weights[key]:.4g}).")
     c = search.settings.exploration
-    scores = {k: uct_score(parent, child, c) for k, child in children(parent)}
+    scores = {k: uct_score(parent, child, c) for k, child in branches(parent)}
     child = parent.children[key]
     others = ", ".join(f"{_key_str(parent, k, words)} {v:.3f}" for k, v in scores.items()
                        if k != key)
@@ -205,7 +205,7 @@ def _rows(step: Iteration, before: Node, number: int, strings: Strings,
         rows.append([parent, number, role, 1, 0, at(_name(names)), at(label),
                      at(f"n {node.visits}, mean {node.mean:+.3f}"), at(""), at(""), [], 0,
                      [0, 0, 0], at("→"), odds, at(""), is_max])
-        for key, child in children(node):
+        for key, child in branches(node):
             todo.append((child, None if old is None else old.children.get(key),
                          keys + (key,), names + (_key_str(node, key, words),), where[keys],
                          at(f"{node.weights[key]:.4g}") if node.kind == CHANCE else -1))

@@ -50,7 +50,7 @@
     return r === CHANCE ? "chance" : r === 2 ? (N[i][IS_MAX] ? "MAX" : "MIN") : role(i);
   }
 
-  // --- the sentence of each step (the same rules as fminimax.stepper.explanations) --------
+  // --- the sentence of each step (the same rules as fminimax.trace.events.explanations) --------
   var sentences = data.sentences ? data.sentences.slice() : [];  // given: MCTS's own
   (function () {
     if (data.sentences) return;

@@ -35,7 +35,7 @@ from fminimax.interop.openspiel.rules import (  # noqa: E402
     PASS,
     Action,
     Heuristic,
-    Position,
+    SpielPosition,
     game,
     position,
     spiel_state,
@@ -43,6 +43,6 @@ from fminimax.interop.openspiel.rules import (  # noqa: E402
     string_key,
 )
 
-__all__ = ["MISSING", "PASS", "PREFIX", "Action", "Heuristic", "Position", "SearchBot", "game",
+__all__ = ["MISSING", "PASS", "PREFIX", "Action", "Heuristic", "SearchBot", "SpielPosition", "game",
            "load", "made", "notation", "parsed", "position", "refusal", "spiel_state", "start",
            "string_key"]

@@ -231,4 +231,4 @@ def test_the_srcdoc_is_the_isolated_page() -> None:
     shown = tr.traced(game, root, distances=False)._repr_html_()  # type: ignore[attr-defined]
     inner = html.unescape(shown.split('srcdoc="', 1)[1].split('" style=', 1)[0])
     assert inner == tr.to_html(tr.traced(game, root, distances=False))
-    assert 'class="fminimax-page"' in inner and "\nbody {" not in inner
+    assert tr.jupyter.MARK in inner and "\nbody {" not in inner

@@ -275,6 +275,13 @@
     sizes[slot.pass][1] = Math.max(sizes[slot.pass][1], y + H);
   });
   data.passes.forEach(function (header, p) { sizes[p][0] = left(next[p]) + MARGIN; });
+  // A large trace draws every pass in one frame, the largest: resizing the drawing lays
+  // all its text out again (seconds for thousands of nodes), moving a pass into view does
+  // not.  A small one fits each pass on its own, as large as it can be drawn.
+  if (N.length > 1000) {
+    var most = sizes.reduce(function (a, b) { return [Math.max(a[0], b[0]), Math.max(a[1], b[1])]; }, [0, 0]);
+    sizes = sizes.map(function () { return most; });
+  }
 
   // --- the state after k steps: a pure function of k, drawn into the page --------------
   var k = 0, shownPass = -1, logged = 0, logFrom = 0;
@@ -350,8 +357,13 @@
       slot.edge.setAttribute("data-status", status);
     });
     if (pass !== shownPass) {
-      passGroups.forEach(function (g, p) { if (p === pass) g.removeAttribute("hidden"); else g.setAttribute("hidden", ""); });
-      svg.setAttribute("viewBox", "0 0 " + sizes[pass][0] + " " + (sizes[pass][1] + MARGIN));
+      // the other passes move out of sight, laid out still: showing a pass again (End on a
+      // multi-pass search) moves it back rather than laying out its text anew
+      passGroups.forEach(function (g, p) {
+        set(g, "transform", p === pass ? "translate(0,0)" : "translate(-10000000,0)");
+        if (p === pass) g.removeAttribute("hidden"); else g.setAttribute("hidden", "");
+      });
+      set(svg, "viewBox", "0 0 " + sizes[pass][0] + " " + (sizes[pass][1] + MARGIN));
       shownPass = pass;
       scaleTree();
     }
@@ -423,14 +435,19 @@
     if (room < PHONE) return Math.max(room / natural, READABLE);
     return natural <= FITS * room ? room / natural : 1;
   }
+  function set(element, name, value) {  // an attribute, only when it changes: setting an
+    if (element.getAttribute(name) !== value) element.setAttribute(name, value);  // SVG's
+  }                                       // size, even to the same value, lays it out again
   function scaleTree() {
     if (shownPass < 0) return;
     var natural = sizes[shownPass][0], height = sizes[shownPass][1] + MARGIN;
-    document.body.classList.remove("wide");  // a tree over twice the box's width takes the
-    if (window.innerWidth >= 1600 ||          // whole width, the stack and counts below it
-        (natural > 2 * ($("tree-box").clientWidth - 2) && window.innerWidth >= 960)) {
-      document.body.classList.add("wide");
-    }
+    // A tree over twice the box's width takes the whole width, the stack and counts below
+    // it (as does every tree on a screen 1,600 px wide): decided from the widths, never by
+    // trying a layout, so that the page is laid out once
+    var main = document.querySelector("main"), rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+    var beside = main.clientWidth - Math.min(24 * rem, 0.4 * main.clientWidth) - rem - 4;
+    var wide = window.innerWidth >= 1600 || (natural > 2 * beside && window.innerWidth >= 960);
+    if (document.body.classList.contains("wide") !== wide) document.body.classList.toggle("wide", wide);
     var room = $("tree-box").clientWidth - 2;
     var tall = Math.max(1, (0.75 * window.innerHeight - 2) / height);  // the box's height
     var whole = Math.min(1, room / natural);
@@ -441,10 +458,10 @@
     $("fit").checked = fitChosen === null ? scale <= whole + 1e-9 : fitChosen;
     var shownHeight = overview ? Math.max(height * scale, Math.min(height, 0.75 * window.innerHeight - 2))
                                : height * scale;
-    svg.classList.toggle("overview", overview);
-    svg.setAttribute("preserveAspectRatio", overview ? "none" : "xMidYMid meet");
-    svg.setAttribute("width", String(Math.floor(natural * scale)));
-    svg.setAttribute("height", String(Math.ceil(shownHeight)));
+    if (svg.classList.contains("overview") !== overview) svg.classList.toggle("overview", overview);
+    set(svg, "preserveAspectRatio", overview ? "none" : "xMidYMid meet");
+    set(svg, "width", String(Math.floor(natural * scale)));
+    set(svg, "height", String(Math.ceil(shownHeight)));
     document.body.setAttribute("data-scale", scale.toFixed(3));
   }
   window.addEventListener("resize", function () { scaleTree(); if (k > 0) keepInView(nodeEls[E[k - 1][1]].g); });

@@ -21,7 +21,9 @@
     x[i] = kids.length ? (Math.min.apply(null, kids) + Math.max.apply(null, kids)) / 2 : next++;
   });
   var widest = 1;
-  N.forEach(function (node) { widest = Math.max(widest, node[NAME].length); });
+  N.forEach(function (node) {  // a leaf shows its name; other nodes a symbol (▲ ▼ ◆)
+    if (node[ROLE] === 2) widest = Math.max(widest, node[NAME].length);
+  });
   // text 17 units tall in a node 32 wide: a tree of a dozen leaves in a 600-px panel
   // (a projector's third of the screen) reads at 20 px or more
   var STEP = Math.max(48, widest * 10.5 + 22), LEVEL = 64, R = 16, M = 20;

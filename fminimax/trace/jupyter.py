@@ -10,9 +10,10 @@ A stepper page (``page.page``) is a whole HTML document; a notebook that shows i
   exported to a static page, as nbconvert does) has its ``<html>`` tag's attributes added
   to the host's root by the HTML parser, while its ``<meta>`` lands in the host's body;
   so no rule reaches the notebook (``scoped_css``), whether its scripts run or not;
-* the page's script runs only in its own document (the same test).  Pasted into a notebook that runs the
-  scripts of its outputs (a trusted one), it moves the page into an ``<iframe srcdoc>``,
-  where it runs as a page of its own; pasted where scripts do not run, it stays inert;
+* the page's script runs only in its own document (the same test).  Pasted into a
+  notebook that runs the scripts of its outputs (a trusted one), it moves the page into an
+  ``<iframe srcdoc>``, where it runs as a page of its own; pasted where scripts do not
+  run, it stays inert;
 * inside a frame of the same origin (``srcdoc``, as ``page.frame`` and Jupyter make), the
   page sets its frame's height to its own, and again whenever its height changes, up to
   ``MAX_FRAME_HEIGHT`` pixels.

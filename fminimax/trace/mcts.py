@@ -114,7 +114,8 @@ class _View:
         if not node.visits:
             return "no visit yet"
         plural = "" if node.visits == 1 else "s"
-        return f"{node.visits} visit{plural}, mean {_mean_str(_for_root(self.root, node, node.mean))}"
+        mean = _mean_str(_for_root(self.root, node, node.mean))
+        return f"{node.visits} visit{plural}, mean {mean}"
 
 
 def _select_sentence(parent: Node, key: Any, names: tuple[str, ...], view: _View) -> str:

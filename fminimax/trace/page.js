@@ -460,7 +460,7 @@
                                : height * scale;
     if (svg.classList.contains("overview") !== overview) svg.classList.toggle("overview", overview);
     set(svg, "preserveAspectRatio", overview ? "none" : "xMidYMid meet");
-    set(svg, "width", String(Math.floor(natural * scale)));
+    set(svg, "width", String(Math.ceil(natural * scale)));
     set(svg, "height", String(Math.ceil(shownHeight)));
     document.body.setAttribute("data-scale", scale.toFixed(3));
   }

@@ -24,7 +24,7 @@
   N.forEach(function (node) {  // a leaf shows its name; other nodes a symbol (▲ ▼ ◆)
     if (node[ROLE] === 2) widest = Math.max(widest, node[NAME].length);
   });
-  // text 17 units tall in a node 32 wide: a tree of a dozen leaves in a 600-px panel
+  // text 18 units tall in a node 32 wide: a tree of a dozen leaves in a 600-px panel
   // (a projector's third of the screen) reads at 20 px or more
   var STEP = Math.max(48, widest * 10.5 + 22), LEVEL = 64, R = 16, M = 20;
   var levels = Math.max.apply(null, depth) + 1;

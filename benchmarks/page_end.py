@@ -36,7 +36,8 @@ def page_of(checkout: Path, folder: Path, name: str) -> Path:
     """Write the MTD(f) page with ``checkout``'s fminimax; return its path."""
     path = folder / f"{name}.html"
     subprocess.run([sys.executable, "-m", "fminimax", *COMMAND, "--trace-html", str(path)],
-                   check=True, cwd=checkout, env={**os.environ, "PYTHONPATH": str(checkout)})
+                   check=True, cwd=checkout, env={**os.environ, "PYTHONPATH": str(checkout)},
+                   stdout=subprocess.DEVNULL)
     return path
 
 

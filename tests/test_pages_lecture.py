@@ -222,6 +222,9 @@ def test_connect_four_nodes_are_mostly_board(opened: Callable[..., Page],
       return {board: (right - left) * (bottom - top) / (box.width * box.height),
               widths: (right - left) / box.width}; }""")
     assert shares["board"] >= 0.5 and shares["widths"] >= 0.8, shares
+    root = page.page.evaluate("document.querySelector('#tree .node[data-name=\"root\"]')"
+                              ".getBoundingClientRect().toJSON()")
+    assert root["top"] >= 0 and root["bottom"] <= 1080 and root["right"] <= 1920, root
 
 
 # --- large traces: fit, long step numbers, End ------------------------------------------

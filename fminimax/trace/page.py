@@ -3,8 +3,9 @@
 The page plays back the events of ``trace.events`` (a node entered, its children searched,
 its value returned) with the tree, the call stack, the window and a sentence at each step.
 ``page_data(source)`` is everything the page shows, as JSON-ready data; ``page(source)`` the
-page itself (inline CSS and script from ``page.html``, ``page.css`` and ``page.js`` beside
-this module, no network); ``frame(source)`` the page inside an iframe, for Jupyter.  The
+page itself (``page.html``, ``page.css`` and ``page.js`` beside this module, with the
+controls every stepping page shares, filled by ``template.filled``; no network);
+``frame(source)`` the page inside an iframe, for Jupyter.  The
 story's own names (``events``, ``explanations``, ``passes``...) are re-exported here.
 
 >>> from fminimax.games import tree

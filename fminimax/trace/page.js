@@ -337,6 +337,7 @@
     // a node's status and phase are attributes (CSS shows the texts that go with them),
     // set only where they change: a step touches only the nodes it changes
     N.forEach(function (node, i) {
+      if (node[PASS] !== pass) return;  // out of sight: drawn when its pass is shown
       var status = statusOf(i, k, open), e = nodeEls[i];
       var phase = exitAt[i] < k && !open[i] ? "done" : enterAt[i] < k ? "open" : "";
       if (M) {
@@ -350,6 +351,7 @@
       if (edgeEls[i]) edgeEls[i].setAttribute("data-status", passing[i] ? status : status === "unvisited" ? "unvisited" : "seen");
     });
     slots.forEach(function (slot) {
+      if (slot.pass !== pass) return;
       var status = cutAt[slot.parent] < k ? "pruned" : "unvisited";
       if (slot.shown === status) return;
       slot.shown = status;

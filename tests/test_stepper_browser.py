@@ -330,7 +330,8 @@ def test_the_principal_variation_is_highlighted_at_the_end_only(
 _LOOK = """(selector) => { const g = document.querySelector(selector);
   const box = getComputedStyle(g.querySelector('rect.box'));
   const shown = Array.from(g.querySelectorAll('text')).filter(
-      t => getComputedStyle(t).display !== 'none' && t.textContent);
+      t => getComputedStyle(t).display !== 'none' && getComputedStyle(t).visibility === 'visible'
+           && t.textContent);
   return [getComputedStyle(g).opacity, box.fill, box.stroke, box.strokeDasharray,
           box.strokeWidth, shown.length]; }"""
 

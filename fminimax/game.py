@@ -381,19 +381,13 @@ def _checked_state(game: Game[Any, Any], state: Any, players: set[Any]) -> list[
     """Return the states after ``state`` (its moves' or its outcomes'), checking its contract."""
     over, moves = game.is_over(state), tuple(game.moves(state))
     outcomes = tuple(game.chances(state)) if game.chances is not None else ()
-    mover = game.to_move(state)
-    players.add(mover)
-    if len(players) > 2:
-        _broken(game, "there are two players", f"to_move gives {len(players)} players, "
-                f"{quoted(repr(sorted(map(repr, players))), 60)}")
-    if over and moves:
-        _broken(game, "moves are empty exactly when the game is over",
-                f"is_over is true at {_shown(state)} but moves gives {_shown(moves)}")
+    mover = _checked_mover(game, state, players)
     if outcomes:
         return _checked_chance(game, state, over, moves, outcomes)
-    if not over and not moves:
+    if over != (not moves):
         _broken(game, "moves are empty exactly when the game is over",
-                f"is_over is false at {_shown(state)} but moves gives none")
+                f"is_over is true at {_shown(state)} but moves gives {_shown(moves)}" if over
+                else f"is_over is false at {_shown(state)} but moves gives none")
     if over:
         _checked_utility(game, state, mover, players)
         return []
@@ -402,6 +396,16 @@ def _checked_state(game: Game[Any, Any], state: Any, players: set[Any]) -> list[
     if game.key is not None:
         _hashed(game, game.key(state), "a key")
     return [_checked_play(game, state, move, mover) for move in moves]
+
+
+def _checked_mover(game: Game[Any, Any], state: Any, players: set[Any]) -> Any:
+    """Return the player to move in ``state``, adding it to ``players`` (at most two)."""
+    mover = game.to_move(state)
+    players.add(mover)
+    if len(players) > 2:
+        _broken(game, "there are two players", f"to_move gives {len(players)} players, "
+                f"{quoted(repr(sorted(map(repr, players))), 60)}")
+    return mover
 
 
 def _checked_play(game: Game[Any, Any], state: Any, move: Any, mover: Any) -> Any:

@@ -243,12 +243,15 @@ def test_outcome_words_come_only_from_exact_results_and_the_games_own_final_scor
         result = algorithms.alphabeta(tree.game(), tree.parse(text), distances=False)
         assert core.outcome_str(result, distances=False) is None, text  # payoffs, no words
     for text in ("[1e300, 1]", "[[2, 7], [1, 8]]", "[[0.5, 3]]"):
-        result = algorithms.alphabeta(tree.game(), tree.parse(text), distances=True)
+        result = algorithms.alphabeta(tree.game(), tree.parse(text))
         assert core.outcome_str(result) is None, text  # final scores other than -1, 0, 1
     assert core.outcome_str(algorithms.alphabeta(tree.game(), tree.parse("[[1, -1], [-1]]")),
                               distances=False) is None  # a payoff searched without distances
     assert core.outcome_str(algorithms.alphabeta(tree.game(), tree.parse("[[1, -1], [-1]]"),
                                                  distances=True)) == "loss in 2"
+    # a tree declares no outcomes: by default its values are its leaves' own, never words
+    assert core.outcome_str(algorithms.alphabeta(tree.game(), tree.parse("[[1, -1], [-1]]"))) \
+        is None
 
 
 def test_a_table_entry_is_used_only_when_searched_at_least_as_deep_as_needed() -> None:

@@ -58,9 +58,9 @@ def test_an_outcome_belongs_to_the_player_who_would_have_moved_at_the_chance_nod
     assert algorithms.expectiminimax(tree.game(), root).value == 6
 
 
-def test_quick_values_are_refused_at_a_chance_node() -> None:
+def test_distance_values_asked_for_are_refused_at_a_chance_node() -> None:
     with pytest.raises(ValueError, match="distance values .* do not average"):
-        algorithms.alphabeta(tree.game(), tree.parse(EXAMPLE))
+        algorithms.alphabeta(tree.game(), tree.parse(EXAMPLE), distances=True)
 
 
 @pytest.mark.parametrize("text, message", [

@@ -86,10 +86,10 @@ def test_every_algorithm_gives_minimax_and_a_move_of_that_value_on_quick_values(
     game, root = tree.game(tree.zero), tree.start(value)
     expected = reference(game, root, True)
     for name in NAMES:
-        result = algorithms.solve(game, root, name)
+        result = algorithms.solve(game, root, name, distances=True)
         assert result.value == expected, name
         assert move_value(game, root, result.move, True) == expected, name
-    assert algorithms.solve(game, root).algorithm == "bisection"
+    assert algorithms.solve(game, root, distances=True).algorithm == "bisection"
 
 
 @settings(max_examples=60, deadline=None)
@@ -98,10 +98,10 @@ def test_mate_bounds_refuse_a_game_they_do_not_fit_and_auto_falls_back(value: An
     game, root = tree.game(), tree.start(value)
     expected = reference(game, root, True)
     try:
-        assert algorithms.mate(game, root).value == expected
+        assert algorithms.mate(game, root, distances=True).value == expected
     except MateError as error:
         assert "mate=False" in str(error)
-    result = algorithms.solve(game, root)
+    result = algorithms.solve(game, root, distances=True)
     assert result.value == expected and result.algorithm in ("bisection", "memoized")
 
 

@@ -29,7 +29,7 @@ TICTACTOE_SAMPLE = 120
 
 def exact_values(game: Any, state: Any) -> dict[Any, Any]:
     """Return each move's exact value (plain values) for the player to move."""
-    return core.move_values(game, state)
+    return core.move_values(game, state, distances=False)
 
 
 def keeps_value(game: Any, state: Any, move: Any) -> bool:

@@ -85,8 +85,8 @@ def search(game: Game[State, Move], state: State, options: SearchOptions | None 
     A game's ``decided`` rule is used in searches to the end (at the root, the first move
     of the game's order is the move).
 
-    A game with ``chances`` is searched by expectiminimax (distances=False: distance values do not
-    average); ``star`` 1 or 2 prunes at chance nodes.  ``quiescence`` > 0 goes on past the
+    A game with ``chances`` is searched by expectiminimax (its own values: distance values
+    do not average); ``star`` 1 or 2 prunes at chance nodes.  ``quiescence`` > 0 goes on past the
     depth limit through the game's ``noisy`` moves.  ``mate`` needs distance values of games
     whose final scores are -1, 0 or 1 and where nobody loses by their own move: at ply p
     nothing beats a win at ply p + 1 or is worse than a loss at ply p + 2 (a ``MateError``

@@ -180,8 +180,11 @@ def test_the_aima_tree_prunes_4_and_6(opened: Callable[..., Page]) -> None:
     stats = algorithms.alphabeta(tree.game(), tree.start(AIMA), distances=False).stats
     assert end["counts"] == {"nodes": stats.nodes, "leaves": stats.leaves,
                              "cutoffs": stats.cutoffs, "hits": stats.table_hits}
-    assert (stats.nodes, stats.leaves, stats.cutoffs) == (11, 7, 2)
+    assert (stats.nodes, stats.leaves, stats.cutoffs) == (11, 7, 1)
     assert ["root", "current", "= 3"] in end["nodes"]
+    drawn = {name: value for name, _, value in end["nodes"]}
+    assert drawn["1"] == "≤ 2 ✂" and drawn["2"] == "= 2"  # the third MIN node cut nothing
+    assert [value for value in drawn.values() if "✂" in value] == ["≤ 2 ✂"]
 
 
 def test_the_pages_sentences_are_the_libraries(opened: Callable[..., Page]) -> None:

@@ -90,7 +90,7 @@ class Chances(Decisions):
             self.steps.append(Step(path, ply, self.game.to_move(state), alpha, beta, value,
                                    "chance" if flag == EXACT else "chance-cutoff",
                                    unsearched, tuple(p for p, _ in outcomes)))
-        if flag != EXACT:
+        if flag != EXACT and unsearched:  # a cut-off only where outcomes are left
             self.cutoffs += 1
         if self.table is not None:
             self.save(key, ply, estimates, value, flag, ())
@@ -318,7 +318,7 @@ class Chances(Decisions):
                               path + (move,) if self.steps is not None else path)[0]
             if -value > best:
                 best = -value
-        cut = best >= beta
+        cut = bool(pruned)  # a cut-off only where moves are left unsearched
         if cut:
             self.cutoffs += 1
         if self.steps is not None:

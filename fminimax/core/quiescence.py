@@ -77,9 +77,11 @@ class Quiescent(Chances):
             if -value > best:
                 best, line = -value, (move, *rest)
                 if self.prune and best >= beta:
-                    self.cutoffs += 1
+                    left = tuple(noisy[index + 1:])  # a cut-off only where moves are left
+                    self.cutoffs += bool(left)
                     if tracing:
-                        self.record(visit, best, "quiescence-cutoff", tuple(noisy[index + 1:]))
+                        self.record(visit, best, "quiescence-cutoff" if left else "quiescence",
+                                    left)
                     return best, line
         if tracing:
             self.record(visit, best, "quiescence")

@@ -36,9 +36,9 @@ from fminimax.core import Pass, SearchResult, Step, farther, search
 from fminimax.game import Game, Score
 from fminimax.trace.labels import Label, Moves, Path, Show, number_str, path_str
 
-__all__ = ["EXACT", "LOWER", "MAX_NODES", "UPPER", "Drawn", "Trace", "Traceable", "Visit",
-           "checked_limit", "drawn_part", "is_chance", "move_lines", "role_of", "trace_of",
-           "traced", "visits"]
+__all__ = ["CUT_KINDS", "EXACT", "LOWER", "MAX_NODES", "UPPER", "Drawn", "Trace", "Traceable",
+           "Visit", "checked_limit", "drawn_part", "is_chance", "is_cut", "move_lines",
+           "role_of", "trace_of", "traced", "visits"]
 
 MAX_NODES = 500
 """The default node limit of the text and DOT drawings."""
@@ -191,6 +191,19 @@ class Visit:
 def is_chance(visit: Visit) -> bool:
     """Return whether a visit is a chance node (its children are outcomes, not moves)."""
     return visit.kind.startswith("chance")
+
+
+CUT_KINDS = ("cutoff", "chance-cutoff", "quiescence-cutoff")
+"""The kinds of a node that stopped searching once its value crossed the window."""
+
+
+def is_cut(visit: Visit) -> bool:
+    """Return whether a visit is a cut-off: it stopped with moves left unsearched.
+
+    A node whose last move crossed the window searched every move: nothing was cut, so it
+    is no cut-off, though its value may still be a bound.
+    """
+    return visit.kind in CUT_KINDS and bool(visit.pruned)
 
 
 def role_of(visit: Visit) -> str:

@@ -23,18 +23,21 @@ A node that only learned a bound (a cut-off) returns ``≤ v`` or ``≥ v``, nev
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
 from fminimax.core import SearchResult, Step
 from fminimax.game import Game, Score
 from fminimax.trace.data import (
+    CUT_KINDS,
     EXACT,
     Trace,
     Traceable,
     Visit,
     is_chance,
+    is_cut,
     role_of,
     trace_of,
     visits,
@@ -53,13 +56,11 @@ from fminimax.trace.labels import (
 from fminimax.trace.proof import end_note, pass_roots, proof_str, research_note, start_note
 from fminimax.trace.text import pass_str
 
-__all__ = ["CUT_KINDS", "Estimate", "Event", "Names", "PassSteps", "Story", "enter_notes",
-           "estimated_leaves", "events", "explanations", "pass_of", "passes", "story_events",
-           "story_of"]
+__all__ = ["CUT_KINDS", "Estimate", "Event", "Names", "PassSteps", "Said", "Story",
+           "cut_reason", "enter_notes", "estimated_leaves", "events", "explanations", "pass_of",
+           "passes", "said_str", "story_events", "story_of", "story_sentences"]
 
 Estimate = Callable[[Path], bool]
-CUT_KINDS = ("cutoff", "chance-cutoff", "quiescence-cutoff")
-"""The kinds of a node whose last child's return made it stop searching (a cut-off)."""
 
 
 # --- passes: the root searches of a trace -------------------------------------------------
@@ -263,7 +264,7 @@ def story_events(told: Story) -> list[Event]:
             parent = by_number[visit.parent]
             frames[parent.number] = _narrowed(parent, frames[parent.number], visit.value,
                                               windows)
-            cutoff = parent.kind in CUT_KINDS and parent.kids[-1] == number
+            cutoff = is_cut(parent) and parent.kids[-1] == number
             found.append(Event("exit", number, place, parent.number, *frames[parent.number],
                                cutoff))
     return found
@@ -327,10 +328,14 @@ class Names:
     def value(self, visit: Visit) -> str:
         """What a node returns: its value or bound (≤ v, ≥ v) and where it came from."""
         relation = "" if visit.relation == EXACT else f"{visit.relation} "
-        note = (" (estimated)" if self.is_estimate(visit)
+        return relation + self.number(visit.value) + self.value_note(visit)
+
+    def value_note(self, visit: Visit) -> str:
+        """Where a node's value came from, when not from its children: an estimate, the
+        table, a mate-distance bound."""
+        return (" (estimated)" if self.is_estimate(visit)
                 else " (from the table)" if visit.kind == "table"
                 else " (a mate-distance bound)" if visit.kind == "mate" else "")
-        return relation + self.number(visit.value) + note
 
     def entered(self, visit: Visit) -> str:
         """What entering a node already tells: the depth limit, the table, a mate bound."""
@@ -350,6 +355,59 @@ class Names:
         return f"{value} ≤ α {self.bound(visit.alpha)}"
 
 
+Said = tuple[str, tuple[str, ...]]
+"""A sentence as a template and the strings filling its ``{}`` slots in order: node names,
+values and bounds, so a page's data holds each template and each name once (``said_str``
+writes the sentence)."""
+
+
+def said_str(said: Said) -> str:
+    """Return a sentence from its template and the strings that fill its slots.
+
+    >>> said_str(("leaf {} returns {} to MIN {}.", ("2", "2", "a")))
+    'leaf 2 returns 2 to MIN a.'
+    """
+    return said[0].format(*said[1])
+
+
+class _Words:
+    """A sentence being written: its template's text and the strings of its slots."""
+
+    def __init__(self, names: Names) -> None:
+        self.names = names
+        self.text: list[str] = []
+        self.slots: list[str] = []
+
+    def say(self, *parts: str) -> _Words:
+        """Add fixed words (no braces)."""
+        self.text += parts
+        return self
+
+    def slot(self, filled: str) -> _Words:
+        """Add a string that varies: a name, a value, a bound, a note."""
+        self.text.append("{}")
+        self.slots.append(filled)
+        return self
+
+    def title(self, visit: Visit) -> _Words:
+        """Add who acts at a node and its name: 'MIN {}' filled with 'a'."""
+        return self.say(role_of(visit), " ").slot(self.names.name(visit.path))
+
+    def value(self, visit: Visit, left_out: int = 0) -> _Words:
+        """Add what a node returns (``Names.value``), and how many nodes not drawn it was
+        worked out from."""
+        if visit.relation != EXACT:
+            self.say(visit.relation, " ")
+        self.slot(self.names.number(visit.value)).say(self.names.value_note(visit))
+        if left_out:
+            self.say(f" (worked out from {left_out} node{'s' * (left_out != 1)} below it, "
+                     f"not drawn)")
+        return self
+
+    def said(self) -> Said:
+        return "".join(self.text), tuple(self.slots)
+
+
 @dataclass
 class _Teller:
     """Writes the sentence of each event, keeping each frame's window and best as shown."""
@@ -360,57 +418,151 @@ class _Teller:
     many: bool
     frames: dict[int, tuple[str, str, str]]
     notes: dict[int, str]  # what entering a pass's root or a re-searched child tells
+    hidden: dict[int, int]  # nodes a drawing leaves out below a drawn node, by its number
+    bests: Bests = field(default_factory=dict)  # each node's best children so far
 
-    def window(self, visit: Visit) -> str:
-        return (f" with window [α {self.names.bound(visit.alpha)}, "
-                f"β {self.names.bound(visit.beta)}]" if self.windows else "")
-
-    def enter(self, event: Event, visit: Visit) -> str:
-        names = self.names
+    def enter(self, event: Event, visit: Visit) -> Said:
+        names, words = self.names, _Words(self.names)
         self.frames[visit.number] = (names.bound(event.alpha), names.bound(event.beta), "")
-        note = self.notes.get(visit.number, "")
-        said = f"{self.window(visit)}{names.entered(visit)}{note}."
         if visit.parent == 0:
-            start = f"Pass {event.pass_number} starts" if self.many else "The search starts"
-            return f"{start} at {names.title(visit)}{said}"
-        again = " again" if visit.again else ""
-        return f"{names.title(visit)} is entered{again} from " \
-               f"{names.title(self.by_number[visit.parent])}{said}"
+            if self.many:
+                words.say("Pass ").slot(str(event.pass_number)).say(" starts at ")
+            else:
+                words.say("The search starts at ")
+            words.title(visit)
+        else:
+            words.title(visit).say(" is entered", " again" if visit.again else "", " from ")
+            words.title(self.by_number[visit.parent])
+        if self.windows:
+            words.say(" with window [α ").slot(names.bound(visit.alpha)).say(", β ")
+            words.slot(names.bound(visit.beta)).say("]")
+        words.say(names.entered(visit))
+        note = self.notes.get(visit.number, "")
+        if note:
+            words.slot(note)
+        return words.say(".").said()
 
-    def exit(self, event: Event, visit: Visit) -> str:
-        names = self.names
+    def exit(self, event: Event, visit: Visit) -> Said:
+        names, words = self.names, _Words(self.names)
+        words.title(visit).say(" returns ").value(visit, self.hidden.get(visit.number, 0))
         if event.top is None:
-            what = f"pass {event.pass_number}" if self.many else "the search"
-            end = end_note(visit, names.number) if self.many else ""
-            return f"{names.title(visit)} returns {names.value(visit)}: the value of {what}.{end}"
+            if self.many:
+                words.say(": the value of pass ").slot(str(event.pass_number)).say(".")
+                return words.slot(end_note(visit, names.number)).said()
+            return words.say(": the value of the search.").said()
         parent = self.by_number[event.top]
-        said = f"{names.title(visit)} returns {names.value(visit)} to {names.title(parent)}"
+        words.say(" to ").title(parent)
         old, new = self.frames[event.top], (
             names.bound(event.alpha), names.bound(event.beta),
             names.number(event.best) if event.best is not None else "")
         self.frames[event.top] = new
         if event.cutoff:
-            return self.cut(said, parent)
+            return self.cut(words, parent)
         if is_chance(parent):
-            return f"{said}, with probability {number_str(visit.probability or 0)}."
-        return self.moved(said, parent, old, new)
+            return words.say(", with probability ").slot(
+                number_str(visit.probability or 0)).say(".").said()
+        which = (0 if parent.is_max else 1) if self.windows else 2
+        words.say("; ", "αβ"[which] if self.windows else "the best so far",
+                  " stays " if old[which] == new[which] else " becomes ")
+        return words.slot(new[which]).say(".").said()
 
-    def moved(self, said: str, parent: Visit, old: tuple[str, str, str],
-              new: tuple[str, str, str]) -> str:
-        """A return that changed the parent's window (alpha-beta) or best (minimax), or not."""
-        if self.windows:
-            which = 0 if parent.is_max else 1
-            verb = "stays" if old[which] == new[which] else "becomes"
-            return f"{said}; {'αβ'[which]} {verb} {new[which]}."
-        return f"{said}; the best so far {'stays' if old[2] == new[2] else 'becomes'} {new[2]}."
-
-    def cut(self, said: str, parent: Visit) -> str:
+    def cut(self, words: _Words, parent: Visit) -> Said:
+        """A return that made its parent stop: the condition, why it settles the parent,
+        and the moves left unsearched (a cut-off always leaves some: ``data.is_cut``)."""
         cut = [self.names.name(parent.path + (move,)) for move in parent.pruned]
-        reason = self.names.reason(parent)
-        if not cut:
-            return f"{said}: {reason}, a cut-off with no move left to prune."
-        return (f"{said}: {reason}, a cut-off; {', '.join(cut)} "
-                f"{'is' if len(cut) == 1 else 'are'} pruned.")
+        words.say(": ").slot(self.names.reason(parent)).say(", a cut-off. ")
+        cut_words(words, parent, self.by_number, self.bests)
+        words.say(": ")
+        for index, name in enumerate(cut):
+            words.say(", " if index else "").slot(name)
+        return words.say(" is" if len(cut) == 1 else " are", " pruned.").said()
+
+
+Bests = dict[int, tuple[list[int], list["Visit | None"]]]
+
+
+def _bests(above: Visit, by_number: dict[int, Visit], known: Bests
+           ) -> tuple[list[int], list[Visit | None]]:
+    """Return a node's children's numbers and, before each, the child that gave the node
+    its best so far (None before the first): once per node, kept in ``known``."""
+    if above.number not in known:
+        best: Visit | None = None
+        before: list[Visit | None] = []
+        for kid in (by_number[number] for number in above.kids):
+            before.append(best)
+            if best is None or (kid.value > best.value if above.is_max
+                                else kid.value < best.value):
+                best = kid
+        known[above.number] = (list(above.kids), before)
+    return known[above.number]
+
+
+def _settled_by(visit: Visit, by_number: dict[int, Visit], for_max: bool, bound: Score,
+                known: Bests) -> Visit | None:
+    """Return the node searched earlier that gave ``visit``'s window its bound: the best
+    child so far, searched before the line to ``visit``, of the nearest ancestor where MAX
+    (``for_max``) or MIN moves that is worth ``bound``; None when the bound came with the
+    pass's window."""
+    below, above = visit, by_number.get(visit.parent)
+    while above is not None:
+        if not is_chance(above) and above.is_max == for_max:
+            kids, before = _bests(above, by_number, known)
+            source = before[bisect.bisect_left(kids, below.number)]
+            if source is not None and source.value == bound:
+                return source
+        below, above = above, by_number.get(above.parent)
+    return None
+
+
+def cut_words(words: _Words, visit: Visit, by_number: dict[int, Visit],
+              known: Bests | None = None) -> _Words:
+    """Add why a cut-off settles a node (``cut_reason``); ``known`` keeps each node's best
+    children so far between calls."""
+    names = words.names
+    if visit.kind == "probe":
+        return words.title(visit).say(" is probed: its first move only bounds it")
+    if visit.kind == "mate":
+        return words.say("a mate-distance bound settles ").title(visit)
+    high = visit.value >= visit.beta
+    if is_chance(visit):
+        words.say("whatever the outcomes left are worth, ").title(visit)
+        return words.say("'s average stays ", "at least β" if high else "at most α",
+                         ", so they cannot matter")
+    bound = visit.beta if high else visit.alpha
+    source = _settled_by(visit, by_number, not high, bound, {} if known is None else known)
+    if high:
+        words.say("MIN already holds MAX to ").slot(names.bound(bound))
+        if source is not None:
+            words.say(" with ").title(source)
+        else:
+            words.say(" by the window of this search")
+        words.say(", so once ").title(visit).say(" can reach ")
+    else:
+        words.say("MAX already has ").slot(names.bound(bound))
+        if source is not None:
+            words.say(" from ").title(source)
+        else:
+            words.say(" from the window of this search")
+        words.say(", so once ").title(visit).say(" can hold it to ")
+    words.slot(names.number(visit.value)).say(", ").title(visit)
+    return words.say("'s other moves cannot matter")
+
+
+def cut_reason(visit: Visit, by_number: dict[int, Visit], names: Names) -> str:
+    """Return why a cut-off settles a node: what the other side already has elsewhere, so
+    the node's other moves cannot matter.
+
+    >>> from fminimax.games import tree
+    >>> from fminimax.trace.data import traced
+    >>> from fminimax.trace.labels import tree_labels
+    >>> game, root = tree.game(), tree.start([[3, 12, 8], [2, 4, 6]])
+    >>> told = visits(traced(game, root, label=tree_labels(game, root), distances=False))
+    >>> names = Names(tree_labels(game, root), str, None)
+    >>> cut_reason(told[5], {v.number: v for v in told}, names)
+    "MAX already has 3 from MIN 0, so once MIN 1 can hold it to 2, MIN 1's other moves \
+cannot matter"
+    """
+    return said_str(cut_words(_Words(names), visit, by_number).said())
 
 
 def explanations(source: Traceable | Sequence[Traceable], *,
@@ -418,7 +570,7 @@ def explanations(source: Traceable | Sequence[Traceable], *,
     """Return one sentence per event: what the step does and what it changes.
 
     ``estimate(path)`` says which leaves the heuristic scored (``estimated_leaves``).  The
-    page's script writes the same sentences from the page's data.
+    page shows these sentences (``page.page_data`` computes them; its script only shows them).
 
     >>> from fminimax.games import tree
     >>> from fminimax.trace.data import traced
@@ -431,13 +583,25 @@ def explanations(source: Traceable | Sequence[Traceable], *,
     told = story_of(source)
     trace = told.trace
     names = Names(trace.label, trace.show, estimate, trace.moves)
-    teller = _Teller(names, {visit.number: visit for visit in told.visits}, trace.windows,
-                     len(told.passes) > 1, {}, enter_notes(told, names))
+    return tuple(map(said_str, story_sentences(told, names, story_events(told))))
+
+
+def story_sentences(told: Story, names: Names, shown: Sequence[Event],
+                    hidden: dict[int, int] | None = None) -> list[Said]:
+    """Return the sentence of each event of ``shown`` (a story's events, or those of the
+    nodes a page draws) as a template and its strings, the proof after the last; ``hidden``
+    counts, by visit number, the nodes a drawing leaves out below a drawn node (its value
+    is worked out from them)."""
+    teller = _Teller(names, {visit.number: visit for visit in told.visits}, told.trace.windows,
+                     len(told.passes) > 1, {}, enter_notes(told, names), hidden or {})
     found = [teller.enter(event, teller.by_number[event.node]) if event.action == "enter"
              else teller.exit(event, teller.by_number[event.node])
-             for event in story_events(told)]
+             for event in shown]
     proof = proof_str(told.visits, names.number)
-    return tuple(found[:-1] + [f"{found[-1]} {proof}"] if proof else found)
+    if proof and found:
+        template, filled = found[-1]
+        found[-1] = (template + " {}", (*filled, proof))
+    return found
 
 
 def enter_notes(told: Story, names: Names) -> dict[int, str]:

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from importlib import resources
 from typing import Any
 
-from fminimax.trace.data import Traceable, Visit, drawn_part, role_of
+from fminimax.trace.data import Traceable, Visit, drawn_part, is_cut, role_of
 from fminimax.trace.events import (
     Estimate,
     Event,
@@ -38,6 +38,7 @@ from fminimax.trace.events import (
     passes,
     story_events,
     story_of,
+    story_sentences,
 )
 from fminimax.trace.jupyter import isolated
 from fminimax.trace.labels import number_str, path_str
@@ -83,16 +84,15 @@ def _hidden_below(every: Sequence[Visit], kept: frozenset[int]) -> dict[int, lis
         if above:
             counts = found.setdefault(above, [0, 0, 0, 0])
             for position, hit in enumerate((True, visit.kind in _LEAVES,
-                                            visit.kind in _CUTS, visit.kind == "table")):
+                                            is_cut(visit), visit.kind == "table")):
                 counts[position] += hit
     return found
 
 
 _ROLES = {"MAX": 0, "MIN": 1, "leaf": 2, "CHANCE": 3}
 _LEAVES = ("leaf", "quiet")  # the kinds the core counts as leaves
-_CUTS = ("cutoff", "chance-cutoff", "quiescence-cutoff")  # ... and as cut-offs
-_KINDS = {"leaf": 0, "quiet": 0, "cutoff": 2, "chance-cutoff": 2, "quiescence-cutoff": 2,
-          "table": 3, "mate": 4}  # any other kind (node, chance, quiescence, probe) is 1
+_KINDS = {"leaf": 0, "quiet": 0, "table": 3, "mate": 4}  # a cut-off (``is_cut``) is 2;
+# any other kind (node, chance, quiescence, probe, a cut kind with nothing left) is 1
 
 
 def _node_row(visit: Visit, told: Story, names: Names, strings: Strings,
@@ -102,7 +102,7 @@ def _node_row(visit: Visit, told: Story, names: Names, strings: Strings,
     at = strings.at
     hidden = below.get(visit.number, [0, 0, 0, 0])
     return [index.get(visit.parent, -1), told.place[visit.pass_number], _ROLES[role_of(visit)],
-            _KINDS.get(visit.kind, 1), int(names.is_estimate(visit)),
+            2 if is_cut(visit) else _KINDS.get(visit.kind, 1), int(names.is_estimate(visit)),
             at(names.name(visit.path)), at(told.trace.label(visit.path)),
             at(names.number(visit.value)), at(names.bound(visit.alpha)),
             at(names.bound(visit.beta)),
@@ -119,7 +119,7 @@ def _extras(visit: Visit, names: Names, strings: Strings, note: str) -> list[int
     at = strings.at
     return [at(visit.relation),
             -1 if visit.probability is None else at(number_str(visit.probability)),
-            at(names.reason(visit) if visit.pruned or visit.kind in _CUTS else ""),
+            at(names.reason(visit) if visit.pruned else ""),
             int(visit.is_max), at(note), int(visit.again)]
 
 
@@ -147,7 +147,9 @@ def page_data(source: Traceable | Sequence[Traceable], *, title: str = "",
     relation '=', '≥' (a lower bound) or '≤'; probability -1 unless the parent is a chance
     node; reason why moves were left unsearched; strings as indices into ``strings``). An
     event is [0, node] (enter) or [1, node, top, alpha, beta, best, cut-off] (exit; top -1
-    when a pass ends, best -1 when none). Nodes past ``max_nodes`` (visit order) or
+    when a pass ends, best -1 when none); ``sentences`` say what each event does, each
+    [template, string, ...]: the template's ``{}`` slots filled in order (the page shows
+    them and computes none). Nodes past ``max_nodes`` (visit order) or
     ``max_depth`` are left out, their events too; ``headers`` name the passes (see
     ``passes``). What the page reveals only when reached: ``outcomes`` (each pass's, for its
     header), ``ends`` (what each pass's answer says), ``proof`` (why the passes prove the
@@ -172,13 +174,17 @@ def page_data(source: Traceable | Sequence[Traceable], *, title: str = "",
     nodes = [_node_row(visit, told, names, strings, (index, below, max_depth is not None and
                        visit.depth - tops[visit.pass_number] == max_depth))
              for visit in drawn.shown]
-    found = [_event_row(event, index, names, strings) for event in story_events(told)
-             if event.node in index]
+    shown = [event for event in story_events(told) if event.node in index]
+    found = [_event_row(event, index, names, strings) for event in shown]
+    sentences = story_sentences(told, names, shown, {number: counts[0] for number, counts
+                                                      in below.items()})
     notes = enter_notes(told, names)
     for visit, node in zip(drawn.shown, nodes, strict=True):
         node += _extras(visit, names, strings, notes.get(visit.number, ""))
     return {"title": title, "windows": told.trace.windows, "strings": strings.table,
             "passes": [one.header for one in told.passes], "nodes": nodes, "events": found,
+            "sentences": [[strings.at(template), *map(strings.at, filled)]
+                          for template, filled in sentences],
             "total": len(told.visits), "cut": drawn.why, **_ending(told, names, index)}
 
 

@@ -44,6 +44,7 @@ from fminimax.trace.data import (
     Traceable,
     Visit,
     drawn_part,
+    is_cut,
     role_of,
     trace_of,
     visits,
@@ -134,7 +135,7 @@ def _window(trace: Trace, visit: Visit) -> str:
         return ""
     alpha, beta = bound_str(trace.show, visit.alpha), bound_str(trace.show, visit.beta)
     text = f"[α {alpha}, β {beta}]"
-    if visit.kind.endswith("cutoff"):
+    if is_cut(visit):
         high = visit.value >= visit.beta if role_of(visit) == "CHANCE" else visit.is_max
         shown = safe_show(trace.show, visit.value)
         text += f"  cut-off: {shown} ≥ β {beta}" if high else f"  cut-off: {shown} ≤ α {alpha}"

@@ -264,3 +264,48 @@ def test_a_big_tree_is_named_by_its_size_not_written_out() -> None:
     assert out.splitlines()[0] == "alphabeta on a tree of 3,280 nodes"
     status, out, _ = run("tree", str(full(7)), "--dot", "--max-nodes", "5")
     assert 'label="alphabeta on a tree of 3,280 nodes: value 1\\n' in out
+
+
+# --- chance trees and the comparison have their own names ---------------------------------
+
+CHANCE = '[{"chance": [[0.5, 4], [0.5, [1, 9]]]}, 2]'
+
+
+def test_a_chance_tree_is_traced_and_titled_as_expectiminimax(tmp_path: Path) -> None:
+    status, out, _ = run("tree", CHANCE, "--html", str(tmp_path / "x.html"), "--quiet")
+    assert status == 0 and out.startswith(f"expectiminimax on {CHANCE}\n")
+    assert "<title>expectiminimax on " in (tmp_path / "x.html").read_text(encoding="utf-8")
+    for name in ("expectiminimax", "star1", "star2"):
+        status, out, _ = run("tree", CHANCE, "--algorithm", name)
+        assert status == 0 and out.startswith(f"{name} on ") and "value 2.5" in out
+
+
+def test_minimax_and_alphabeta_refuse_a_chance_tree_naming_the_searches_that_can() -> None:
+    for name in ("minimax", "alphabeta"):
+        status, out, err = run("tree", CHANCE, "--algorithm", name)
+        assert (status, out) == (2, "")
+        assert err == (f"fminimax: error: the tree has chance nodes, which {name} does not "
+                       f"average; choose expectiminimax, star1 or star2\n")
+
+
+def test_tree_help_names_chance_and_named_nodes_and_the_comparison(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    texts = []
+    for argv in (["tree", "--help"], ["--help"]):
+        with pytest.raises(SystemExit):
+            cli.parser(argv[0] if argv[0] != "--help" else None).parse_args(argv)
+        texts.append(capsys.readouterr().out)
+    text, top = (" ".join(text.split()) for text in texts)
+    assert '"chance"' in text and "names a node" in text and "--compare" in text
+    assert "nested lists of numbers" not in text and "expectiminimax" in text
+    assert "compare run several searches on one tree" in top and "tree --compare" in top
+
+
+def test_compare_runs_the_family_side_by_side_as_tree_compare_does(tmp_path: Path) -> None:
+    status, out, err = run("compare", SEED, "alphabeta,pvs,mtdf")
+    assert (status, err) == (0, "")
+    assert out == run("tree", SEED, "--compare", "alphabeta,pvs,mtdf")[1]
+    assert out.splitlines()[0].split() == ["alphabeta", "value", "2", "6", "nodes"]
+    status, _, _ = run("compare", SEED, "alphabeta,pvs", "--html", str(tmp_path / "c.html"),
+                       "--quiet")
+    assert status == 0 and "pvs" in (tmp_path / "c.html").read_text(encoding="utf-8")

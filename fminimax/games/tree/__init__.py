@@ -47,6 +47,7 @@ from fminimax.games.tree.rules import (
     bounds,
     chances,
     game,
+    has_chance,
     is_over,
     make,
     moves,
@@ -62,6 +63,6 @@ from fminimax.games.tree.rules import (
 )
 
 __all__ = ["CHANCE", "ENTRY", "LEAF_LIMIT", "NODES", "Chance", "HugeNumber", "Named", "Node",
-           "Tree", "bounds", "chances", "freeze", "game", "is_over", "make", "moves",
+           "Tree", "bounds", "chances", "freeze", "game", "has_chance", "is_over", "make", "moves",
            "node_name", "notation", "parse", "play", "read_text", "size", "start", "to_move",
            "utility", "zero"]

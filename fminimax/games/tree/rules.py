@@ -18,7 +18,8 @@ from fminimax.game import Game, GameEntry, Made, Notation, Options, Score, whole
 from fminimax.game import zero as zero  # trees have no heuristic of their own: this one
 from fminimax.games.tree.frozen import Chance, Named, Tree, bare, freeze, read_text
 
-__all__ = ["ENTRY", "NODES", "Node", "bounds", "chances", "game", "is_over", "make", "moves",
+__all__ = ["ENTRY", "NODES", "Node", "bounds", "chances", "game", "has_chance", "is_over", "make",
+           "moves",
            "node_name", "notation", "parse", "play", "size", "start", "to_move", "utility",
            "zero"]
 
@@ -149,6 +150,24 @@ def _bounds(tree: Tree) -> tuple[Score, Score]:
         else:
             largest = max(largest, abs(item))  # type: ignore[arg-type]
     return -largest, largest
+
+
+def has_chance(state: Node) -> bool:
+    """Return whether a tree has a chance node anywhere below (or at) ``state``.
+
+    >>> has_chance(parse("[[2, 7], [1, 8]]")), has_chance(parse('[{"chance": [[1, 4]]}, 2]'))
+    (False, True)
+    """
+    todo = [state.tree]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, Named):
+            todo.append(item.tree)
+        elif isinstance(item, Chance):
+            return True
+        elif isinstance(item, tuple):
+            todo.extend(item)
+    return False
 
 
 def is_over(state: Node) -> bool:

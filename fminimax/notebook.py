@@ -93,13 +93,13 @@ def _position_text(state: Any, notation: Notation[Any, Any] | None = None) -> st
         drawn = _board_text(state.board)
         return None if drawn is None else f"{drawn}\n{state.player} to move"
     if notation is not None:
-        return notation.draw(state)
+        return str(notation.draw(state))
     if isinstance(state, connect4.C4) and not fits(state):
         return None
-    for kind, notation in _GAMES:
+    for kind, default in _GAMES:
         if isinstance(state, kind):
             try:
-                return notation().draw(state)
+                return default().draw(state)
             except (ValueError, TypeError, IndexError, KeyError):
                 return None
     return None

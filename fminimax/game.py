@@ -96,6 +96,10 @@ class Game(Generic[State, Move]):
     ``noisy(state)``            optional: the moves that change the position sharply (win or
                                 block a win); quiescence search goes on through them past the
                                 depth limit until the position is quiet.
+    ``show_move(move)``         optional: a move as the game's notation writes it
+                                (``Notation.show_move``), so a trace names its nodes as the
+                                command line does (a tree's children are letters: a, b, ...);
+                                ``str`` when None.
 
     >>> from fminimax.games import tree
     >>> tree.game().name
@@ -117,6 +121,7 @@ class Game(Generic[State, Move]):
     noisy: Callable[[State], Sequence[Move]] | None = None
     decided: Callable[[State], tuple[Score, int] | None] | None = None
     plies_left: Callable[[State], int] | None = None
+    show_move: Callable[[Move], str] | None = None
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Return how pickle makes this game again: by its recipe if it has one.

@@ -46,7 +46,7 @@ def run_compare(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     if trees.size(root) > MAX_NODES:
         raise ValueError(f"the tree has {trees.size(root):,} nodes; --compare draws at most "
                          f"{MAX_NODES:,}; nothing was searched")
-    label = tree_labels(game, root, trees.node_name)
+    label = tree_labels(game, root, trees.node_name, made.notation.show_move)
     title = f"{', '.join(names)} side by side on a tree of {trees.size(root):,} nodes"
     data = compare_data(game, root, names, label=label, title=title)
     if args.html:

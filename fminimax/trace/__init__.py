@@ -23,10 +23,10 @@ writes a file: drawing DOT as SVG or PNG and writing files belong to the shell
 >>> t = traced(game, root, label=tree_labels(game, root), distances=False)
 >>> print(visits_str(t))
 1. MAX root = 2
-2. MIN 0 = 2
+2. MIN a = 2
 3. leaf 2
 4. leaf 7
-5. MIN 1 ≤ 1
+5. MIN b ≤ 1
 6. leaf 1
 value 2; 6 nodes visited; pruned: 8
 >>> str(t) == trace_str(t), t._repr_html_().startswith("<iframe")

@@ -23,13 +23,14 @@ node's 1 is a bound (at most 1), not a value.
 >>> game, root = tree.game(), tree.start([[2, 7], [1, 8]])
 >>> t = traced(game, root, label=tree_labels(game, root), distances=False)
 >>> [(t.label(v.path), v.relation, v.value) for v in visits(t)]
-[('root', '=', 2), ('0', '=', 2), ('2', '=', 2), ('7', '=', 7), ('1', '≤', 1), ('1', '=', 1)]
+[('root', '=', 2), ('a', '=', 2), ('2', '=', 2), ('7', '=', 7), ('b', '≤', 1), ('1', '=', 1)]
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from fminimax.core import Pass, SearchResult, Step, farther, search
@@ -142,9 +143,10 @@ def traced(game: Game[Any, Any], state: Any, *, label: Label | None = None,
     2
     """
     result = search(game, state, trace=True, **options)
-    return Trace(result.trace, path_str if label is None else label,
+    moves = moves or game.show_move or str  # the game's notation names the nodes
+    return Trace(result.trace, partial(path_str, moves=moves) if label is None else label,
                  number_str if show is None else show, options.get("prune", True),
-                 result.passes, str if moves is None else moves, tuple(result.pv))
+                 result.passes, moves, tuple(result.pv))
 
 
 # --- nodes in visit order, seen from MAX --------------------------------------------------

@@ -18,7 +18,7 @@ A node that only learned a bound (a cut-off) returns ``≤ v`` or ``≥ v``, nev
 >>> from fminimax.trace.labels import tree_labels
 >>> game, root = tree.game(), tree.start([[5, 6], [3, 1]])
 >>> explanations(traced(game, root, label=tree_labels(game, root), distances=False))[-2]
-'MIN 1 returns ≤ 3 to MAX root; α stays 5.'
+'MIN b returns ≤ 3 to MAX root; α stays 5.'
 """
 
 from __future__ import annotations
@@ -313,7 +313,7 @@ class Names:
         return safe_show(self.show, value)
 
     def title(self, visit: Visit) -> str:
-        """Who acts at a node, then its name: 'MIN 1', 'leaf 7', 'CHANCE 0'."""
+        """Who acts at a node, then its name: 'MIN b', 'leaf 7', 'CHANCE a'."""
         return f"{role_of(visit)} {self.name(visit.path)}"
 
     def name(self, path: Path) -> str:
@@ -559,7 +559,7 @@ def cut_reason(visit: Visit, by_number: dict[int, Visit], names: Names) -> str:
     >>> told = visits(traced(game, root, label=tree_labels(game, root), distances=False))
     >>> names = Names(tree_labels(game, root), str, None)
     >>> cut_reason(told[5], {v.number: v for v in told}, names)
-    "MAX already has 3 from MIN 0, so once MIN 1 can hold it to 2, MIN 1's other moves \
+    "MAX already has 3 from MIN a, so once MIN b can hold it to 2, MIN b's other moves \
 cannot matter"
     """
     return said_str(cut_words(_Words(names), visit, by_number).said())
@@ -578,7 +578,7 @@ def explanations(source: Traceable | Sequence[Traceable], *,
     >>> game, root = tree.game(), tree.start([[2, 7], [1, 8]])
     >>> t = traced(game, root, label=tree_labels(game, root), distances=False, prune=False)
     >>> explanations(t)[3:5]
-    ('leaf 2 returns 2 to MIN 0; the best so far becomes 2.', 'leaf 7 is entered from MIN 0.')
+    ('leaf 2 returns 2 to MIN a; the best so far becomes 2.', 'leaf 7 is entered from MIN a.')
     """
     told = story_of(source)
     trace = told.trace

@@ -64,8 +64,15 @@ def _stats(node: Node, words: Words) -> str:
     return f"{node.visits} visit{plural}, mean {node.mean:+.3f} for {words.side(node.player)}"
 
 
+def _node(path: tuple[str, ...]) -> str:
+    """Return a node's name from its moves as shown: 'root', or the moves joined by dots,
+    as every trace names nodes (``labels.path_str``)."""
+    return ".".join(path) if path else "root"
+
+
 def _name(path: tuple[str, ...]) -> str:
-    return "the root" if not path else " ".join(path)
+    """Return a node's name in a sentence: 'the root', or its name (``_node``)."""
+    return "the root" if not path else _node(path)
 
 
 def _key_str(parent: Node, key: Any, words: Words) -> str:
@@ -175,7 +182,8 @@ def sentences(search: Search, game: Game[Any, Any], words: Words | None = None) 
 
     See the module's example.
     """
-    return [line for _, _, said in _told(search, game, words or Words()) for line in said]
+    return [line for _, _, said in _told(search, game, words or Words(game.show_move or str))
+            for line in said]
 
 
 def _role(node: Node, root: Node) -> tuple[int, int]:
@@ -202,7 +210,7 @@ def _rows(step: Iteration, before: Node, number: int, strings: Strings,
         label = ("new in this\niteration" if old is None
                  else f"before: n {old.visits}\nmean {old.mean:+.3f}")  # two lines: drawn
         where[keys] = len(rows)
-        rows.append([parent, number, role, 1, 0, at(_name(names)), at(label),
+        rows.append([parent, number, role, 1, 0, at(_node(names)), at(label),
                      at(f"n {node.visits}, mean {node.mean:+.3f}"), at(""), at(""), [], 0,
                      [0, 0, 0], at("→"), odds, at(""), is_max])
         for key, child in children(node):
@@ -252,7 +260,7 @@ def page_data_of(search: Search, game: Game[Any, Any], words: Words | None = Non
     >>> len(data["passes"]), len(data["events"]) == len(data["sentences"])
     (3, True)
     """
-    words = words or Words()
+    words = words or Words(game.show_move or str)
     if not search.steps:
         raise ValueError("the search holds no iterations: run uct(..., trace=True) on a "
                          "position that is not over")

@@ -160,7 +160,7 @@ def page_data(source: Traceable | Sequence[Traceable], *, title: str = "",
     >>> from fminimax.trace.data import traced
     >>> data = page_data(traced(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False))
     >>> len(data["nodes"]), len(data["events"]), data["events"][9]
-    (6, 12, [1, 5, 4, 1, 8, 8, 1])
+    (6, 12, [1, 5, 4, 1, 9, 9, 1])
     >>> [data["strings"][i] for i in data["events"][9][3:6]]
     ['2', '1', '1']
     """

@@ -37,7 +37,11 @@ from fminimax.games.tree.frozen import (
     HugeNumber,
     Named,
     Tree,
+    at_str,
+    child_index,
+    child_name,
     freeze,
+    path_name,
     read_text,
 )
 from fminimax.games.tree.rules import (
@@ -63,6 +67,7 @@ from fminimax.games.tree.rules import (
 )
 
 __all__ = ["CHANCE", "ENTRY", "LEAF_LIMIT", "NODES", "Chance", "HugeNumber", "Named", "Node",
+           "at_str", "child_index", "child_name", "path_name",
            "Tree", "bounds", "chances", "freeze", "game", "has_chance", "is_over", "make", "moves",
            "node_name", "notation", "parse", "play", "read_text", "size", "start", "to_move",
            "utility", "zero"]

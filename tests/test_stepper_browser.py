@@ -481,3 +481,30 @@ def test_fit_on_a_phone_keeps_the_text_readable(opened: Callable[..., Page]) -> 
         page.page.click("#fit")
         where = viewport_checks(page)
         assert where["font"] * where["scale"] >= 9 and not where["sideways"], where
+
+
+def test_the_page_shows_the_sentences_it_is_given_and_writes_none(
+        opened: Callable[..., Page]) -> None:
+    data = stepper.page_data(tree_trace(SEED))
+    template = data["strings"][data["sentences"][9][0]]  # a template, then its slots' strings
+    assert template.startswith("leaf {} returns {} to MIN {}: {}, a cut-off. MAX already has")
+    data["sentences"][9] = [len(data["strings"])]
+    data["strings"].append("A sentence the page was given.")
+    script = (Path(stepper.__file__).parent / "page.js").read_text(encoding="utf-8")
+    for words in ('" is entered', '" returns "', '", a cut-off', 'the best so far "', '"becomes "'):
+        assert words not in script  # the sentences are fminimax's: the script only shows them
+    text = stepper.document(data, "given")
+    page = opened(text)
+    page.press("End")
+    page.page.evaluate("window.fminimax.go(10)")
+    assert page.snapshot()["explanation"] == "A sentence the page was given."
+    page.page.evaluate("window.fminimax.go(11)")
+    assert page.snapshot()["explanation"] == "MIN b returns ≤ 1 to MAX root; α stays 2."
+
+
+def test_a_trees_page_names_nodes_by_letters_and_leaves_by_their_scores(
+        opened: Callable[..., Page]) -> None:
+    end = opened(tree_trace(AIMA)).press("End")
+    assert [name for name, _, _ in end["nodes"]] == [
+        "root", "a", "3", "12", "8", "b", "2", "c", "14", "5", "2"]
+    assert end["pruned"] == [["4", "2 ≤ α 3"], ["6", "2 ≤ α 3"]]

@@ -33,12 +33,11 @@ from typing import Any
 from pyrsistent import PVector, pvector
 
 from fminimax.board import board_str
-from fminimax.core import SearchResult
 from fminimax.game import Notation
 from fminimax.games import connect4, nim, pig
 from fminimax.games import tictactoe as ttt
 from fminimax.games import tree as trees
-from fminimax.trace import Trace, Traceable, to_html, trace_of
+from fminimax.trace import Traceable, to_html, trace_of
 from fminimax.trace.data import checked_limit
 from fminimax.trace.jupyter import text_svg
 from fminimax.trace.page import frame
@@ -185,9 +184,11 @@ class Page:
 
 def _parts(source: Any) -> list[Any]:
     """Return the traces a page plays: a sequence of traces one by one, else the source."""
-    if isinstance(source, list | tuple) and source and all(
-            isinstance(part, Trace | SearchResult) for part in source):
-        return list(source)
+    if isinstance(source, list | tuple) and source:
+        try:
+            trace_of(source)  # a sequence of steps is one trace
+        except TypeError:
+            return list(source)
     return [source]
 
 

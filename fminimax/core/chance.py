@@ -90,8 +90,7 @@ class Chances(Decisions):
             self.steps.append(Step(path, ply, self.game.to_move(state), alpha, beta, value,
                                    "chance" if flag == EXACT else "chance-cutoff",
                                    unsearched, tuple(p for p, _ in outcomes)))
-        if flag != EXACT and unsearched:  # a cut-off only where outcomes are left
-            self.cutoffs += 1
+        self.cutoffs += flag != EXACT and bool(unsearched)  # a cut-off: outcomes left
         if self.table is not None:
             self.save(key, ply, estimates, value, flag, ())
         return value, ()

@@ -10,7 +10,8 @@ A table of contents; each module says more:
 * ``text``: ``trace_str`` (the drawn tree), ``visits_str`` (the visit order), ``pass_str``
   (a root pass's header), ``side_by_side``, ``ascii_str``.
 * ``dot``: ``to_dot`` (Graphviz DOT text), ``dot_digest``, ``stamped_svg``.
-* ``events``: the search as a story: ``passes``, ``events``, ``explanations``.
+* ``events``: the search as a story: ``passes``, ``events``.
+* ``sentences``: the sentence of each step, ``explanations`` (a cut-off's with its reason).
 * ``page``: ``page`` (one HTML file that steps through the search; ``to_html`` here),
   ``page_data``, ``frame``.
 

@@ -25,24 +25,26 @@ from typing import Any
 
 from fminimax.trace.data import Traceable, Visit, drawn_part, is_cut, role_of
 from fminimax.trace.events import (
-    Estimate,
     Event,
-    Names,
     PassSteps,
     Story,
-    enter_notes,
-    estimated_leaves,
     events,
-    explanations,
     pass_of,
     passes,
     story_events,
     story_of,
-    story_sentences,
 )
 from fminimax.trace.jupyter import isolated
 from fminimax.trace.labels import number_str, path_str
 from fminimax.trace.proof import end_note, outcome_str, pass_roots, proof_str, pv_visits
+from fminimax.trace.sentences import (
+    Estimate,
+    Names,
+    enter_notes,
+    estimated_leaves,
+    explanations,
+    story_sentences,
+)
 
 __all__ = ["MAX_NODES", "Estimate", "Event", "PassSteps", "Strings", "document",
            "estimated_leaves", "events", "explanations", "frame", "page", "page_data",
@@ -174,18 +176,26 @@ def page_data(source: Traceable | Sequence[Traceable], *, title: str = "",
     nodes = [_node_row(visit, told, names, strings, (index, below, max_depth is not None and
                        visit.depth - tops[visit.pass_number] == max_depth))
              for visit in drawn.shown]
-    shown = [event for event in story_events(told) if event.node in index]
-    found = [_event_row(event, index, names, strings) for event in shown]
-    sentences = story_sentences(told, names, shown, {number: counts[0] for number, counts
-                                                      in below.items()})
+    found, sentences = _event_rows(told, names, index, below, strings)
     notes = enter_notes(told, names)
     for visit, node in zip(drawn.shown, nodes, strict=True):
         node += _extras(visit, names, strings, notes.get(visit.number, ""))
     return {"title": title, "windows": told.trace.windows, "strings": strings.table,
             "passes": [one.header for one in told.passes], "nodes": nodes, "events": found,
-            "sentences": [[strings.at(template), *map(strings.at, filled)]
-                          for template, filled in sentences],
+            "sentences": sentences,
             "total": len(told.visits), "cut": drawn.why, **_ending(told, names, index)}
+
+
+def _event_rows(told: Story, names: Names, index: dict[int, int],
+                below: dict[int, list[int]], strings: Strings
+                ) -> tuple[list[list[int]], list[list[int]]]:
+    """Return the events of the drawn nodes and the sentence of each: [template, string,
+    ...] as indices into ``strings`` (a value worked out from nodes not drawn says so)."""
+    shown = [event for event in story_events(told) if event.node in index]
+    hidden = {number: counts[0] for number, counts in below.items()}
+    return ([_event_row(event, index, names, strings) for event in shown],
+            [[strings.at(template), *map(strings.at, filled)]
+             for template, filled in story_sentences(told, names, shown, hidden)])
 
 
 def _outcomes(told: Story, names: Names) -> dict[str, list[str]]:

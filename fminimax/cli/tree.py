@@ -175,7 +175,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     progress = progress_reporter(err, args.quiet)
     chosen = ALGORITHMS[args.algorithm]
     prune = chosen["prune"]
-    result = core.search(game, root, **chosen, distances=False, trace=True, stop=progress)
+    result = core.search(game, root, **chosen, trace=True, stop=progress)
     progress.done()
     trace = tr.trace_of(result, label=tr.tree_labels(game, root, trees.node_name,
                                                      made.notation.show_move),

@@ -128,7 +128,7 @@ def story_of(source: Traceable | Sequence[Traceable],
 
     >>> from fminimax.games import tree
     >>> from fminimax.trace.data import traced
-    >>> told = story_of(traced(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False))
+    >>> told = story_of(traced(tree.game(), tree.start([[2, 7], [1, 8]])))
     >>> len(told.passes), len(told.visits), told.place
     (1, 6, {0: 0})
     """
@@ -256,7 +256,7 @@ def events(source: Traceable | Sequence[Traceable]) -> tuple[Event, ...]:
 
     >>> from fminimax.games import tree
     >>> from fminimax.trace.data import traced
-    >>> t = traced(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False)
+    >>> t = traced(tree.game(), tree.start([[2, 7], [1, 8]]))
     >>> for e in events(t)[6:]:
     ...     print(e.action, e.node, e.top, e.alpha, e.beta, e.best, e.cutoff)
     exit 2 1 2 inf 2 False

@@ -104,6 +104,8 @@ class Game(Generic[State, Move]):
     ``noisy(state)``            optional: the moves that change the position sharply (win or
                                 block a win); quiescence search goes on through them past the
                                 depth limit until the position is quiet.
+    ``show_move(move)``         optional: a move as its notation writes it, so traces name
+                                nodes as the command line does (a tree's: a, b, ...).
     ``outcomes``                whether every final score is an outcome, +1 a win, 0 a draw
                                 and -1 a loss, with no chance: a search then gives distance
                                 values by default (a win in 3 beats a win in 5).  False (the
@@ -130,6 +132,7 @@ class Game(Generic[State, Move]):
     noisy: Callable[[State], Sequence[Move]] | None = None
     decided: Callable[[State], tuple[Score, int] | None] | None = None
     plies_left: Callable[[State], int] | None = None
+    show_move: Callable[[Move], str] | None = None
     outcomes: bool = False
 
     def __reduce__(self) -> tuple[Any, ...]:

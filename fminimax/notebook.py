@@ -25,6 +25,7 @@ True
 
 from __future__ import annotations
 
+import inspect
 import math
 from collections.abc import Callable
 from typing import Any
@@ -36,11 +37,12 @@ from fminimax.game import Notation
 from fminimax.games import connect4, nim, pig
 from fminimax.games import tictactoe as ttt
 from fminimax.games import tree as trees
-from fminimax.trace import Traceable, to_html
+from fminimax.trace import Traceable, to_html, trace_of
+from fminimax.trace.data import checked_limit
 from fminimax.trace.jupyter import text_svg
 from fminimax.trace.page import frame
 
-__all__ = ["Drawing", "Page", "drawing", "load_ipython_extension", "page", "picture",
+__all__ = ["Drawing", "Page", "drawing", "fits", "load_ipython_extension", "page", "picture",
            "register"]
 
 _GAMES: tuple[tuple[type, Callable[[], Notation[Any, Any]]], ...] = (
@@ -63,29 +65,75 @@ def _board_text(board: Any) -> str | None:
     return board_str(board)
 
 
-def _position_text(state: Any) -> str | None:
+def fits(state: connect4.C4, width: int = 7, height: int = 6) -> bool:
+    """Return whether a Connect Four position's stones lie on a width x height board.
+
+    A position holds its stones, not its board's size, so a picture draws it on the size
+    it is given (or 7 x 6) only where its stones lie as stones fall on that board: each
+    column filled from the bottom, nothing above the top row or right of the last column.
+
+    >>> small = connect4.from_moves([0, 0, 1, 4], 5, 4)
+    >>> fits(small), fits(small, 5, 4)
+    (False, True)
+    """
+    column_bits = (1 << (height + 1)) - 1
+    mask = state.mask
+    for column in range(width):
+        stones = (mask >> (column * (height + 1))) & column_bits
+        if stones & (stones + 1) or stones >> height:  # a gap below a stone, or the top bit
+            return False
+    return (mask >> (width * (height + 1)) == 0 and not state.current & ~mask
+            and mask.bit_count() == state.plies)
+
+
+def _position_text(state: Any, notation: Notation[Any, Any] | None = None) -> str | None:
     """Return a position drawn by its game's notation, or None for an unknown value."""
     if isinstance(state, ttt.Position):
         drawn = _board_text(state.board)
         return None if drawn is None else f"{drawn}\n{state.player} to move"
-    for kind, notation in _GAMES:
+    if notation is not None:
+        return str(notation.draw(state))
+    if isinstance(state, connect4.C4) and not fits(state):
+        return None
+    for kind, default in _GAMES:
         if isinstance(state, kind):
             try:
-                return notation().draw(state)
+                return default().draw(state)
             except (ValueError, TypeError, IndexError, KeyError):
                 return None
     return None
 
 
-def picture(value: Any) -> str | None:
+def picture(value: Any, notation: Notation[Any, Any] | None = None) -> str | None:
     """Return an SVG picture of a board or a position, or None for any other value.
 
-    (None tells IPython to fall back to the value's other displays.)
+    (None tells IPython to fall back to the value's other displays.)  ``notation`` draws a
+    position of a game not at its default size: a Connect Four position holds its stones,
+    not its board's size, and one that does not lie on 7 x 6 is refused without it.
 
     >>> "heap 1" in picture(nim.start((1, 3)))
     True
+    >>> small = connect4.from_moves([0, 0, 1, 4], 5, 4)
+    >>> print(picture(small, connect4.notation(5, 4)).count("<text "))
+    5
+    >>> picture(small)
+    Traceback (most recent call last):
+    ...
+    ValueError: this Connect Four position does not lie on a 7 x 6 board, and a position \
+does not hold its board's size; give it: picture(state, connect4.notation(width, height))
     """
-    text = _position_text(value)
+    if (notation is None and isinstance(value, connect4.C4)
+            and not fits(value)):
+        raise ValueError("this Connect Four position does not lie on a 7 x 6 board, and a "
+                         "position does not hold its board's size; give it: "
+                         "picture(state, connect4.notation(width, height))")
+    return _picture(value, notation)
+
+
+def _picture(value: Any, notation: Notation[Any, Any] | None = None) -> str | None:
+    """Return ``picture(value)``, or None where it cannot be drawn (IPython's formatter:
+    a display falls back to the value's text rather than fail)."""
+    text = _position_text(value, notation)
     if text is None:
         text = _board_text(value)
     return None if text is None else text_svg(text, title=type(value).__name__)
@@ -109,7 +157,14 @@ def drawing(text: str) -> Drawing:
 
     >>> drawing("x o\\n. x")._repr_svg_().startswith("<svg")
     True
+    >>> drawing(None)
+    Traceback (most recent call last):
+    ...
+    TypeError: a drawing is text (a str), such as a game's notation.draw(state); got None
     """
+    if not isinstance(text, str):
+        raise TypeError(f"a drawing is text (a str), such as a game's notation.draw(state); "
+                        f"got {text!r:.80}")
     return Drawing(text)
 
 
@@ -127,6 +182,16 @@ class Page:
         return to_html(self.source, **self.options)
 
 
+def _parts(source: Any) -> list[Any]:
+    """Return the traces a page plays: a sequence of traces one by one, else the source."""
+    if isinstance(source, list | tuple) and source:
+        try:
+            trace_of(source)  # a sequence of steps is one trace
+        except TypeError:
+            return list(source)
+    return [source]
+
+
 def page(source: Traceable, **options: Any) -> Page:
     """Return the step-through page of a trace, for display in a notebook (options as
     ``trace.to_html``'s: title, max_nodes, estimate...).
@@ -136,7 +201,23 @@ def page(source: Traceable, **options: Any) -> Page:
     >>> shown = page(tr.traced(tree.game(), tree.start([[2, 7], [1, 8]])), title="seed")
     >>> shown._repr_html_().startswith("<iframe"), shown.html().startswith("<!DOCTYPE")
     (True, True)
+    >>> page(tr.traced(tree.game(), tree.start([1])), bogus=1)
+    Traceback (most recent call last):
+    ...
+    TypeError: page() takes the options of trace.to_html (title, estimate, max_nodes, \
+max_depth, headers), got bogus
     """
+    allowed = [name for name, one in inspect.signature(to_html).parameters.items()
+               if one.kind is inspect.Parameter.KEYWORD_ONLY]
+    unknown = [name for name in options if name not in allowed]
+    if unknown:
+        raise TypeError(f"page() takes the options of trace.to_html ({', '.join(allowed)}), "
+                        f"got {', '.join(unknown)}")
+    for part in _parts(source):
+        trace_of(part)  # a value that holds no trace is refused here, not when shown
+    for name in ("max_nodes", "max_depth"):
+        if name in options:
+            checked_limit(name, options[name])
     return Page(source, options)
 
 
@@ -157,7 +238,7 @@ def register(ipython: Any = None) -> list[str]:
     svg = ipython.display_formatter.formatters["image/svg+xml"]
     kinds: list[type] = [ttt.Position, type(pvector()), *(kind for kind, _ in _GAMES)]
     for kind in kinds:
-        svg.for_type(kind, picture)
+        svg.for_type(kind, _picture)
     return sorted(kind.__name__ for kind in kinds)
 
 

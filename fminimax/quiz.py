@@ -21,9 +21,9 @@ True
 >>> key["tree"]
 [[6, 6], [0, 4]]
 >>> key["value"], key["best_move"], key["nodes"], key["pruned_leaves"]
-(6, 0, 6, ['1.1'])
+(6, 0, 6, ['b.b'])
 >>> key["visit_order"], key["leaves_visited"]
-(['root', '0', '0.0', '0.1', '1', '1.0'], [6, 6, 0])
+(['root', 'a', 'a.a', 'a.b', 'b', 'b.a'], [6, 6, 0])
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from typing import Any
 from fminimax.algorithms import by_name
 from fminimax.core import SearchResult
 from fminimax.games import tree as trees
-from fminimax.trace import path_str, to_html, trace_of, tree_labels, visits
+from fminimax.trace import to_html, trace_of, tree_labels, visits
 
 __all__ = ["ALGORITHMS", "CHANCE_ALGORITHMS", "MAX_BRANCHING", "MAX_DEPTH", "MAX_LEAVES",
            "MAX_SEED", "MAX_VALUE", "Exercise", "ExerciseSpec", "answer_key", "exercise",
@@ -193,9 +193,9 @@ def answer_key(found: Exercise) -> dict[str, Any]:
 
     Keys: seed, the settings, the tree, ``value`` (for MAX at the root), ``best_move`` (the
     root's child, from 0), ``nodes`` (searched, as ``fminimax solve tree ... --json``
-    counts them), ``visit_order`` (node paths in the order entered: 'root', '0', '0.1'...),
-    ``leaves_visited`` (their values in that order) and ``pruned_leaves`` (paths of the
-    leaves never searched).
+    counts them), ``visit_order`` (the nodes' names in the order entered: 'root', 'a',
+    'a.b'..., a letter a child, as every trace names them), ``leaves_visited`` (their
+    values in that order) and ``pruned_leaves`` (the names of the leaves never searched).
     """
     result = found.result
     seen = visits(trace_of(result))
@@ -206,9 +206,9 @@ def answer_key(found: Exercise) -> dict[str, Any]:
             "depth": found.settings.depth, "branching": found.settings.branching,
             "low": found.settings.low, "high": found.settings.high, "tree": found.tree,
             "value": result.value, "best_move": result.move, "nodes": result.stats.nodes,
-            "visit_order": [path_str(visit.path) for visit in seen],
+            "visit_order": [trees.path_name(visit.path) for visit in seen],
             "leaves_visited": [values[visit.path] for visit in seen if visit.path in values],
-            "pruned_leaves": [path_str(path) for path in leaves if path not in searched]}
+            "pruned_leaves": [trees.path_name(path) for path in leaves if path not in searched]}
 
 
 def _leaf_values(nested: Any) -> list[Any]:
@@ -234,6 +234,7 @@ def exercise_page(found: Exercise) -> str:
     """
     game, root = trees.game(), trees.start(found.tree)
     trace = trace_of(found.result, label=tree_labels(game, root, trees.node_name),
+                     moves=trees.child_name,
                      windows=found.settings.algorithm not in ("minimax", "expectiminimax"))
     text = to_html(trace, title=found.title, max_nodes=None)
     return _HEAD.sub('<head>\n<meta name="fminimax-start" content="predict">', text, count=1)
@@ -254,7 +255,7 @@ def key_json(found: Exercise) -> str:
       "value": 0,
       "best_move": 0,
       "nodes": 3,
-      "visit_order": ["root", "0", "1"],
+      "visit_order": ["root", "a", "b"],
       "leaves_visited": [0, 0],
       "pruned_leaves": []
     }

@@ -35,7 +35,7 @@ def test_tree_html_writes_the_stepper_of_the_seed_tree(tmp_path: Path) -> None:
     data = page_data(path)
     assert len(data["nodes"]) == 6 and len(data["events"]) == 12
     assert data["title"] == "alphabeta on [[2, 7], [1, 8]]"  # the value only at the end
-    assert data["result"] == "value 2; best move 0; principal variation 0 0"
+    assert data["result"] == "value 2; best move a; principal variation a a"
     assert not list(tmp_path.glob(".fminimax-*"))  # written through a rename
 
 
@@ -92,8 +92,8 @@ def test_tree_html_draws_a_chance_node(tmp_path: Path) -> None:
                            str(path), "--quiet")
     assert status == 0 and err == "" and "value 2.5" in out
     data = page_data(path)
-    assert [node[2] for node in data["nodes"]][:2] == [0, 3]  # MAX root, then CHANCE 0
-    assert data["title"] == 'alphabeta on [{"chance": [[0.5, 4], [0.5, [1, 9]]]}, 2]'
+    assert [node[2] for node in data["nodes"]][:2] == [0, 3]  # MAX root, then CHANCE a
+    assert data["title"] == 'expectiminimax on [{"chance": [[0.5, 4], [0.5, [1, 9]]]}, 2]'
     assert data["result"].startswith("value 2.5; best move ")
 
 
@@ -159,8 +159,8 @@ def test_solve_and_tree_pages_name_a_trees_nodes_the_same_way(tmp_path: Path) ->
                "--trace-html", str(solved), "--quiet")[0] == 0
     assert run("tree", "[[3, 4], [2, 5]]", "--html", str(drawn), "--quiet")[0] == 0
     assert names_of(page_data(solved)) == names_of(page_data(drawn)) == [
-        "root", "0", "3", "4", "1", "2"]  # 'MIN 0', 'leaf 3': never 'the node at 0'
-    assert not any("the node at" in text for text in page_data(solved)["strings"])
+        "root", "a", "3", "4", "b", "2"]  # 'MIN a', 'leaf 3': never the notation's 'node a'
+    assert not any(text.startswith("node ") for text in page_data(solved)["strings"])
 
 
 @pytest.mark.parametrize("argv, moves", [
@@ -227,5 +227,5 @@ def test_the_page_reveals_the_value_best_move_and_line_only_as_data_for_the_end(
     assert run("tree", "[[2, 7], [1, 8]]", "--html", str(path), "--quiet")[0] == 0
     data = page_data(path)
     assert "value" not in data["title"]
-    assert data["result"] == "value 2; best move 0; principal variation 0 0"
-    assert [names_of(data)[i] for i in data["pv"]] == ["root", "0", "2"]
+    assert data["result"] == "value 2; best move a; principal variation a a"
+    assert [names_of(data)[i] for i in data["pv"]] == ["root", "a", "2"]

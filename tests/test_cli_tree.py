@@ -30,10 +30,10 @@ def run(*argv: str) -> tuple[int, str, str]:
 def test_tree_with_alphabeta_prints_the_drawing_with_8_pruned_and_the_visit_order() -> None:
     status, out, err = run("tree", SEED, "--algorithm", "alphabeta")
     assert status == 0 and err == ""
-    assert "└── MIN 1 ≤ 1   [α 2, β +∞]  cut-off: 1 ≤ α 2\n    ├── leaf 1" in out
+    assert "└── MIN b ≤ 1   [α 2, β +∞]  cut-off: 1 ≤ α 2\n    ├── leaf 1" in out
     assert "    └── ✂ 8 pruned" in out
-    assert out.endswith("visit order:\n1. MAX root = 2\n2. MIN 0 = 2\n3. leaf 2\n4. leaf 7\n"
-                        "5. MIN 1 ≤ 1\n6. leaf 1\nvalue 2; 6 nodes visited; pruned: 8\n")
+    assert out.endswith("visit order:\n1. MAX root = 2\n2. MIN a = 2\n3. leaf 2\n4. leaf 7\n"
+                        "5. MIN b ≤ 1\n6. leaf 1\nvalue 2; 6 nodes visited; pruned: 8\n")
 
 
 def test_tree_with_minimax_visits_all_seven_nodes() -> None:
@@ -53,8 +53,8 @@ def test_tree_prints_dot_instead_of_the_drawing() -> None:
 
 @pytest.mark.parametrize("text, message", [
     ("[[2,7],[1,8]", "malformed tree text '[[2,7],[1,8]'"),
-    ("[[2, 'a']]", "a tree leaf must be a number, got 'a' at path (0, 1)"),
-    ("[[2, 7], []]", "at least one child, got an empty list at path (1,)"),
+    ("[[2, 'a']]", "a tree leaf must be a number, got 'a' at node a.b"),
+    ("[[2, 7], []]", "at least one child, got an empty list at node b"),
     ("[" * 5000 + "1" + "]" * 5000, "nested too deeply"),
     ("[" * 990 + "1" + "]" * 990, "nested too deeply"),
     (str([1] * 100_001), "more than 100,000 nodes"),
@@ -192,10 +192,10 @@ def test_best_move_and_tree_accept_quiet() -> None:
 
 def test_a_node_left_by_a_cut_off_is_drawn_with_its_bound() -> None:
     status, out, _ = run("tree", "[[5,6],[3,1]]")
-    assert status == 0 and "└── MIN 1 ≤ 3" in out and "5. MIN 1 ≤ 3\n" in out
-    assert "MIN 1 = 3" not in out  # that node's value is 1
+    assert status == 0 and "└── MIN b ≤ 3" in out and "5. MIN b ≤ 3\n" in out
+    assert "MIN b = 3" not in out  # that node's value is 1
     status, out, _ = run("tree", "[[5,6],[3,1]]", "--dot")
-    assert status == 0 and '"1\\n≤ 3\\n[α 5, β +∞]"' in out
+    assert status == 0 and '"b\\n≤ 3\\n[α 5, β +∞]"' in out
 
 
 def test_a_wide_tree_is_drawn_in_linear_time() -> None:
@@ -250,7 +250,7 @@ def test_an_ascii_terminal_gets_an_ascii_drawing() -> None:
     status, text = ascii_run("tree", '{"é": [1, 2]}')
     assert status == 0 and text.isascii() and b"MAX \\xe9 = 2" in text
     status, text = ascii_run("tree", SEED)
-    assert status == 0 and b"`-- x 8 pruned" in text and b"5. MIN 1 <= 1" in text
+    assert status == 0 and b"`-- x 8 pruned" in text and b"5. MIN b <= 1" in text
     status, text = ascii_run("tree", SEED, "--dot")
     assert status == 0 and text.startswith(b"digraph trace {") and b"&#945; 2" in text
 
@@ -264,3 +264,48 @@ def test_a_big_tree_is_named_by_its_size_not_written_out() -> None:
     assert out.splitlines()[0] == "alphabeta on a tree of 3,280 nodes"
     status, out, _ = run("tree", str(full(7)), "--dot", "--max-nodes", "5")
     assert 'label="alphabeta on a tree of 3,280 nodes: value 1\\n' in out
+
+
+# --- chance trees and the comparison have their own names ---------------------------------
+
+CHANCE = '[{"chance": [[0.5, 4], [0.5, [1, 9]]]}, 2]'
+
+
+def test_a_chance_tree_is_traced_and_titled_as_expectiminimax(tmp_path: Path) -> None:
+    status, out, _ = run("tree", CHANCE, "--html", str(tmp_path / "x.html"), "--quiet")
+    assert status == 0 and out.startswith(f"expectiminimax on {CHANCE}\n")
+    assert "<title>expectiminimax on " in (tmp_path / "x.html").read_text(encoding="utf-8")
+    for name in ("expectiminimax", "star1", "star2"):
+        status, out, _ = run("tree", CHANCE, "--algorithm", name)
+        assert status == 0 and out.startswith(f"{name} on ") and "value 2.5" in out
+
+
+def test_minimax_and_alphabeta_refuse_a_chance_tree_naming_the_searches_that_can() -> None:
+    for name in ("minimax", "alphabeta"):
+        status, out, err = run("tree", CHANCE, "--algorithm", name)
+        assert (status, out) == (2, "")
+        assert err == (f"fminimax: error: the tree has chance nodes, which {name} does not "
+                       f"average; choose expectiminimax, star1 or star2\n")
+
+
+def test_tree_help_names_chance_and_named_nodes_and_the_comparison(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    texts = []
+    for argv in (["tree", "--help"], ["--help"]):
+        with pytest.raises(SystemExit):
+            cli.parser(argv[0] if argv[0] != "--help" else None).parse_args(argv)
+        texts.append(capsys.readouterr().out)
+    text, top = (" ".join(text.split()) for text in texts)
+    assert '"chance"' in text and "names a node" in text and "--compare" in text
+    assert "nested lists of numbers" not in text and "expectiminimax" in text
+    assert "compare run several searches on one tree" in top and "tree --compare" in top
+
+
+def test_compare_runs_the_family_side_by_side_as_tree_compare_does(tmp_path: Path) -> None:
+    status, out, err = run("compare", SEED, "alphabeta,pvs,mtdf")
+    assert (status, err) == (0, "")
+    assert out == run("tree", SEED, "--compare", "alphabeta,pvs,mtdf")[1]
+    assert out.splitlines()[0].split() == ["alphabeta", "value", "2", "6", "nodes"]
+    status, _, _ = run("compare", SEED, "alphabeta,pvs", "--html", str(tmp_path / "c.html"),
+                       "--quiet")
+    assert status == 0 and "pvs" in (tmp_path / "c.html").read_text(encoding="utf-8")

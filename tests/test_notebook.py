@@ -14,6 +14,7 @@ import html
 import json
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 from pyrsistent import pvector
@@ -23,7 +24,8 @@ from conftest import needs_module
 from fminimax import notebook
 from fminimax import tictactoe as ttt
 from fminimax import trace as tr
-from fminimax.games import nim, tree
+from fminimax.games import connect4, nim, tree
+from fminimax.games.connect4.notation import cell as c4_cell
 
 CELLS = [
     "from fminimax import trace as tr\n"
@@ -293,3 +295,52 @@ def test_a_page_pasted_into_a_static_page_restyles_nothing(browser: Any,  # noqa
         inert.errors = [e for e in inert.errors if "was delivered via a <meta>" not in e]
     finally:
         inert.close()
+
+
+# --- pictures that are right, well-formed, or refused at once ------------------------------
+
+
+def drawn_cells(svg: str) -> list[list[str]]:
+    """Return the rows of a picture's board, top row first, as the picture's text shows them."""
+    root = ElementTree.fromstring(svg)
+    lines = [text.text or "" for text in root.iter("{http://www.w3.org/2000/svg}text")]
+    return [line.split() for line in lines  # the rows of cells: not the column numbers
+            if " to move" not in line and not line.replace(" ", "").isdigit()]
+
+
+def test_a_connect_four_picture_draws_the_positions_own_cells_at_its_size() -> None:
+    state = connect4.from_moves([0, 0, 1, 4], 5, 4)
+    s = connect4.shape(5, 4)
+    own = [[c4_cell(s, state, column, row) for column in range(5)]
+           for row in reversed(range(4))]
+    assert drawn_cells(notebook.picture(state, connect4.notation(5, 4))) == own
+    with pytest.raises(ValueError, match="does not lie on a 7 x 6 board"):
+        notebook.picture(state)  # never drawn as 7 x 6 with the stones moved
+    default = connect4.from_moves([3, 3, 4])
+    assert drawn_cells(notebook.picture(default)) == [
+        [c4_cell(connect4.shape(), default, column, row) for column in range(7)]
+        for row in reversed(range(6))]
+
+
+def test_pictures_of_control_characters_are_well_formed_xml() -> None:
+    ElementTree.fromstring(notebook.drawing("a\x00b\x1b[31m\ud800")._repr_svg_())
+    named = tree.start({"a\x00\x07": [{"b\x0b": [1, 2]}, 3]})
+    game = tree.game()
+    t = tr.traced(game, named, label=tr.tree_labels(game, named, tree.node_name),
+                  distances=False)
+    svg = t._repr_svg_()  # type: ignore[attr-defined]
+    assert "a␀␇" in "".join(ElementTree.fromstring(svg).itertext())
+    ElementTree.fromstring(notebook.picture(named))
+
+
+def test_drawing_and_page_refuse_what_they_cannot_show_when_called() -> None:
+    with pytest.raises(TypeError, match="a drawing is text .*got None"):
+        notebook.drawing(None)  # type: ignore[arg-type]
+    t = tr.traced(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False)
+    with pytest.raises(TypeError, match="takes the options of trace.to_html .*got bogus"):
+        notebook.page(t, bogus=1)
+    with pytest.raises(ValueError, match="max_nodes must be None"):
+        notebook.page(t, max_nodes=0)
+    with pytest.raises(TypeError, match="expected a Trace"):
+        notebook.page("not a trace")  # type: ignore[arg-type]
+    assert notebook.page([t, t], title="twice").html().startswith("<!DOCTYPE")

@@ -91,20 +91,20 @@ def test_predict_mode_asks_before_the_cut_off_and_grades_a_right_answer(
         predicting: Callable[..., Predicting]) -> None:
     page = predicting(tree_trace(SEED))
     asked = [q["step"] for q in page.questions()]
-    # leaf 2 may cut MIN 0 off (7 is left); MIN 0 returns a value to the root, which may
-    # stop (MIN 1 is left); leaf 1 cuts off 8; MIN 1 and the root return values
+    # leaf 2 may cut MIN a off (7 is left); MIN a returns a value to the root, which may
+    # stop (MIN b is left); leaf 1 cuts off 8; MIN b and the root return values
     assert asked == [3, 6, 9, 10, 11]
     for _ in range(3):
         page.press("ArrowRight")
     held = page.press("ArrowRight")
     assert held["step"] == 3 and page.state()["asking"] == 3
-    assert page.state()["question"].startswith("Step 4: leaf 2 returns to MIN 0.")
+    assert page.state()["question"].startswith("Step 4: leaf 2 returns to MIN a.")
     done = page.answer(cut=False)
     assert done["step"] == 4 and done["right"] == 1 and done["asked"] == 1
-    assert done["verdict"] == "✔ Right. leaf 2 returns 2 to MIN 0; β becomes 2."
+    assert done["verdict"] == "✔ Right. leaf 2 returns 2 to MIN a; β becomes 2."
     page.press("ArrowRight")  # leaf 7 is entered
-    page.press("ArrowRight")  # leaf 7 returns: MIN 0's last move, so nothing to ask
-    assert page.press("ArrowRight")["step"] == 6  # held before MIN 0 returns to the root
+    page.press("ArrowRight")  # leaf 7 returns: MIN a's last move, so nothing to ask
+    assert page.press("ArrowRight")["step"] == 6  # held before MIN a returns to the root
     state = page.answer(value="2", cut=False)
     assert state["right"] == 2 and state["step"] == 7, state
     page.press("ArrowRight")
@@ -120,19 +120,19 @@ def test_a_wrong_answer_is_graded_wrong_and_the_right_one_explained(
     page = predicting(tree_trace(SEED))
     page.press("End")  # held at the first question
     assert page.state()["asking"] == 3
-    page.answer(cut=True, pruned=("7",))  # leaf 2 does not cut MIN 0 off
+    page.answer(cut=True, pruned=("7",))  # leaf 2 does not cut MIN a off
     state = page.state()
     assert (state["right"], state["asked"]) == (0, 1)
-    assert state["verdict"] == ("✘ Not quite: no cut-off. leaf 2 returns 2 to MIN 0; "
+    assert state["verdict"] == ("✘ Not quite: no cut-off. leaf 2 returns 2 to MIN a; "
                                 "β becomes 2.")
-    page.press("End")  # MIN 0 returns 2 and the root does not stop: right
+    page.press("End")  # MIN a returns 2 and the root does not stop: right
     assert page.answer(value="2", cut=False)["right"] == 1
     page.press("End")  # leaf 1: the cut-off, said to prune nothing
     state = page.answer(cut=False)
     assert "Not quite: it cuts off, pruning 8." in state["verdict"] and state["right"] == 1
-    page.press("End")  # MIN 1 returns only a bound: "= 1" is wrong, "≤ 1" right
+    page.press("End")  # MIN b returns only a bound: "= 1" is wrong, "≤ 1" right
     state = page.answer(value="1", relation="=")
-    assert state["verdict"].startswith("✘ Not quite: it returns ≤ 1. MIN 1 returns ≤ 1")
+    assert state["verdict"].startswith("✘ Not quite: it returns ≤ 1. MIN b returns ≤ 1")
     page.press("End")
     state = page.answer(value="3")
     assert (state["right"], state["asked"], state["step"]) == (1, 5, 12)
@@ -174,7 +174,7 @@ def test_predict_mode_is_switched_by_keyboard_and_off_lets_the_page_run(
 def test_a_minimax_page_asks_only_for_values(predicting: Callable[..., Predicting]) -> None:
     page = predicting(tree_trace(SEED, prune=False))
     questions = page.questions()
-    assert [q["node"] for q in questions] == ["0", "1", "root"]
+    assert [q["node"] for q in questions] == ["a", "b", "root"]
     assert all(q["cut"] is None for q in questions)
     page.press("End")
     assert not page.page.is_visible("#predict-relation")  # no bounds without windows

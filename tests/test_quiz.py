@@ -69,7 +69,7 @@ def test_the_answer_key_is_the_searchs_own_and_agrees_with_minimax(seed: int) ->
         children = [-algorithms.expectiminimax(game, trees.play(root, move)).value
                     for move in trees.moves(root)]
         assert children[key["best_move"]] == plain.value
-        all_leaves = {".".join(map(str, path)) for path in quiz._leaf_paths(root)}
+        all_leaves = {trees.path_name(path) for path in quiz._leaf_paths(root)}
         visited = [path for path in key["visit_order"] if path in all_leaves]
         assert len(visited) == len(key["leaves_visited"])
         assert len(visited) + len(key["pruned_leaves"]) == len(all_leaves)

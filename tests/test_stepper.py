@@ -75,7 +75,8 @@ def test_events_nest_and_each_parent_ends_with_its_value(nested: Any, prune: boo
             last_best[e.top] = e.best
     assert all(last_best[n] == visit[n].value for n in last_best)
     assert found[-1].best == t.value == reference.negamax_score(tree.game(), tree.start(nested))
-    assert sum(e.cutoff for e in found) == sum(v.kind == "cutoff" for v in visit.values())
+    assert sum(e.cutoff for e in found) == sum(tr.data.is_cut(v) for v in visit.values())
+    assert all(v.pruned for v in visit.values() if v.kind == "cutoff")
     lines = page.explanations(t)
     assert len(lines) == len(found) == 2 * len(t.steps)
     assert all(re.fullmatch(r"\S+( \S+)*\.", line) for line in lines), lines
@@ -83,14 +84,28 @@ def test_events_nest_and_each_parent_ends_with_its_value(nested: Any, prune: boo
 
 def test_minimax_explains_the_best_so_far_without_windows() -> None:
     lines = page.explanations(tree_trace(SEED, prune=False))
-    assert lines[6] == "MIN 0 returns 2 to MAX root; the best so far becomes 2."
+    assert lines[6] == "MIN a returns 2 to MAX root; the best so far becomes 2."
     assert "α" not in "".join(lines)
 
 
-def test_the_aima_tree_prunes_4_and_6_in_one_cut_off() -> None:
+def test_the_aima_tree_prunes_4_and_6_in_one_cut_off_and_says_why() -> None:
     lines = page.explanations(tree_trace(AIMA))
-    assert "leaf 2 returns 2 to MIN 1: 2 ≤ α 3, a cut-off; 4, 6 are pruned." in lines
-    assert lines[19] == "leaf 2 returns 2 to MIN 2: 2 ≤ α 3, a cut-off with no move left to prune."
+    assert ("leaf 2 returns 2 to MIN b: 2 ≤ α 3, a cut-off. MAX already has 3 from MIN a, so "
+            "once MIN b can hold it to 2, MIN b's other moves cannot matter: 4, 6 are pruned."
+            in lines)
+    assert sum("cut-off" in line for line in lines) == 1
+
+
+def test_a_node_whose_last_move_crosses_the_window_is_no_cut_off() -> None:
+    t = tree_trace(AIMA)
+    last = [v for v in tr.visits(t) if v.path == (2,)][0]
+    assert last.kind == "node" and last.relation == "=" and not tr.data.is_cut(last)
+    assert page.explanations(t)[19] == "leaf 2 returns 2 to MIN c; β becomes 2."
+    assert "MIN c = 2    [α 3, β +∞]\n" in tr.trace_str(t) + "\n"
+    assert tr.trace_str(t).count("cut-off") == 1
+    data = page.page_data(t)
+    assert [node[3] for node in data["nodes"]].count(2) == 1  # one node of kind cut-off
+    assert sum(event[6] for event in data["events"] if event[0] == 1) == 1
 
 
 def test_depth_limited_leaves_are_marked_as_estimates_and_table_hits_as_such() -> None:
@@ -168,8 +183,9 @@ def test_a_few_thousand_nodes_make_a_page_of_a_few_hundred_kb() -> None:
     t = tr.traced(game, root, label=boards, show=core.value_str)
     assert len(t.steps) > 2000
     size = len(page.page(t, max_nodes=None).encode("utf-8"))
-    assert size < 420_000, size  # the trace's part; predict mode and the notebook frame add
-    # a fixed ~25 KB of script to every page, whatever its size
+    assert size < 560_000, size  # the trace's part; predict mode and the notebook frame add
+    # a fixed ~25 KB of script to every page, whatever its size; each step's sentence, a
+    # template and the indices of its names and values, adds ~25 bytes (5,576 steps here)
 
 
 # --- every algorithm of the family gets a page; a bound is never shown as a value --------
@@ -208,9 +224,9 @@ def test_a_chance_node_is_entered_and_each_outcome_returns_with_its_probability(
     root = tree.start([{"chance": [[0.5, 4], [0.5, [1, 9]]]}, 2])
     t = tr.traced(game, root, label=tr.tree_labels(game, root))
     lines = page.explanations(t)
-    assert "CHANCE 0 is entered from MAX root with window [α -∞, β +∞]." in lines
-    assert "leaf 4 returns 4 to CHANCE 0, with probability 0.5." in lines
-    assert "CHANCE 0 returns 2.5 to MAX root; α becomes 2.5." in lines
+    assert "CHANCE a is entered from MAX root with window [α -∞, β +∞]." in lines
+    assert "leaf 4 returns 4 to CHANCE a, with probability 0.5." in lines
+    assert "CHANCE a returns 2.5 to MAX root; α becomes 2.5." in lines
     data = page.page_data(t)
     assert [node[2] for node in data["nodes"]][:2] == [0, 3]  # MAX root, then CHANCE
     assert data["strings"][data["nodes"][2][14]] == "0.5"  # the outcome's probability
@@ -226,8 +242,8 @@ def test_a_mate_distance_cut_says_so() -> None:
 def test_a_node_left_by_a_cut_off_returns_its_bound_never_a_value() -> None:
     t = tree_trace([[5, 6], [3, 1]])
     lines = page.explanations(t)
-    assert "MIN 1 returns ≤ 3 to MAX root; α stays 5." in lines
-    assert "MIN 1 returns 3 to MAX root; α stays 5." not in lines
+    assert "MIN b returns ≤ 3 to MAX root; α stays 5." in lines
+    assert "MIN b returns 3 to MAX root; α stays 5." not in lines
     data = page.page_data(t)
     relations = [data["strings"][node[13]] for node in data["nodes"]]
     assert relations == ["=", "=", "=", "=", "≤", "="]
@@ -268,7 +284,7 @@ def test_a_pvs_re_search_is_marked_and_explained() -> None:
     again = [v for v in tr.visits(t) if v.again]
     assert again, "PVS searches the better second move again"
     said = [line for line in page.explanations(t) if " entered again " in line]
-    assert said == ["MIN 1 is entered again from MAX root with window [α 3, β +∞]; a "
+    assert said == ["MIN b is entered again from MAX root with window [α 3, β +∞]; a "
                     "re-search: its null-window search returned 5, so this move may be "
                     "better than the best so far and is searched again with the full window "
                     "to learn its value."]

@@ -134,12 +134,12 @@ def test_stepping_forward_visits_the_seed_tree_in_fminimaxs_order(
     entered = [(s["current"], s["explanation"].split(" is entered")[0].split(" at ")[-1])
                for s in states[1:] if "entered" in s["explanation"]
                or "starts" in s["explanation"]]
-    assert entered == [("root", "MAX root with window [α -∞, β +∞]."), ("0", "MIN 0"),
-                       ("2", "leaf 2"), ("7", "leaf 7"), ("1", "MIN 1"), ("1", "leaf 1")]
+    assert entered == [("root", "MAX root with window [α -∞, β +∞]."), ("a", "MIN a"),
+                       ("2", "leaf 2"), ("7", "leaf 7"), ("b", "MIN b"), ("1", "leaf 1")]
     assert [len(s["stack"]) for s in states] == [0, 1, 2, 3, 2, 3, 2, 1, 2, 3, 2, 1, 0]
     assert [s["stack"][-1][0] for s in states[1:-1]] == [
-        "MAX root", "MIN 0", "leaf 2", "MIN 0", "leaf 7", "MIN 0", "MAX root", "MIN 1",
-        "leaf 1", "MIN 1", "MAX root"]
+        "MAX root", "MIN a", "leaf 2", "MIN a", "leaf 7", "MIN a", "MAX root", "MIN b",
+        "leaf 1", "MIN b", "MAX root"]
     assert states[7]["stack"] == [["MAX root", "0", "MAX", "2", "+∞", "2"]]
 
 
@@ -151,7 +151,7 @@ def test_the_cut_off_step_crosses_out_8_and_says_why(opened: Callable[..., Page]
     assert "1 ≤ α 2" in cut["explanation"] and "8 is pruned" in cut["explanation"]
     assert cut["counts"]["cutoffs"] == 1 and states[9]["counts"]["cutoffs"] == 0
     assert ["8", "unvisited", ""] not in cut["nodes"]  # 8 is never a searched node
-    assert cut["stack"][-1] == ["MIN 1", "1", "MIN", "2", "1", "1"]
+    assert cut["stack"][-1] == ["MIN b", "1", "MIN", "2", "1", "1"]
 
 
 def test_stepping_back_restores_each_state_exactly(opened: Callable[..., Page]) -> None:
@@ -180,8 +180,11 @@ def test_the_aima_tree_prunes_4_and_6(opened: Callable[..., Page]) -> None:
     stats = algorithms.alphabeta(tree.game(), tree.start(AIMA)).stats
     assert end["counts"] == {"nodes": stats.nodes, "leaves": stats.leaves,
                              "cutoffs": stats.cutoffs, "hits": stats.table_hits}
-    assert (stats.nodes, stats.leaves, stats.cutoffs) == (11, 7, 2)
+    assert (stats.nodes, stats.leaves, stats.cutoffs) == (11, 7, 1)
     assert ["root", "current", "= 3"] in end["nodes"]
+    drawn = {name: value for name, _, value in end["nodes"]}
+    assert drawn["b"] == "≤ 2 ✂" and drawn["c"] == "= 2"  # the third MIN node cut nothing
+    assert [value for value in drawn.values() if "✂" in value] == ["≤ 2 ✂"]
 
 
 def test_the_pages_sentences_are_the_libraries(opened: Callable[..., Page]) -> None:
@@ -224,7 +227,7 @@ def test_the_buttons_step_jump_and_play(opened: Callable[..., Page]) -> None:
     assert page.page.is_disabled("#back") and page.page.is_disabled("#start")
     click("#forward")
     click("#forward")
-    assert page.snapshot()["current"] == "0"
+    assert page.snapshot()["current"] == "a"
     click("#back")
     assert page.snapshot()["step"] == 1
     click("#end")
@@ -280,9 +283,9 @@ def test_chance_pages_mate_cuts_and_bounds_play_with_the_libraries_sentences(
         end = page.press("End")
         assert end["step"] == end["steps"] > 0
     drawn = opened(sources[0], "chance").press("End")
-    assert ["0", "done", "= 2.5"] in drawn["nodes"]  # CHANCE 0, averaged
+    assert ["a", "done", "= 2.5"] in drawn["nodes"]  # CHANCE a, averaged
     bounded = opened(sources[3], "bound").press("End")
-    assert ["1", "done", "≤ 3 ✂"] in bounded["nodes"]  # MIN 1: at most 3 (its value is 1)
+    assert ["b", "done", "≤ 3 ✂"] in bounded["nodes"]  # MIN b: at most 3 (its value is 1)
     assert bounded["pruned"] == [["1", "3 ≤ α 5"]]
 
 
@@ -292,7 +295,7 @@ def test_chance_pages_mate_cuts_and_bounds_play_with_the_libraries_sentences(
 def mtdf_trace() -> tr.Trace:
     game, root = tree.game(), tree.start([[3, 4], [2, 5]])
     return tr.trace_of(algorithms.mtdf(game, root, trace=True),
-                       label=tr.tree_labels(game, root))
+                       label=tr.tree_labels(game, root), moves=tree.child_name)
 
 
 def test_a_pass_header_tells_its_outcome_only_when_the_pass_ends(
@@ -311,7 +314,7 @@ def test_the_last_step_of_mtdf_states_the_proof_then_the_value_and_line(
     assert states[-1]["explanation"].endswith(
         "Together: pass 1 showed ≥ 3 and pass 2 showed ≤ 3, so the value is 3.")
     assert all(s["result"] == "" for s in states[:-1])
-    assert states[-1]["result"] == "value 3; best move 0; principal variation 0 0"
+    assert states[-1]["result"] == "value 3; best move a; principal variation a a"
     assert "value" not in opened(mtdf_trace(), "title", title="mtdf").page.title()
 
 
@@ -320,8 +323,8 @@ def test_the_principal_variation_is_highlighted_at_the_end_only(
     page = opened(tree_trace(AIMA))
     states = steps_forward(page)
     assert all(s["pv"] == [] for s in states[:-1])
-    assert states[-1]["pv"] == ["root", "0", "3"]
-    assert states[-1]["result"] == "value 3; best move 0; principal variation 0 0"
+    assert states[-1]["pv"] == ["root", "a", "3"]
+    assert states[-1]["result"] == "value 3; best move a; principal variation a a"
     colour = page.page.evaluate("getComputedStyle(document.querySelector("
                                 "'.node.pv rect.box')).stroke")
     assert colour == "rgb(184, 134, 11)"
@@ -436,7 +439,7 @@ def test_a_cli_chance_page_and_a_game_page_speak_the_games_notation(
     assert cli.main(["tree", '[{"chance": [[0.5, 4], [0.5, [1, 9]]]}, 2]', "--html",
                      str(chance), "--quiet"], io.StringIO(), io.StringIO()) == 0
     end = opened(chance.read_text(), "chance").press("End")
-    assert end["result"].startswith("value 2.5; best move 0")
+    assert end["result"].startswith("value 2.5; best move a")
     assert cli.main(["solve", "connect4", "--size", "4x4", "--board", "1234123",
                      "--trace-html", str(board), "--quiet"], io.StringIO(),
                     io.StringIO()) == 0
@@ -450,7 +453,7 @@ def test_a_cli_chance_page_and_a_game_page_speak_the_games_notation(
 def test_a_value_from_nodes_not_drawn_says_so(opened: Callable[..., Page]) -> None:
     page = opened(tree_trace(AIMA), max_depth=1)
     said = page.page.evaluate("window.fminimax.sentences")
-    assert "MIN 0 returns 3 (worked out from 3 nodes below it, not drawn) to MAX root; " \
+    assert "MIN a returns 3 (worked out from 3 nodes below it, not drawn) to MAX root; " \
            "α becomes 3." in said
 
 
@@ -479,3 +482,30 @@ def test_fit_on_a_phone_keeps_the_text_readable(opened: Callable[..., Page]) -> 
         page.page.click("#fit")
         where = viewport_checks(page)
         assert where["font"] * where["scale"] >= 9 and not where["sideways"], where
+
+
+def test_the_page_shows_the_sentences_it_is_given_and_writes_none(
+        opened: Callable[..., Page]) -> None:
+    data = stepper.page_data(tree_trace(SEED))
+    template = data["strings"][data["sentences"][9][0]]  # a template, then its slots' strings
+    assert template.startswith("leaf {} returns {} to MIN {}: {}, a cut-off. MAX already has")
+    data["sentences"][9] = [len(data["strings"])]
+    data["strings"].append("A sentence the page was given.")
+    script = (Path(stepper.__file__).parent / "page.js").read_text(encoding="utf-8")
+    for words in ('" is entered', '" returns "', '", a cut-off', 'the best so far "', '"becomes "'):
+        assert words not in script  # the sentences are fminimax's: the script only shows them
+    text = stepper.document(data, "given")
+    page = opened(text)
+    page.press("End")
+    page.page.evaluate("window.fminimax.go(10)")
+    assert page.snapshot()["explanation"] == "A sentence the page was given."
+    page.page.evaluate("window.fminimax.go(11)")
+    assert page.snapshot()["explanation"] == "MIN b returns ≤ 1 to MAX root; α stays 2."
+
+
+def test_a_trees_page_names_nodes_by_letters_and_leaves_by_their_scores(
+        opened: Callable[..., Page]) -> None:
+    end = opened(tree_trace(AIMA)).press("End")
+    assert [name for name, _, _ in end["nodes"]] == [
+        "root", "a", "3", "12", "8", "b", "2", "c", "14", "5", "2"]
+    assert end["pruned"] == [["4", "2 ≤ α 3"], ["6", "2 ≤ α 3"]]

@@ -95,8 +95,8 @@ def test_alphabeta_on_the_seed_tree_visits_2_7_1_and_prunes_8() -> None:
 def test_minimax_on_the_seed_tree_draws_every_leaf_and_no_window() -> None:
     drawn = tr.trace_str(tree_trace(SEED, prune=False))
     assert drawn.splitlines() == [
-        "MAX root = 2", "├── MIN 0 = 2", "│   ├── leaf 2", "│   └── leaf 7",
-        "└── MIN 1 = 1", "    ├── leaf 1", "    └── leaf 8"]
+        "MAX root = 2", "├── MIN a = 2", "│   ├── leaf 2", "│   └── leaf 7",
+        "└── MIN b = 1", "    ├── leaf 1", "    └── leaf 8"]
 
 
 def test_windows_are_shown_for_max_at_min_nodes() -> None:
@@ -239,9 +239,9 @@ def test_no_algorithm_shows_a_wrong_number(nested: Any) -> None:
 
 def test_a_node_left_by_a_cut_off_shows_its_bound() -> None:
     drawn = tr.trace_str(tree_trace([[5, 6], [3, 1]]))
-    assert "└── MIN 1 ≤ 3" in drawn and "MIN 1 = 3" not in drawn
-    assert "MIN 1 <= 3" in tr.trace_str(tree_trace([[5, 6], [3, 1]]), unicode=False)
-    assert '"1\\n≤ 3\\n[α 5, β +∞]"' in tr.to_dot(tree_trace([[5, 6], [3, 1]]))
+    assert "└── MIN b ≤ 3" in drawn and "MIN b = 3" not in drawn
+    assert "MIN b <= 3" in tr.trace_str(tree_trace([[5, 6], [3, 1]]), unicode=False)
+    assert '"b\\n≤ 3\\n[α 5, β +∞]"' in tr.to_dot(tree_trace([[5, 6], [3, 1]]))
     fail_high = tr.visits(tree_trace([[1, 9], [5, 6]], alpha=4, beta=5))
     assert (fail_high[0].relation, fail_high[0].value) == (tr.LOWER, 5)
 

@@ -30,7 +30,14 @@ __all__ = ["ALGORITHMS", "DRAWN_NODES", "SHORT_TITLE", "add", "run"]
 
 DRAWN_NODES = 10**9
 """The largest drawing limit (--max-nodes, --max-depth) a command line takes: no limit."""
-ALGORITHMS = {"minimax": False, "alphabeta": True}
+ALGORITHMS: dict[str, dict[str, Any]] = {
+    "minimax": {"prune": False}, "alphabeta": {"prune": True},
+    "expectiminimax": {"prune": False, "star": 0}, "star1": {"prune": True, "star": 1},
+    "star2": {"prune": True, "star": 2}}
+"""The searches ``tree`` traces and their options: minimax and alpha-beta for trees without
+chance nodes, expectiminimax (chance nodes averaged) and Ballard's Star1 and Star2 for any."""
+WITHOUT_CHANCE = ("minimax", "alphabeta")
+"""The searches that have no chance nodes in them (the others search any tree)."""
 SHORT_TITLE = 60
 """A tree written in more characters than this is named by its size in titles."""
 
@@ -129,8 +136,32 @@ def _drawing(args: argparse.Namespace, trace: tr.Trace, named: str) -> str:
     return tr.ascii_str(text) if args.ascii else text
 
 
+def algorithm_for(given: str | None, root: trees.Node) -> str:
+    """Return the search to trace: the one given, else alpha-beta, or expectiminimax on a
+    tree with chance nodes; minimax and alpha-beta are refused there (they have no chance
+    nodes: expectiminimax, star1 and star2 average them).
+
+    >>> chance = trees.parse('[{"chance": [[0.5, 4], [0.5, [1, 9]]]}, 2]')
+    >>> algorithm_for(None, trees.parse("[[2, 7], [1, 8]]")), algorithm_for(None, chance)
+    ('alphabeta', 'expectiminimax')
+    >>> algorithm_for("alphabeta", chance)
+    Traceback (most recent call last):
+    ...
+    ValueError: the tree has chance nodes, which alphabeta does not average; choose \
+expectiminimax, star1 or star2
+    """
+    chance = trees.has_chance(root)
+    if given is None:
+        return "expectiminimax" if chance else "alphabeta"
+    if chance and given in WITHOUT_CHANCE:
+        others = [name for name in ALGORITHMS if name not in WITHOUT_CHANCE]
+        raise ValueError(f"the tree has chance nodes, which {given} does not average; choose "
+                         f"{', '.join(others[:-1])} or {others[-1]}")
+    return given
+
+
 def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
-    """Trace minimax or alpha-beta over a tree: the drawn tree, the visit order, pictures."""
+    """Trace a search over a tree: the drawn tree, the visit order, pictures."""
     if args.compare is not None:  # the family side by side: fminimax.cli.compare
         from fminimax.cli.compare import run_compare
         return run_compare(args, out, err)
@@ -139,10 +170,12 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     _refuse_outputs(outputs)
     made = registry.make("tree", registry.Options(args=(args.tree,)))  # the size limit too
     game, root = made.game, made.state
+    args.algorithm = algorithm_for(args.algorithm, root)
     named = _named(args.tree, trees.size(root))
     progress = progress_reporter(err, args.quiet)
-    prune = ALGORITHMS[args.algorithm]
-    result = core.search(game, root, prune=prune, trace=True, stop=progress)
+    chosen = ALGORITHMS[args.algorithm]
+    prune = chosen["prune"]
+    result = core.search(game, root, **chosen, trace=True, stop=progress)
     progress.done()
     trace = tr.trace_of(result, label=tr.tree_labels(game, root, trees.node_name,
                                                      made.notation.show_move),
@@ -165,15 +198,22 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
 
 def add(sub: Any) -> None:
     """Add the ``tree`` subcommand to the program's subparsers."""
-    tree = sub.add_parser("tree", help="trace minimax or alpha-beta over a tree, drawn",
+    tree = sub.add_parser("tree", help="trace minimax, alpha-beta or expectiminimax over a "
+                          "tree, drawn (--compare: several side by side)",
                           description="Search a game tree written as nested lists (MAX at "
-                          "the root, leaves are MAX's scores) and print the tree drawn with "
-                          "MAX/MIN levels, backed-up values and pruned branches, then the "
-                          "order the nodes were visited.")
+                          "the root, leaves are MAX's scores, chance nodes averaged) and "
+                          "print the tree drawn with MAX/MIN/CHANCE levels, backed-up values "
+                          "and pruned branches, then the order the nodes were visited.  "
+                          "Nodes are named by their path, a letter a move: a is the root's "
+                          "first child, b.c the third child of its second.")
     tree.add_argument("tree", metavar="TREE",
-                      help="nested lists of numbers, e.g. '[[2, 7], [1, 8]]'")
-    tree.add_argument("--algorithm", choices=sorted(ALGORITHMS), default="alphabeta",
-                      help="the search to trace (default: alphabeta)")
+                      help="the tree as JSON: nested lists with numbers as leaves, e.g. "
+                      "'[[2, 7], [1, 8]]'; {\"A\": subtree} names a node or leaf, "
+                      "{\"chance\": [[0.5, subtree], [0.5, subtree]]} is a chance node")
+    tree.add_argument("--algorithm", choices=list(ALGORITHMS), default=None,
+                      help="the search to trace (default: alphabeta, or expectiminimax on "
+                      "a tree with chance nodes; minimax and alphabeta search trees "
+                      "without them)")
     tree.add_argument("--dot", nargs="?", const="-", metavar="FILE",
                       help="write Graphviz DOT to FILE, or print it instead of the drawing")
     tree.add_argument("--svg", metavar="FILE",

@@ -90,8 +90,7 @@ class Chances(Decisions):
             self.steps.append(Step(path, ply, self.game.to_move(state), alpha, beta, value,
                                    "chance" if flag == EXACT else "chance-cutoff",
                                    unsearched, tuple(p for p, _ in outcomes)))
-        if flag != EXACT:
-            self.cutoffs += 1
+        self.cutoffs += flag != EXACT and bool(unsearched)  # a cut-off: outcomes left
         if self.table is not None:
             self.save(key, ply, estimates, value, flag, ())
         return value, ()
@@ -318,7 +317,7 @@ class Chances(Decisions):
                               path + (move,) if self.steps is not None else path)[0]
             if -value > best:
                 best = -value
-        cut = best >= beta
+        cut = bool(pruned)  # a cut-off only where moves are left unsearched
         if cut:
             self.cutoffs += 1
         if self.steps is not None:

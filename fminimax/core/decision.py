@@ -109,8 +109,8 @@ class Decisions(Run):
                                -(alpha if alpha > best else best), path)
             if -value > best:
                 best, line = -value, (move, *rest)
-                if best >= beta:
-                    self.cutoffs += 1
+                if best >= beta:  # a cut-off only where moves are left unsearched
+                    self.cutoffs += move != moves[-1]
                     return best, line
         return best, line
 
@@ -162,8 +162,8 @@ class Decisions(Run):
                                -(alpha if alpha > best else best), path)
             if -value > best:
                 best, line = -value, (move, *rest)
-                if best >= beta:
-                    self.cutoffs += 1
+                if best >= beta:  # a cut-off only where moves are left unsearched
+                    self.cutoffs += move != moves[-1]
                     self.save(key, ply, estimates, best, LOWER, line)
                     return best, line
         self.save(key, ply, estimates, best, UPPER if best <= alpha else EXACT, line)
@@ -213,12 +213,14 @@ class Decisions(Run):
     def cut(self, visit: Visit, moves: Sequence[Any], index: int, best: Score,
             line: Line) -> tuple[Score, Line]:
         """Return a cut-off's (value, line) after its bookkeeping: the count, the history of
-        the move that caused it, the trace and the table (a lower bound)."""
-        self.cutoffs += 1
+        the move that caused it, the trace and the table (a lower bound).  After the last
+        move nothing is cut: the node is only finished, its value still a lower bound."""
+        left = tuple(moves[index + 1:])
+        self.cutoffs += bool(left)
         if self.history is not None:
             self.credit(moves[index], visit.ply)
         if self.steps is not None:
-            self.record(visit, best, "cutoff", tuple(moves[index + 1:]))
+            self.record(visit, best, "cutoff" if left else "node", left)
         if self.table is not None:
             self.save(visit.key, visit.ply, visit.estimates, best, LOWER, line)
         return best, line

@@ -25,6 +25,9 @@ from fminimax.game import Score
 
 __all__ = ["Quiescent"]
 
+_QUIET_KINDS = ("quiescence", "quiescence-cutoff")
+"""A quiescence node's trace kind: finished, or cut off (moves left unsearched)."""
+
 
 class Quiescent(Chances):
     """The decision and chance nodes plus quiescence past the depth limit (bound as the
@@ -77,9 +80,10 @@ class Quiescent(Chances):
             if -value > best:
                 best, line = -value, (move, *rest)
                 if self.prune and best >= beta:
-                    self.cutoffs += 1
+                    left = tuple(noisy[index + 1:])  # a cut-off only where moves are left
+                    self.cutoffs += bool(left)
                     if tracing:
-                        self.record(visit, best, "quiescence-cutoff", tuple(noisy[index + 1:]))
+                        self.record(visit, best, _QUIET_KINDS[bool(left)], left)
                     return best, line
         if tracing:
             self.record(visit, best, "quiescence")

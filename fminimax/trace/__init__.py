@@ -10,7 +10,8 @@ A table of contents; each module says more:
 * ``text``: ``trace_str`` (the drawn tree), ``visits_str`` (the visit order), ``pass_str``
   (a root pass's header), ``side_by_side``, ``ascii_str``.
 * ``dot``: ``to_dot`` (Graphviz DOT text), ``dot_digest``, ``stamped_svg``.
-* ``events``: the search as a story: ``passes``, ``events``, ``explanations``.
+* ``events``: the search as a story: ``passes``, ``events``.
+* ``sentences``: the sentence of each step, ``explanations`` (a cut-off's with its reason).
 * ``page``: ``page`` (one HTML file that steps through the search; ``to_html`` here),
   ``page_data``, ``frame``.
 
@@ -23,10 +24,10 @@ writes a file: drawing DOT as SVG or PNG and writing files belong to the shell
 >>> t = traced(game, root, label=tree_labels(game, root))
 >>> print(visits_str(t))
 1. MAX root = 2
-2. MIN 0 = 2
+2. MIN a = 2
 3. leaf 2
 4. leaf 7
-5. MIN 1 ≤ 1
+5. MIN b ≤ 1
 6. leaf 1
 value 2; 6 nodes visited; pruned: 8
 >>> str(t) == trace_str(t), t._repr_html_().startswith("<iframe")

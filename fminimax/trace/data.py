@@ -23,22 +23,23 @@ node's 1 is a bound (at most 1), not a value.
 >>> game, root = tree.game(), tree.start([[2, 7], [1, 8]])
 >>> t = traced(game, root, label=tree_labels(game, root))
 >>> [(t.label(v.path), v.relation, v.value) for v in visits(t)]
-[('root', '=', 2), ('0', '=', 2), ('2', '=', 2), ('7', '=', 7), ('1', '≤', 1), ('1', '=', 1)]
+[('root', '=', 2), ('a', '=', 2), ('2', '=', 2), ('7', '=', 7), ('b', '≤', 1), ('1', '=', 1)]
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from fminimax.core import Pass, SearchResult, Step, distances_for, parent_value, search
 from fminimax.game import Game, Score
 from fminimax.trace.labels import Label, Moves, Path, Show, number_str, path_str
 
-__all__ = ["EXACT", "LOWER", "MAX_NODES", "UPPER", "Drawn", "Trace", "Traceable", "Visit",
-           "checked_limit", "drawn_part", "is_chance", "move_lines", "role_of", "trace_of",
-           "traced", "visits"]
+__all__ = ["CUT_KINDS", "EXACT", "LOWER", "MAX_NODES", "UPPER", "Drawn", "Trace", "Traceable",
+           "Visit", "checked_limit", "drawn_part", "is_chance", "is_cut", "move_lines",
+           "role_of", "trace_of", "traced", "visits"]
 
 MAX_NODES = 500
 """The default node limit of the text and DOT drawings."""
@@ -142,9 +143,10 @@ def traced(game: Game[Any, Any], state: Any, *, label: Label | None = None,
     2
     """
     result = search(game, state, trace=True, **options)
-    return Trace(result.trace, path_str if label is None else label,
+    moves = moves or game.show_move or str  # the game's notation names the nodes
+    return Trace(result.trace, partial(path_str, moves=moves) if label is None else label,
                  number_str if show is None else show, options.get("prune", True),
-                 result.passes, str if moves is None else moves, tuple(result.pv))
+                 result.passes, moves, tuple(result.pv))
 
 
 # --- nodes in visit order, seen from MAX --------------------------------------------------
@@ -191,6 +193,19 @@ class Visit:
 def is_chance(visit: Visit) -> bool:
     """Return whether a visit is a chance node (its children are outcomes, not moves)."""
     return visit.kind.startswith("chance")
+
+
+CUT_KINDS = ("cutoff", "chance-cutoff", "quiescence-cutoff")
+"""The kinds of a node that stopped searching once its value crossed the window."""
+
+
+def is_cut(visit: Visit) -> bool:
+    """Return whether a visit is a cut-off: it stopped with moves left unsearched.
+
+    A node whose last move crossed the window searched every move: nothing was cut, so it
+    is no cut-off, though its value may still be a bound.
+    """
+    return visit.kind in CUT_KINDS and bool(visit.pruned)
 
 
 def role_of(visit: Visit) -> str:

@@ -39,7 +39,8 @@ from importlib import resources
 from fminimax.trace.data import Traceable, trace_of
 from fminimax.trace.text import trace_str
 
-__all__ = ["MARK", "MAX_FRAME_HEIGHT", "ROOT", "isolated", "scoped_css", "text_svg", "trace_svg"]
+__all__ = ["MARK", "MAX_FRAME_HEIGHT", "ROOT", "isolated", "scoped_css", "text_svg", "trace_svg",
+           "xml_text"]
 
 ROOT = "html.fminimax-page"
 """The selector of a page's own root: every rule of its CSS is scoped under it."""
@@ -155,8 +156,26 @@ def _asset(name: str) -> str:
     return resources.files("fminimax.trace").joinpath(name).read_text(encoding="utf-8")
 
 
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+"""The characters XML 1.0 cannot hold: most control characters, lone surrogates."""
+
+
+def xml_text(text: str) -> str:
+    """Return text as XML character data: markup escaped, a control character shown as its
+    picture (U+2400...), anything else XML cannot hold as U+FFFD.
+
+    >>> xml_text("a\\x00b <c>"), xml_text("\\ud800")
+    ('a␀b &lt;c&gt;', '�')
+    """
+    def shown(match: re.Match[str]) -> str:
+        code = ord(match.group())
+        return chr(0x2400 + code) if code < 0x20 else "\ufffd"
+    return _NOT_XML.sub(shown, html.escape(text, quote=False))
+
+
 def text_svg(text: str, *, title: str = "") -> str:
-    """Return a drawing in text (a board, a drawn tree) as an SVG picture, line for line.
+    """Return a drawing in text (a board, a drawn tree) as an SVG picture, line for line:
+    well-formed XML whatever the text holds (``xml_text``).
 
     >>> svg = text_svg("x < o\\n. x .", title="a board")
     >>> svg.count("<text "), "x &lt; o" in svg, "<title>a board</title>" in svg
@@ -167,8 +186,8 @@ def text_svg(text: str, *, title: str = "") -> str:
     height = 12 + 18 * len(lines)
     rows = "".join(f'<text x="8" y="{22 + 18 * n}" font-family="DejaVu Sans Mono, Menlo, '
                    f'Consolas, monospace" font-size="14" xml:space="preserve">'
-                   f"{html.escape(line, quote=False)}</text>" for n, line in enumerate(lines))
-    named = f"<title>{html.escape(title, quote=False)}</title>" if title else ""
+                   f"{xml_text(line)}</text>" for n, line in enumerate(lines))
+    named = f"<title>{xml_text(title)}</title>" if title else ""
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}" role="img">{named}'
             f'<rect width="100%" height="100%" fill="#fff"/>{rows}</svg>')

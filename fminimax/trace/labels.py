@@ -145,23 +145,26 @@ def state_labels(game: Game[Any, Any], root: Any, draw: Callable[[Any], str]) ->
 
 
 def tree_labels(game: Game[Any, Any], root: Any,
-                name: Callable[[Any], str | None] | None = None, moves: Moves = str) -> Label:
+                name: Callable[[Any], str | None] | None = None,
+                moves: Moves | None = None) -> Label:
     """Return a label function naming leaves by MAX's final score and inner nodes by path.
 
     A ``name`` function (such as ``tree.node_name``) gives named nodes their names;
-    ``moves`` writes the moves of a path (see ``path_str``).
+    ``moves`` writes the moves of a path (see ``path_str``; the game's ``show_move`` by
+    default: a tree's children are letters).
 
     >>> from fminimax.games import tree
     >>> game, root = tree.game(), tree.start([[2, 7], [1, 8]])
     >>> label = tree_labels(game, root)
-    >>> label(()), label((1,)), label((1, 1))
-    ('root', '1', '8')
+    >>> label(()), label((1,)), label((0, 1)), label((1, 1))
+    ('root', 'b', '7', '8')
     >>> named = tree.start({"A": [{"B": [2, 7]}, {"C": [1, 8]}]})
     >>> label = tree_labels(game, named, tree.node_name)
     >>> label(()), label((1,)), label((1, 1))
     ('A', 'C', '8')
     """
     player = game.to_move(root)
+    moves = moves or game.show_move or str
 
     def label(path: Path) -> str:
         state = replayed(game, root, path)
@@ -174,18 +177,18 @@ def tree_labels(game: Game[Any, Any], root: Any,
 
 
 def game_labels(game: Game[Any, Any], root: Any, draw: Callable[[Any], str],
-                moves: Moves = str) -> Label:
+                moves: Moves | None = None) -> Label:
     """Return a game's label function: its board when positions draw in several lines, else
     ``tree_labels`` (leaves by score, other nodes by their moves in the game's notation).
 
-    ``tree`` and ``solve`` name nodes the same way: a tree is named 'MIN 0', 'leaf 3',
+    ``tree`` and ``solve`` name nodes the same way: a tree is named 'MIN a', 'leaf 3',
     a board game's node shows its board under the path of moves that reached it.
 
     >>> from fminimax.games import tree
     >>> game, root = tree.game(), tree.start([[2, 7], [1, 8]])
     >>> label = game_labels(game, root, tree.notation().draw)
     >>> label(()), label((1,)), label((1, 1))
-    ('root', '1', '8')
+    ('root', 'b', '8')
     """
     if "\n" in draw(root):
         return state_labels(game, root, draw)

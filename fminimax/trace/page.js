@@ -8,7 +8,6 @@
       ALPHA = 8, BETA = 9, PRUNED = 10, HIDDEN = 11, HIDDEN_COUNTS = 12, REL = 13, PROB = 14,
       REASON = 15, IS_MAX = 16, NOTE = 17, AGAIN = 18;
   var LEAF = 0, CUTOFF = 2, TABLE = 3, MATE = 4, CHANCE = 3;
-  var many = data.passes.length > 1;
   var SVG = "http://www.w3.org/2000/svg";
   var $ = function (id) { return document.getElementById(id); };
 
@@ -36,70 +35,18 @@
   function role(i) { return ["MAX", "MIN", "leaf", "CHANCE"][N[i][ROLE]]; }
   function title(i) { return role(i) + " " + S[N[i][NAME]]; }
   function relation(i) { return S[N[i][REL]] === "=" ? "" : S[N[i][REL]] + " "; }
-  function valueText(i) {
-    var node = N[i];
-    return relation(i) + S[node[VALUE]] + (node[EST] ? " (estimated)" : node[KIND] === TABLE ? " (from the table)"
-                                           : node[KIND] === MATE ? " (a mate-distance bound)" : "");
-  }
-  function notDrawn(i) {  // a value backed up from nodes the drawing left out says so
-    var n = N[i][HIDDEN];
-    return n ? " (worked out from " + n + " node" + (n === 1 ? "" : "s") + " below it, not drawn)" : "";
-  }
   function mover(i) {
     var r = N[i][ROLE];
     return r === CHANCE ? "chance" : r === 2 ? (N[i][IS_MAX] ? "MAX" : "MIN") : role(i);
   }
 
-  // --- the sentence of each step (the same rules as fminimax.trace.events.explanations) --------
-  var sentences = data.sentences ? data.sentences.slice() : [];  // given: MCTS's own
-  (function () {
-    if (data.sentences) return;
-    var frames = [];
-    E.forEach(function (event) {
-      var i = event[1], node = N[i];
-      var window_ = data.windows ? " with window [\u03b1 " + S[node[ALPHA]] + ", \u03b2 " + S[node[BETA]] + "]" : "";
-      if (event[0] === 0) {
-        frames.push([S[node[ALPHA]], S[node[BETA]], ""]);
-        var note = (node[EST] ? "; the depth limit stops the search here"
-                 : node[KIND] === TABLE ? "; the table already holds its value"
-                 : node[KIND] === MATE ? "; a mate-distance bound settles it" : "") + S[node[NOTE]];
-        if (node[PARENT] < 0) {
-          sentences.push((many ? "Pass " + (node[PASS] + 1) + " starts" : "The search starts") +
-                         " at " + title(i) + window_ + note + ".");
-        } else {
-          sentences.push(title(i) + " is entered" + (node[AGAIN] ? " again" : "") + " from " +
-                         title(node[PARENT]) + window_ + note + ".");
-        }
-        return;
-      }
-      frames.pop();
-      var top = event[2];
-      if (top < 0) {
-        sentences.push(title(i) + " returns " + valueText(i) + notDrawn(i) + ": the value of " +
-                       (many ? "pass " + (node[PASS] + 1) : "the search") + "." + data.ends[node[PASS]]);
-        return;
-      }
-      var said = title(i) + " returns " + valueText(i) + notDrawn(i) + " to " + title(top);
-      var old = frames[frames.length - 1];
-      var now = [S[event[3]], S[event[4]], event[5] >= 0 ? S[event[5]] : ""];
-      frames[frames.length - 1] = now;
-      if (event[6]) {
-        var cut = N[top][PRUNED].map(function (k) { return S[k]; });
-        sentences.push(cut.length === 0 ? said + ": " + cutReason(top) + ", a cut-off with no move left to prune."
-                       : said + ": " + cutReason(top) + ", a cut-off; " + cut.join(", ") +
-                         (cut.length === 1 ? " is" : " are") + " pruned.");
-      } else if (N[top][ROLE] === CHANCE) {
-        sentences.push(said + ", with probability " + S[node[PROB]] + ".");
-      } else if (data.windows) {
-        var which = N[top][ROLE] === 0 ? 0 : 1;
-        sentences.push(said + "; " + "\u03b1\u03b2"[which] + " " +
-                       (old[which] === now[which] ? "stays " : "becomes ") + now[which] + ".");
-      } else {
-        sentences.push(said + "; the best so far " + (old[2] === now[2] ? "stays " : "becomes ") + now[2] + ".");
-      }
-    });
-    if (data.proof && sentences.length) sentences[sentences.length - 1] += " " + data.proof;
-  })();
+  // --- the sentence of each step: computed by fminimax (page_data), shown here as given ---
+  // (each [template, string, ...]: the template's {} slots filled in order; or as text)
+  var sentences = data.sentences.map(function (said) {
+    if (typeof said === "string") return said;
+    var n = 0;
+    return S[said[0]].replace(/\{\}/g, function () { n += 1; return S[said[n]]; });
+  });
 
 
   // --- the tree, laid out once: leaves left to right, parents over their children --------

@@ -21,17 +21,12 @@ import html
 from collections.abc import Sequence
 from typing import Any
 
-from fminimax.trace.data import Traceable, Visit, drawn_part, role_of
+from fminimax.trace.data import Traceable, Visit, drawn_part, is_cut, role_of
 from fminimax.trace.events import (
-    Estimate,
     Event,
-    Names,
     PassSteps,
     Story,
-    enter_notes,
-    estimated_leaves,
     events,
-    explanations,
     pass_of,
     passes,
     story_events,
@@ -39,6 +34,14 @@ from fminimax.trace.events import (
 )
 from fminimax.trace.labels import number_str, path_str
 from fminimax.trace.proof import end_note, outcome_str, pass_roots, proof_str, pv_visits
+from fminimax.trace.sentences import (
+    Estimate,
+    Names,
+    enter_notes,
+    estimated_leaves,
+    explanations,
+    story_sentences,
+)
 from fminimax.trace.template import filled
 
 __all__ = ["MAX_NODES", "Estimate", "Event", "PassSteps", "Strings", "document",
@@ -81,16 +84,15 @@ def _hidden_below(every: Sequence[Visit], kept: frozenset[int]) -> dict[int, lis
         if above:
             counts = found.setdefault(above, [0, 0, 0, 0])
             for position, hit in enumerate((True, visit.kind in _LEAVES,
-                                            visit.kind in _CUTS, visit.kind == "table")):
+                                            is_cut(visit), visit.kind == "table")):
                 counts[position] += hit
     return found
 
 
 _ROLES = {"MAX": 0, "MIN": 1, "leaf": 2, "CHANCE": 3}
 _LEAVES = ("leaf", "quiet")  # the kinds the core counts as leaves
-_CUTS = ("cutoff", "chance-cutoff", "quiescence-cutoff")  # ... and as cut-offs
-_KINDS = {"leaf": 0, "quiet": 0, "cutoff": 2, "chance-cutoff": 2, "quiescence-cutoff": 2,
-          "table": 3, "mate": 4}  # any other kind (node, chance, quiescence, probe) is 1
+_KINDS = {"leaf": 0, "quiet": 0, "table": 3, "mate": 4}  # a cut-off (``is_cut``) is 2;
+# any other kind (node, chance, quiescence, probe, a cut kind with nothing left) is 1
 
 
 def _node_row(visit: Visit, told: Story, names: Names, strings: Strings,
@@ -100,7 +102,7 @@ def _node_row(visit: Visit, told: Story, names: Names, strings: Strings,
     at = strings.at
     hidden = below.get(visit.number, [0, 0, 0, 0])
     return [index.get(visit.parent, -1), told.place[visit.pass_number], _ROLES[role_of(visit)],
-            _KINDS.get(visit.kind, 1), int(names.is_estimate(visit)),
+            2 if is_cut(visit) else _KINDS.get(visit.kind, 1), int(names.is_estimate(visit)),
             at(names.name(visit.path)), at(told.trace.label(visit.path)),
             at(names.number(visit.value)), at(names.bound(visit.alpha)),
             at(names.bound(visit.beta)),
@@ -117,7 +119,7 @@ def _extras(visit: Visit, names: Names, strings: Strings, note: str) -> list[int
     at = strings.at
     return [at(visit.relation),
             -1 if visit.probability is None else at(number_str(visit.probability)),
-            at(names.reason(visit) if visit.pruned or visit.kind in _CUTS else ""),
+            at(names.reason(visit) if visit.pruned else ""),
             int(visit.is_max), at(note), int(visit.again)]
 
 
@@ -145,7 +147,9 @@ def page_data(source: Traceable | Sequence[Traceable], *, title: str = "",
     relation '=', '≥' (a lower bound) or '≤'; probability -1 unless the parent is a chance
     node; reason why moves were left unsearched; strings as indices into ``strings``). An
     event is [0, node] (enter) or [1, node, top, alpha, beta, best, cut-off] (exit; top -1
-    when a pass ends, best -1 when none). Nodes past ``max_nodes`` (visit order) or
+    when a pass ends, best -1 when none); ``sentences`` say what each event does, each
+    [template, string, ...]: the template's ``{}`` slots filled in order (the page shows
+    them and computes none). Nodes past ``max_nodes`` (visit order) or
     ``max_depth`` are left out, their events too; ``headers`` name the passes (see
     ``passes``). What the page reveals only when reached: ``outcomes`` (each pass's, for its
     header), ``ends`` (what each pass's answer says), ``proof`` (why the passes prove the
@@ -156,7 +160,7 @@ def page_data(source: Traceable | Sequence[Traceable], *, title: str = "",
     >>> from fminimax.trace.data import traced
     >>> data = page_data(traced(tree.game(), tree.start([[2, 7], [1, 8]])))
     >>> len(data["nodes"]), len(data["events"]), data["events"][9]
-    (6, 12, [1, 5, 4, 1, 8, 8, 1])
+    (6, 12, [1, 5, 4, 1, 9, 9, 1])
     >>> [data["strings"][i] for i in data["events"][9][3:6]]
     ['2', '1', '1']
     """
@@ -170,14 +174,26 @@ def page_data(source: Traceable | Sequence[Traceable], *, title: str = "",
     nodes = [_node_row(visit, told, names, strings, (index, below, max_depth is not None and
                        visit.depth - tops[visit.pass_number] == max_depth))
              for visit in drawn.shown]
-    found = [_event_row(event, index, names, strings) for event in story_events(told)
-             if event.node in index]
+    found, sentences = _event_rows(told, names, index, below, strings)
     notes = enter_notes(told, names)
     for visit, node in zip(drawn.shown, nodes, strict=True):
         node += _extras(visit, names, strings, notes.get(visit.number, ""))
     return {"title": title, "windows": told.trace.windows, "strings": strings.table,
             "passes": [one.header for one in told.passes], "nodes": nodes, "events": found,
+            "sentences": sentences,
             "total": len(told.visits), "cut": drawn.why, **_ending(told, names, index)}
+
+
+def _event_rows(told: Story, names: Names, index: dict[int, int],
+                below: dict[int, list[int]], strings: Strings
+                ) -> tuple[list[list[int]], list[list[int]]]:
+    """Return the events of the drawn nodes and the sentence of each: [template, string,
+    ...] as indices into ``strings`` (a value worked out from nodes not drawn says so)."""
+    shown = [event for event in story_events(told) if event.node in index]
+    hidden = {number: counts[0] for number, counts in below.items()}
+    return ([_event_row(event, index, names, strings) for event in shown],
+            [[strings.at(template), *map(strings.at, filled)]
+             for template, filled in story_sentences(told, names, shown, hidden)])
 
 
 def _outcomes(told: Story, names: Names) -> dict[str, list[str]]:

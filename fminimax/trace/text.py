@@ -16,18 +16,18 @@ node can only say it is worth at most 1.
 >>> t = traced(game, root, label=tree_labels(game, root))
 >>> print(trace_str(t))
 MAX root = 2                 [α -∞, β +∞]
-├── MIN 0 = 2                [α -∞, β +∞]
+├── MIN a = 2                [α -∞, β +∞]
 │   ├── leaf 2               [α -∞, β +∞]
 │   └── leaf 7               [α -∞, β 2]
-└── MIN 1 ≤ 1                [α 2, β +∞]  cut-off: 1 ≤ α 2
+└── MIN b ≤ 1                [α 2, β +∞]  cut-off: 1 ≤ α 2
     ├── leaf 1               [α 2, β +∞]
     └── ✂ 8 pruned
 >>> print(visits_str(t))
 1. MAX root = 2
-2. MIN 0 = 2
+2. MIN a = 2
 3. leaf 2
 4. leaf 7
-5. MIN 1 ≤ 1
+5. MIN b ≤ 1
 6. leaf 1
 value 2; 6 nodes visited; pruned: 8
 """
@@ -44,6 +44,7 @@ from fminimax.trace.data import (
     Traceable,
     Visit,
     drawn_part,
+    is_cut,
     role_of,
     trace_of,
     visits,
@@ -116,7 +117,7 @@ def head_str(trace: Trace, visit: Visit) -> tuple[str, list[str]]:
     >>> from fminimax.trace.data import traced
     >>> t = traced(tree.game(), tree.start([[2, 7], [1, 8]]))
     >>> [head_str(t, v)[0] for v in visits(t)][3:5]
-    ['leaf 0.1 = 7', 'MIN 1 ≤ 1']
+    ['leaf a.b = 7', 'MIN b ≤ 1']
     """
     label = trace.label(visit.path).split("\n")
     name = label[0] if len(label) == 1 else path_str(visit.path, trace.moves)
@@ -134,7 +135,7 @@ def _window(trace: Trace, visit: Visit) -> str:
         return ""
     alpha, beta = bound_str(trace.show, visit.alpha), bound_str(trace.show, visit.beta)
     text = f"[α {alpha}, β {beta}]"
-    if visit.kind.endswith("cutoff"):
+    if is_cut(visit):
         high = visit.value >= visit.beta if role_of(visit) == "CHANCE" else visit.is_max
         shown = safe_show(trace.show, visit.value)
         text += f"  cut-off: {shown} ≥ β {beta}" if high else f"  cut-off: {shown} ≤ α {alpha}"
@@ -204,9 +205,9 @@ def trace_str(source: Traceable, *, max_nodes: int | None = MAX_NODES,
     >>> print(trace_str(traced(game, root, label=tree_labels(game, root),
     ...                        prune=False), max_depth=1, unicode=False))
     MAX root = 2
-    |-- MIN 0 = 2
+    |-- MIN a = 2
     |   `-- ... 2 more nodes not drawn (max_depth=1)
-    `-- MIN 1 = 1
+    `-- MIN b = 1
         `-- ... 2 more nodes not drawn (max_depth=1)
     """
     trace = trace_of(source)
@@ -244,7 +245,7 @@ def visits_str(source: Traceable, *, max_nodes: int | None = MAX_NODES,
     >>> print(visits_str(traced(game, root, label=tree_labels(game, root)),
     ...                  max_nodes=4))
     1. MAX root = 3
-    2. MIN 0 = 3
+    2. MIN a = 3
     3. leaf 3
     4. leaf 12
     ... 7 more nodes not listed (max_nodes=4)

@@ -37,7 +37,11 @@ from fminimax.games.tree.frozen import (
     HugeNumber,
     Named,
     Tree,
+    at_str,
+    child_index,
+    child_name,
     freeze,
+    path_name,
     read_text,
 )
 from fminimax.games.tree.rules import (
@@ -47,6 +51,7 @@ from fminimax.games.tree.rules import (
     bounds,
     chances,
     game,
+    has_chance,
     is_over,
     make,
     moves,
@@ -62,6 +67,7 @@ from fminimax.games.tree.rules import (
 )
 
 __all__ = ["CHANCE", "ENTRY", "LEAF_LIMIT", "NODES", "Chance", "HugeNumber", "Named", "Node",
-           "Tree", "bounds", "chances", "freeze", "game", "is_over", "make", "moves",
+           "at_str", "child_index", "child_name", "path_name",
+           "Tree", "bounds", "chances", "freeze", "game", "has_chance", "is_over", "make", "moves",
            "node_name", "notation", "parse", "play", "read_text", "size", "start", "to_move",
            "utility", "zero"]

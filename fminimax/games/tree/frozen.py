@@ -3,7 +3,8 @@
 ``freeze`` checks a tree of nested lists and makes it immutable; ``read_text`` reads one from
 JSON or a Python literal.  Leaves are finite numbers of magnitude at most ``LEAF_LIMIT``;
 a chance node's probabilities are 0 or from 1e-300 to 1 and sum to 1.  A refusal is one
-ValueError naming the path of child indices to the bad value.
+ValueError naming the node of the bad value by its path (``path_name``: a letter a child,
+``a`` the first).
 
 >>> freeze(read_text('[[2, 7], {"chance": [["1/2", 1], ["1/2", 8]]}]'))
 ((2, 7), Chance(outcomes=((Fraction(1, 2), 1), (Fraction(1, 2), 8))))
@@ -21,8 +22,58 @@ from typing import Any, Union, cast
 
 from fminimax.game import Score
 
-__all__ = ["CHANCE", "LEAF_LIMIT", "Chance", "HugeNumber", "Named", "Tree", "bare", "freeze",
-           "read_text"]
+__all__ = ["CHANCE", "LEAF_LIMIT", "Chance", "HugeNumber", "Named", "Tree", "at_str", "bare",
+           "child_index", "child_name", "freeze", "path_name", "read_text"]
+
+def child_name(index: int) -> str:
+    """Return how a tree names a child: a letter, a the first; after z, aa, ab, ...
+
+    A name that cannot be read as a number, beside the numbers of leaves and probabilities.
+
+    >>> child_name(0), child_name(25), child_name(26), child_name(27 * 26)
+    ('a', 'z', 'aa', 'aaa')
+    """
+    name = ""
+    index += 1
+    while index:
+        index, digit = divmod(index - 1, 26)
+        name = chr(ord("a") + digit) + name
+    return name
+
+
+def child_index(name: str) -> int:
+    """Return the index of a child from its name (``child_name``), or raise ValueError.
+
+    >>> child_index("a"), child_index("z"), child_index("aa")
+    (0, 25, 26)
+    """
+    if not name or len(name) > 8 or not all("a" <= c <= "z" for c in name):
+        raise ValueError(f"a child is named by letters a, b, c, ... (a the first), got "
+                         f"{name[:20]!r}")
+    index = 0
+    for c in name:
+        index = index * 26 + ord(c) - ord("a") + 1
+    return index - 1
+
+
+def path_name(path: tuple[int, ...]) -> str:
+    """Return a node's name from its path: 'root', or its children's names joined by dots.
+
+    >>> path_name(()), path_name((1,)), path_name((0, 2))
+    ('root', 'b', 'a.c')
+    """
+    return ".".join(map(child_name, path)) if path else "root"
+
+
+def at_str(path: tuple[int, ...]) -> str:
+    """Return where a bad value is: 'at the root' or 'at node a.b'."""
+    return "at the root" if not path else f"at node {path_name(path)}"
+
+
+def node_str(path: tuple[int, ...]) -> str:
+    """Return a node's place in a sentence: 'at the root' or 'a.b'."""
+    return "at the root" if not path else path_name(path)
+
 
 INF = float("inf")
 LEAF_LIMIT = 1e300
@@ -61,15 +112,15 @@ def freeze(tree: Any) -> Tree:
     >>> freeze([[2, 7], []])
     Traceback (most recent call last):
     ...
-    ValueError: a tree node must have at least one child, got an empty list at path (1,)
+    ValueError: a tree node must have at least one child, got an empty list at node b
     >>> freeze([[2, float("nan")]])
     Traceback (most recent call last):
     ...
-    ValueError: a tree leaf must be a finite number, got nan at path (0, 1)
+    ValueError: a tree leaf must be a finite number, got nan at node a.b
     >>> freeze([1, {"chance": [[0.5, 10**400], [0.5, 2]]}])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: a tree leaf must be a number from -1e300 to 1e300, got a number of ... (1, 0)
+    ValueError: a tree leaf must be a number from -1e300 to 1e300, got a number of ... at node b.a
     """
     return _freeze(tree, ())
 
@@ -99,14 +150,14 @@ def _visit(item: Any, where: tuple[int, ...], todo: Todo, done: list[Tree]) -> N
         _visit_chance(item, where, todo)
     elif isinstance(item, dict):
         if len(item) != 1 or not isinstance(next(iter(item)), str):
-            raise ValueError(f"a named node is a dict with one str key, got {item!r} at "
-                             f"path {where}")
+            raise ValueError(f"a named node is a dict with one str key, got {item!r} "
+                             f"{at_str(where)}")
         name, child = next(iter(item.items()))
         todo += [(_build_named, name, where), (_visit, child, where)]
     elif isinstance(item, (list, tuple)):
         if not item:
             raise ValueError(f"a tree node must have at least one child, got an empty "
-                             f"list at path {where}")
+                             f"list {at_str(where)}")
         todo.append((_build_node, len(item), where))
         todo += [(_visit, child, where + (i,)) for i, child in reversed(list(enumerate(item)))]
     else:
@@ -119,7 +170,7 @@ def _visit_chance(item: dict[str, Any], where: tuple[int, ...], todo: Todo) -> N
     if not isinstance(pairs, (list, tuple)) or not pairs or not all(
             isinstance(pair, (list, tuple)) and len(pair) == 2 for pair in pairs):
         raise ValueError(f"a chance node is {{\"chance\": [[probability, subtree], ...]}} "
-                         f"with at least one outcome, got {item!r} at path {where}")
+                         f"with at least one outcome, got {item!r} {at_str(where)}")
     todo.append((_build_chance, _probabilities([p for p, _ in pairs], where), where))
     todo += [(_visit, pair[1], where + (i,)) for i, pair in reversed(list(enumerate(pairs)))]
 
@@ -128,9 +179,9 @@ def _number(item: Any, what: str, bounds: tuple[str, str], where: tuple[int, ...
     """Return ``item`` if it is a real number (not a bool), else raise naming ``what``."""
     if isinstance(item, HugeNumber):
         raise ValueError(f"{what} from {bounds[0]} to {bounds[1]}, got a number of "
-                         f"{item.digits} digits at path {where}")
+                         f"{item.digits} digits {at_str(where)}")
     if isinstance(item, bool) or not isinstance(item, Real):
-        raise ValueError(f"{what}, got {item!r} at path {where}")
+        raise ValueError(f"{what}, got {item!r} {at_str(where)}")
     return cast(Score, item)
 
 
@@ -145,10 +196,10 @@ def _leaf(item: Any, where: tuple[int, ...]) -> Score:
     """Return ``item`` if it is a leaf value: a finite number of magnitude at most LEAF_LIMIT."""
     value = _number(item, "a tree leaf must be a number", ("-1e300", "1e300"), where)
     if value != value or value in (INF, -INF):  # NaN, or inf (JSON reads 1e400 as inf)
-        raise ValueError(f"a tree leaf must be a finite number, got {value!r} at path {where}")
+        raise ValueError(f"a tree leaf must be a finite number, got {value!r} {at_str(where)}")
     if not -LEAF_LIMIT <= value <= LEAF_LIMIT:
         raise ValueError(f"a tree leaf must be a number from -1e300 to 1e300, got "
-                         f"{_shown(value)} at path {where}")
+                         f"{_shown(value)} {at_str(where)}")
     return value
 
 
@@ -183,11 +234,11 @@ def _probability(p: Any, where: tuple[int, ...]) -> Score:
             p = Fraction(p)
         except (ValueError, ZeroDivisionError):
             raise ValueError(f"a probability must be a number or a fraction like '1/3', "
-                             f"got {p[:40]!r} at path {where}") from None
+                             f"got {p[:40]!r} {at_str(where)}") from None
     value = _number(p, "a probability must be a number", ("0", "1"), where)
     if not (value == 0 or 1e-300 <= value <= 1):  # NaN, inf and huge values, without float()
         raise ValueError(f"a probability must be a finite number >= 0, got {_shown(value)} "
-                         f"at path {where}; a probability is 0 or from 1e-300 to 1")
+                         f"{at_str(where)}; a probability is 0 or from 1e-300 to 1")
     return value
 
 
@@ -202,7 +253,7 @@ def _probabilities(given: list[Any], where: tuple[int, ...]) -> tuple[Score, ...
     >>> _probabilities([0.5, 0.6], (1,))
     Traceback (most recent call last):
     ...
-    ValueError: the probabilities of the chance node at path (1,) sum to 1.1, not 1: [0.5, 0.6]
+    ValueError: the probabilities of the chance node b sum to 1.1, not 1: [0.5, 0.6]
     >>> _probabilities(["1e400", 0], (0,))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -211,7 +262,7 @@ def _probabilities(given: list[Any], where: tuple[int, ...]) -> tuple[Score, ...
     found = tuple(_probability(p, where) for p in given)
     total = sum(found)
     if abs(total - 1) > 1e-9:
-        raise ValueError(f"the probabilities of the chance node at path {where} sum to "
+        raise ValueError(f"the probabilities of the chance node {node_str(where)} sum to "
                          f"{round(total, 12)}, not 1: {given!r}")
     return found
 

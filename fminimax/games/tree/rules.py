@@ -14,11 +14,23 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from fminimax.game import Game, GameEntry, Made, Notation, Options, Score, whole_number
+from fminimax.game import Game, GameEntry, Made, Notation, Options, Score
 from fminimax.game import zero as zero  # trees have no heuristic of their own: this one
-from fminimax.games.tree.frozen import Chance, Named, Tree, bare, freeze, read_text
+from fminimax.games.tree.frozen import (
+    Chance,
+    Named,
+    Tree,
+    at_str,
+    bare,
+    child_index,
+    child_name,
+    freeze,
+    path_name,
+    read_text,
+)
 
-__all__ = ["ENTRY", "NODES", "Node", "bounds", "chances", "game", "is_over", "make", "moves",
+__all__ = ["ENTRY", "NODES", "Node", "bounds", "chances", "game", "has_chance", "is_over", "make",
+           "moves",
            "node_name", "notation", "parse", "play", "size", "start", "to_move", "utility",
            "zero"]
 
@@ -106,8 +118,8 @@ def play(state: Node, move: int) -> Node:
     tree = bare(state.tree)
     if not isinstance(tree, tuple) or isinstance(move, bool) or not isinstance(move, int) \
             or not 0 <= move < len(tree):
-        raise ValueError(f"illegal move {move!r} at path {state.path}; the moves are "
-                         f"{list(moves(state))}")
+        raise ValueError(f"illegal move {move!r} {at_str(state.path)}; the moves are the "
+                         f"child indices {list(moves(state))}")
     return Node(tree[move], state.path + (move,), state.chances)
 
 
@@ -151,6 +163,24 @@ def _bounds(tree: Tree) -> tuple[Score, Score]:
     return -largest, largest
 
 
+def has_chance(state: Node) -> bool:
+    """Return whether a tree has a chance node anywhere below (or at) ``state``.
+
+    >>> has_chance(parse("[[2, 7], [1, 8]]")), has_chance(parse('[{"chance": [[1, 4]]}, 2]'))
+    (False, True)
+    """
+    todo = [state.tree]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, Named):
+            todo.append(item.tree)
+        elif isinstance(item, Chance):
+            return True
+        elif isinstance(item, tuple):
+            todo.extend(item)
+    return False
+
+
 def is_over(state: Node) -> bool:
     """Return whether a node is a leaf.
 
@@ -192,23 +222,36 @@ def game(heuristic: Callable[[Node, bool], Score] | None = None) -> Game[Node, i
     ('tree', True)
     """
     return Game(name="tree", moves=moves, play=play, is_over=is_over, to_move=to_move,
-                utility=utility, heuristic=heuristic, chances=chances, bounds=bounds)
+                utility=utility, heuristic=heuristic, chances=chances, bounds=bounds,
+                show_move=child_name)
 
 
-# --- the notation: child indices from 0, MAX and MIN ------------------------------------------
+# --- the notation: a child as a letter, a the first; MAX and MIN ---------------------------------
 
 
 def _read_move(state: Node, text: str) -> int:
-    """Return the child index a person typed, checked against ``state``."""
+    """Return the child a person typed (its letter, ``child_name``), checked against
+    ``state``."""
     if is_over(state):
         raise ValueError("this is a leaf: there is no move to make")
-    return whole_number(text, "a child", 0, len(moves(state)) - 1)
+    count = len(moves(state))
+    last = child_name(count - 1)
+    try:
+        index = child_index(text.strip().lower())
+    except ValueError:
+        raise ValueError(f"a child is a letter from a to {last} (a the first), got "
+                         f"{text[:20]!r}") from None
+    if index >= count:
+        raise ValueError(f"a child is a letter from a to {last} (a the first), got "
+                         f"{text[:20]!r}")
+    return index
 
 
 def _draw(state: Node) -> str:
-    """Return where ``state`` is: the root, or the path of child indices to it, and its name."""
+    """Return where ``state`` is: the root, or the node by its path (``path_name``), and
+    its name."""
     name = node_name(state)
-    where = "the root" if not state.path else "the node at " + " ".join(map(str, state.path))
+    where = "the root" if not state.path else f"node {path_name(state.path)}"
     return where + ("" if name is None else f" ({name})")
 
 
@@ -219,18 +262,23 @@ def _ended(state: Node) -> str:
 
 
 def notation() -> Notation[Node, int]:
-    """Return the notation of trees: nested lists in, child indices from 0, MAX and MIN.
+    """Return the notation of trees: nested lists in, a child as a letter (a the first; the
+    move itself, and JSON, is its index from 0), MAX and MIN.
 
     >>> spoken = notation()
     >>> root = spoken.read_position("[[2, 7], [1, 8]]")
-    >>> spoken.draw(play(root, 1)), spoken.side(to_move(root)), spoken.read_move(root, "1")
-    ('the node at 1', 'MAX', 1)
+    >>> spoken.draw(play(root, 1)), spoken.side(to_move(root)), spoken.read_move(root, "b")
+    ('node b', 'MAX', 1)
+    >>> spoken.show_move(1), spoken.json_move(1)
+    ('b', 1)
     >>> spoken.ended(play(play(root, 1), 0))
     'a leaf worth 1 to MAX'
     """
-    return Notation(read_position=parse, read_move=_read_move, show_move=str, json_move=int,
+    return Notation(read_position=parse, read_move=_read_move, show_move=child_name,
+                    json_move=int,
                     draw=_draw, side=lambda player: "MAX" if player else "MIN",
-                    players=(True, False), ended=_ended, move_format="a child's index")
+                    players=(True, False), ended=_ended,
+                    move_format="a child's letter (a the first)")
 
 
 # --- the command line's entry -----------------------------------------------------------------

@@ -22,6 +22,7 @@ from fminimax.games.connect4.ordering import orders
 from fminimax.games.connect4.position import (
     C4,
     Move,
+    Size,
     heuristic,
     is_over,
     noisy,
@@ -33,7 +34,7 @@ from fminimax.games.connect4.position import (
 __all__ = ["game", "solver"]
 
 
-def game(width: int = 7, height: int = 6, k: int = 4) -> Game[C4, Move]:
+def game(width: Size = 7, height: Size = 6, k: Size = 4) -> Game[C4, Move]:
     """Return Connect Four on a width x height board with k in a row, as a game value.
 
     >>> from fminimax.games.connect4.position import start
@@ -48,7 +49,7 @@ def game(width: int = 7, height: int = 6, k: int = 4) -> Game[C4, Move]:
                 key=r.key, recipe=(game, (width, height, k)), noisy=partial(noisy, s))
 
 
-def solver(width: int = 7, height: int = 6, k: int = 4) -> Game[C4, Move]:
+def solver(width: Size = 7, height: Size = 6, k: Size = 4) -> Game[C4, Move]:
     """Return Connect Four for searches to the end: ``game`` with ``solver_order``.
 
     The fastest exact path: search it with a table and no depth limit.  Its order leaves

@@ -22,10 +22,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from fminimax.game import Score
-from fminimax.games.connect4.position import C4, Move, Shape, Size, rules, shape
+from fminimax.games.connect4.position import C4, Move, Shape, rules, shape
+
+if TYPE_CHECKING:
+    from fminimax.games.connect4.position import Size
 
 __all__ = ["EndRules", "decided", "end_rules"]
 

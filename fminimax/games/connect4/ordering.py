@@ -20,10 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from fminimax.games.connect4.endgame import end_rules
-from fminimax.games.connect4.position import C4, Move, Shape, Size, rules, shape
+from fminimax.games.connect4.position import C4, Move, Shape, rules, shape
+
+if TYPE_CHECKING:
+    from fminimax.games.connect4.position import Size
 
 __all__ = ["Orders", "centre_first", "order", "orders", "solver_order"]
 

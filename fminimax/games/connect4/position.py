@@ -21,28 +21,30 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache, partial
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from fminimax.game import COMPILING, Score
 from fminimax.games.connect4.runs import Shape, run_finder, threat_finder
 
-__all__ = ["C4", "MARKS", "Move", "MoveList", "Rules", "Shape", "Size", "from_moves", "has_run",
+__all__ = ["C4", "MARKS", "Move", "Rules", "Shape", "from_moves", "has_run",
            "heuristic", "is_over", "key", "mirror", "moves", "noisy", "play",
            "rules", "shape", "start", "subsets", "to_move", "utility"]
 
 Move = int
 MARKS = "xo"
 
-if COMPILING:
-    # Why: compiled code checks a declared type when a value arrives and refuses a wrong one
-    # in its own words ("int object expected; got str") before ``_check_shape`` or
-    # ``from_moves`` names it; so a board's size and a move list handed in from outside are
-    # any object to mypyc, and both builds give the same message.
-    Size = Any
-    MoveList = Any
-else:
-    Size = int
-    MoveList = str | Sequence[int]
+if TYPE_CHECKING:  # (type names only: a compiled module cannot branch on COMPILING)
+    if COMPILING:
+        # Why: compiled code checks a declared type when a value arrives and refuses a
+        # wrong one in its own words ("int object expected; got str") before
+        # ``_check_shape`` or ``from_moves`` names it; so a board's size and a move list
+        # handed in from outside are any object to mypyc, and both builds give the same
+        # message.  To mypy they are what they must be.
+        Size = Any
+        MoveList = Any
+    else:
+        Size = int
+        MoveList = str | Sequence[int]
 
 
 class C4(NamedTuple):

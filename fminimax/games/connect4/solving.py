@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import partial
+from typing import TYPE_CHECKING
 
 from fminimax.game import Game
 from fminimax.games.connect4.endgame import end_rules
@@ -22,7 +23,6 @@ from fminimax.games.connect4.ordering import orders
 from fminimax.games.connect4.position import (
     C4,
     Move,
-    Size,
     heuristic,
     is_over,
     noisy,
@@ -30,6 +30,9 @@ from fminimax.games.connect4.position import (
     shape,
     to_move,
 )
+
+if TYPE_CHECKING:
+    from fminimax.games.connect4.position import Size
 
 __all__ = ["game", "solver"]
 

@@ -814,9 +814,9 @@ RUNNERS: dict[tuple[str, str], Runner] = {
     ("openspiel", "nim"): openspiel_nim,
 }
 
-def bitbully_solver() -> Callable[[str], tuple[int, int, float]]:
-    """Return ``solve(sequence)``: (Pons' score, nodes, search seconds) of a 7x6 position
-    (1-based columns, Pons' test sets' notation) by BitBully's C++ solver, no opening book.
+def bitbully_solver() -> Callable[[str], tuple[int, int, float, float]]:
+    """Return ``solve(sequence)``: (Pons' score, nodes, search seconds, CPU seconds) of a
+    7x6 position (1-based columns, Pons' sets' notation) by BitBully's C++ solver, no book.
 
     Only Pons' sets use it (BitBully plays 7x6 alone; benchmarks/pons_peers.py).  One solver
     object: its transposition table is kept from one call to the next (clearing it costs
@@ -826,15 +826,15 @@ def bitbully_solver() -> Callable[[str], tuple[int, int, float]]:
 
     solver = bitbully_core.BitBullyCore()
 
-    def solve(sequence: str) -> tuple[int, int, float]:
+    def solve(sequence: str) -> tuple[int, int, float, float]:
         board = bitbully_core.BoardCore()
         if not board.play([int(column) - 1 for column in sequence]):
             raise ValueError(f"BitBully refused the position {sequence!r}")
         solver.resetNodeCounter()
-        start = time.perf_counter()
+        cpu, start = time.process_time(), time.perf_counter()
         score = solver.nullWindow(board)
-        seconds = time.perf_counter() - start
-        return int(score), int(solver.getNodeCounter()), seconds
+        seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+        return int(score), int(solver.getNodeCounter()), seconds, cpu
 
     return solve
 

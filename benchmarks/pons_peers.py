@@ -6,8 +6,11 @@
 BitBully (PyPI ``bitbully``, a C++ solver with a Python front end: ``pip install
 '.[bench]'``) is what a Python user installs to solve Connect Four.  For each set this
 solves the first N positions (``--cap`` lowers N for one set) three ways and prints one
-Markdown row each: positions right, mean and median search time, mean nodes, nodes per
-second, and the mean time over BitBully's.
+Markdown row each: positions right, mean and median search time (wall clock), mean CPU
+time, mean nodes, nodes per second (wall, and CPU), and the mean, median and CPU times
+over BitBully's.  Each runner solves the set's first position once before the clock starts
+(the shape's rules, BitBully's first touch of its table), as a program solving many
+positions pays that once; on a machine others share, the CPU times are the steadier.
 
 - ``bitbully``: ``BitBullyCore.nullWindow`` (Pons' null-window search for the exact score)
   without an opening book, in this process.  One solver object for a set, as a user keeps
@@ -47,25 +50,32 @@ CHILD_ENV = {**{k: v for k, v in os.environ.items() if k != "PYTHONPATH"}, "PYTH
 """A child's environment: it imports the fminimax installed beside its interpreter."""
 
 CHILD = textwrap.dedent("""
-    import json, sys
+    import json, sys, time
     from pathlib import Path
     import fminimax.build  # the installed build, before this repository is on the path
     sys.path.append(sys.argv[1])
     from benchmarks import pons
 
+    def run(seq, score):
+        cpu = time.process_time()
+        found, nodes, seconds = pons.solved(seq)
+        return found, nodes, seconds, time.process_time() - cpu, score
+
     rows = pons.positions(Path(sys.argv[2]), 1, int(sys.argv[3]))
-    runs = [pons.solved(seq) + (score,) for seq, score, _ in rows]
+    pons.solved(rows[0][0])  # the shape's rules are built once, before the clock starts
+    runs = [run(seq, score) for seq, score, _ in rows]
     print(json.dumps({"build": fminimax.build.build(), "runs": runs}))
 """)
 
 
-Run = tuple[int, int, float, int]
-"""One position solved: (the score found, nodes, search seconds, the set's score)."""
+Run = tuple[int, int, float, float, int]
+"""One position solved: (the score found, nodes, search seconds, CPU seconds, the set's
+score)."""
 
 
 def fminimax_runs(python: str, path: Path, first: int, build: str) -> list[Run]:
-    """Return (found score, nodes, seconds, right score) of each position, by ``python``'s
-    fminimax in a fresh process, which must run the ``build`` named."""
+    """Return (found score, nodes, seconds, CPU seconds, right score) of each position, by
+    ``python``'s fminimax in a fresh process, which must run the ``build`` named."""
     done = subprocess.run([python, "-c", CHILD, str(ROOT), str(path), str(first)],
                           capture_output=True, text=True, check=False, cwd=ROOT.parent,
                           env=CHILD_ENV)
@@ -78,21 +88,30 @@ def fminimax_runs(python: str, path: Path, first: int, build: str) -> list[Run]:
 
 
 def bitbully_runs(path: Path, first: int) -> list[Run]:
-    """Return (found score, nodes, seconds, right score) of each position, by BitBully."""
+    """Return (found score, nodes, seconds, CPU seconds, right score) of each position, by
+    BitBully."""
     solve = peers.bitbully_solver()
-    return [(*solve(seq), score) for seq, score, _ in pons.positions(path, 1, first)]
+    rows = pons.positions(path, 1, first)
+    solve(rows[0][0])  # as fminimax's first position, before the clock starts
+    return [(*solve(seq), score) for seq, score, _ in rows]
 
 
-def row(name: str, runner: str, runs: list[Run], peer_mean: float | None) -> str:
-    """Return the Markdown row of one runner on one set."""
-    right = sum(found == score for found, _, _, score in runs)
+def row(name: str, runner: str, runs: list[Run], peer: list[Run] | None) -> str:
+    """Return the Markdown row of one runner on one set (its times over ``peer``'s)."""
+    right = sum(run[0] == run[4] for run in runs)
     nodes = [run[1] for run in runs]
     seconds = [run[2] for run in runs]
-    mean = statistics.mean(seconds)
-    ratio = f"{mean / peer_mean:.1f}x" if peer_mean else ""
-    return (f"| {name} | {runner} | {len(runs)} | {right}/{len(runs)} | {mean * 1e3:,.3f} ms | "
-            f"{statistics.median(seconds) * 1e3:,.3f} ms | {statistics.mean(nodes):,.0f} | "
-            f"{sum(nodes) / max(sum(seconds), 1e-9):,.0f} | {ratio} |")
+    cpu = [run[3] for run in runs]
+    ratios = ""
+    if peer:
+        ratios = (f" {statistics.mean(seconds) / statistics.mean(r[2] for r in peer):.1f}x | "
+                  f"{statistics.median(seconds) / statistics.median(r[2] for r in peer):.1f}x |"
+                  f" {sum(cpu) / max(sum(r[3] for r in peer), 1e-9):.1f}x |")
+    return (f"| {name} | {runner} | {len(runs)} | {right}/{len(runs)} | "
+            f"{statistics.mean(seconds) * 1e3:,.3f} ms | {statistics.median(seconds) * 1e3:,.3f}"
+            f" ms | {statistics.mean(cpu) * 1e3:,.3f} ms | {statistics.mean(nodes):,.0f} | "
+            f"{sum(nodes) / max(sum(seconds), 1e-9):,.0f} | "
+            f"{sum(nodes) / max(sum(cpu), 1e-9):,.0f} |{ratios or ' | | |'}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -117,17 +136,16 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"{' '.join(argv if argv is not None else sys.argv[1:])}")
     print(f"# started {time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime())}, "
           f"load average {os.getloadavg()[0]:.1f}")
-    print("| set | runner | positions | right | mean time | median time | mean nodes | "
-          "nodes/s | mean time / BitBully's |")
-    print("|---|---|---:|---|---:|---:|---:|---:|---:|")
+    print("| set | runner | positions | right | mean time | median time | mean CPU time | "
+          "mean nodes | nodes/s | nodes/CPU s | / BitBully: mean | median | CPU |")
+    print("|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for name in args.set or pons.SETS:
         path, first = args.data / f"{name}.txt", int(caps.get(name, args.first))
         peer = bitbully_runs(path, first)
-        peer_mean = statistics.mean(run[2] for run in peer)
         print(row(name, "bitbully", peer, None), flush=True)
         for runner, python, build in (("fminimax-pure", args.pure, "pure"),
                                       ("fminimax-compiled", args.compiled, "compiled")):
-            print(row(name, runner, fminimax_runs(python, path, first, build), peer_mean),
+            print(row(name, runner, fminimax_runs(python, path, first, build), peer),
                   flush=True)
     print(f"# ended {time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime())}, "
           f"load average {os.getloadavg()[0]:.1f}")

@@ -43,7 +43,7 @@ class EndRules(NamedTuple):
     safe_cells: Callable[[C4], list[Move] | tuple[int, int]]
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=64, typed=True)  # typed: True and 1.0 are no 1 here
 def end_rules(width: Size = 7, height: Size = 6, k: Size = 4) -> EndRules:
     """Return the end-game rules of a width x height board with k in a row, as closures.
 

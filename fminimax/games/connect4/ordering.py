@@ -158,7 +158,7 @@ def _solver_order_rule(s: Shape) -> Callable[[C4, Sequence[Move]], list[Move]]:
     return solver_order
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=64, typed=True)  # typed: True and 1.0 are no 1 here
 def orders(width: Size = 7, height: Size = 6, k: Size = 4) -> Orders:
     """Return the move orders of a width x height board with k in a row, as closures.
 

@@ -78,7 +78,7 @@ def _window(width: int, height: int, k: int, first: tuple[int, int],
     return sum(1 << (cc * (height + 1) + rr) for cc, rr in cells)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=64, typed=True)  # typed: True and 1.0 are no 1 here
 def shape(width: Size = 7, height: Size = 6, k: Size = 4) -> Shape:
     """Return the shape record of a width x height board with k in a row, checking it.
 
@@ -219,7 +219,7 @@ def _key_rule(s: Shape) -> Callable[[C4], int]:
     return key
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=64, typed=True)  # typed: True and 1.0 are no 1 here
 def rules(width: Size = 7, height: Size = 6, k: Size = 4) -> Rules:
     """Return the rules of a width x height board with k in a row, as pure closures.
 

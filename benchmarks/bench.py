@@ -14,28 +14,28 @@ the process so far, and each peer's time divided by fminimax's fastest time on t
 fminimax's runners (through the one search core, ``fminimax.core.search``, except the
 first, which is the card's reference recursion):
 
-    fminimax-reference  tic-tac-toe only: the card's plain recursion, reference.retrieve_score /
-                    optimal_score over tictactoe.game() (no pruning, no table); after the
-                    table, its cost per node and fminimax-plain's are printed against the
-                    mutable list's plain minimax.
+    fminimax-reference  tic-tac-toe only: the card's plain scores map, tictactoe.scores_map
+                    (no pruning, no table); after the table, its cost per node and
+                    fminimax-plain's are printed against the mutable list's plain minimax.
     fminimax-plain  tic-tac-toe only: plain minimax (prune=False, no table, no ordering) on
-                    the card's persistent-vector positions (tictactoe.game()).
-    fminimax-ab     alpha-beta, no table, the game's natural move order, card positions.
-    fminimax-fast   the fastest exact path: alpha-beta with a transposition table (bound
-                    flags, symmetric keys) and the game's move ordering, on bitboards
-                    (games/ttt_bits.py; ttt-all: ttt_bits.solver with the window (-1, 1);
-                    Connect Four: connect4.solver with the window (-1, 1), connect4.game for
-                    c4-depth) or Nim's tuples (nim.solver: Bouton's winning moves first).
+                    the rules ``fminimax solve tictactoe`` searches (its persistent-vector
+                    positions, registry.make("tictactoe", ...).exact).
+    fminimax-ab     alpha-beta, no table, the game's natural move order, the same rules.
+    fminimax-fast   the fastest exact path users get: alpha-beta with a transposition table
+                    and the game's move ordering, on the rules the command line searches
+                    (tic-tac-toe: its exact rules, ttt-all with the window (-1, 1); Connect
+                    Four: connect4.solver with the window (-1, 1), connect4.game for c4-depth)
+                    or Nim's tuples (nim.solver: Bouton's winning moves first).
     fminimax-auto   the library's default, ``algorithms.solve(rules, state)`` (auto, which is
                     bisection: distance values, the distance found too) on the fastest exact
                     rules, as ``fminimax solve`` runs it (c4-solve up to 20 cells, nim).
 
-``--small`` (issue 18) times the small workloads, where the fixed cost of a search counts,
+``--small`` times the small workloads, where the fixed cost of a search counts,
 and the larger Nim ones beside them: fminimax-fast, fminimax-auto and easyai-tt, one run
 of each in turn per round (interleaved, so a busy moment slows all alike), and prints the
 medians and easyai-tt's time over each of fminimax's.
 
-The ``c4-7x6`` workload (issue 11) reads the shared file of 260 scored 7x6 positions
+The ``c4-7x6`` workload reads the shared file of 260 scored 7x6 positions
 (../shared/data/connect4-7x6-scored.txt: 1-based columns, strong scores, the reference
 solver's node counts) and solves each in a fresh process, as a user would:
 ``python -c`` imports fminimax and calls ``algorithms.solve(connect4.solver(), state)`` (the
@@ -66,12 +66,11 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import peers  # noqa: E402
-from fminimax import core, reference, tictactoe  # noqa: E402
+from fminimax import core, registry, tictactoe  # noqa: E402
 from fminimax.game import Game  # noqa: E402
 from fminimax.games import nim  # noqa: E402
-from fminimax.games.tictactoe import bits as ttt_bits  # noqa: E402
 
-try:  # Connect Four arrives with issue 3; the c4 rows say so when it is missing.
+try:  # a checkout without Connect Four: the c4 rows say so
     from fminimax.games import connect4
 except ImportError:  # pragma: no cover - depends on the branch
     connect4 = None  # type: ignore[assignment]
@@ -100,33 +99,38 @@ TTT_TREE_NODES = 549_946
 
 
 def ttt_reference(runner: str) -> Run:
-    """Return the 9 first moves' values by the card's plain recursion (the teaching code).
+    """Return the 9 first moves' values by the card's plain scores map (the teaching code).
 
-    ``reference.retrieve_score`` over ``tictactoe.game()``'s persistent-vector positions, each
-    first move's position at depth 1 for x: no pruning, no table, no counting (it enters
-    the same ``TTT_TREE_NODES`` positions as plain minimax; tests/test_speed_paths.py checks
-    that on a smaller board).
+    ``tictactoe.scores_map(empty_board(), "x", "o")``, as a learner calls it: no pruning, no
+    table, no counting (it enters the same ``TTT_TREE_NODES`` positions as plain minimax;
+    benchmarks/card.py times it beside the mutable list alone).
     """
-    game, root = tictactoe.game(), tictactoe.Position(tictactoe.empty_board(), "x")
-    children = [game.play(root, move) for move in sorted(game.moves(root))]
+    board = tictactoe.empty_board()
     start = time.perf_counter()
-    values = tuple(reference.retrieve_score(game, child, "x", 1) for child in children)
+    scores = tictactoe.scores_map(board, "x", "o")
     seconds = time.perf_counter() - start
-    return Run(values, TTT_TREE_NODES, seconds)
+    return Run(tuple(scores[space] for space in range(9)), TTT_TREE_NODES, seconds)
+
+
+def ttt_rules() -> tuple[Game[Any, Any], Any]:
+    """Return the exact rules and the start that ``fminimax solve tictactoe`` searches."""
+    made = registry.make("tictactoe", registry.Options())
+    return made.exact, made.state
 
 
 def ttt_solve(runner: str) -> Run:
-    """Return the exact value of each of the 9 first moves for x (the peers' ttt-solve)."""
-    if runner == "fminimax-fast":
-        game: Any = ttt_bits.game()
-        root: Any = ttt_bits.start()
-        options: dict[str, Any] = {"complete": False}
-    else:
-        game, root = tictactoe.game(), tictactoe.Position(tictactoe.empty_board(), "x")
-        options = {"prune": runner != "fminimax-plain", "order": False}
+    """Return the exact value of each of the 9 first moves for x (the peers' ttt-solve).
+
+    Every runner searches the rules ``fminimax solve tictactoe`` searches (``ttt_rules``);
+    fminimax-fast with a table shared by the 9 searches and the game's move order.
+    """
+    game, root = ttt_rules()
+    fast = runner == "fminimax-fast"
+    options: dict[str, Any] = ({"complete": False} if fast else
+                               {"prune": runner != "fminimax-plain", "order": False})
     moves = sorted(game.moves(root))
     start = time.perf_counter()
-    table = core.Table() if runner == "fminimax-fast" else None
+    table = core.Table() if fast else None
     results = [core.search(game, game.play(root, move), table=table, distances=False, **options)
                for move in moves]
     seconds = time.perf_counter() - start
@@ -136,21 +140,19 @@ def ttt_solve(runner: str) -> Run:
 def ttt_all(runner: str) -> Run:
     """Return a best move for each of the 4,520 reachable non-terminal positions.
 
-    The fast path shares one table over all the searches (as easyAI's run shares its
-    table), searches ``ttt_bits.solver`` (a win or a forced block alone) and uses the window
+    On the rules ``fminimax solve tictactoe`` searches.  The fast path shares one table over
+    all the searches (as easyAI's run shares its table), orders moves and uses the window
     (-1, 1) on plain values: a winning move ends a position's search, and any move is best
     when every move loses.
     """
     positions = peers.ttt_positions()
+    game, _ = ttt_rules()
+    states = [tictactoe.Position(tictactoe.parse_board(pos), peers.ttt_to_move(pos))
+              for pos in positions]
     if runner == "fminimax-fast":
-        game: Any = ttt_bits.solver()
-        states = [ttt_bits.from_board(tictactoe.parse_board(pos)) for pos in positions]
         table: core.Table | None = core.Table()
         options: dict[str, Any] = {"complete": False, "alpha": -1, "beta": 1}
     else:
-        game = tictactoe.game()
-        states = [tictactoe.Position(tictactoe.parse_board(pos), peers.ttt_to_move(pos))
-                  for pos in positions]
         table, options = None, {"order": False}
     start = time.perf_counter()
     results = [core.search(game, state, table=table, distances=False, **options)
@@ -418,7 +420,7 @@ def c4_7x6_lines(path: Path, every: int = 1) -> Iterator[str]:
 
 SMALL = (("nim", {"heaps": (3, 4, 5)}), ("c4-solve", {"width": 4, "height": 4}),
          ("nim", {"heaps": (2, 3, 4, 5, 6)}), ("nim", {"heaps": (1, 3, 5, 7, 9)}))
-"""The millisecond searches of issue 18, and the larger Nim workloads beside them."""
+"""The millisecond searches, and the larger Nim workloads beside them."""
 
 
 def small_lines(repeat: int) -> Iterator[str]:

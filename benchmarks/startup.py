@@ -10,7 +10,7 @@ compiles every ``.pyc`` (``compileall`` over the package, then one run of each):
 
 It prints each median, wall and CPU (user + system, of the child process: less moved by
 other work on the machine than the wall time), and the ratio of each fminimax command to
-the baseline (target: at most 1.5x, issue 18).  ``PYTHONDONTWRITEBYTECODE`` is removed from
+the baseline (target: at most 1.5x).  ``PYTHONDONTWRITEBYTECODE`` is removed from
 the children's environment: with it set no ``.pyc`` is written, and every start-up compiles
 the package from source (a much slower, unrepresentative start).
 

@@ -23,10 +23,10 @@ keeps a table) and honours the others it lists.
 
 >>> from fminimax.games import tree
 >>> game, root = tree.game(), tree.start([[2, 7], [1, 8]])
->>> [(name, by_name(name).run(game, root, distances=False).stats.leaves)
+>>> [(name, by_name(name).run(game, root).stats.leaves)
 ...  for name in ("minimax", "negamax", "alphabeta", "memoized")]
 [('minimax', 4), ('negamax', 4), ('alphabeta', 3), ('memoized', 3)]
->>> sorted({a.run(tree.game(tree.zero), root, distances=False).value for a in FAMILY
+>>> sorted({a.run(tree.game(tree.zero), root).value for a in FAMILY
 ...         if not a.estimate})
 [2]
 
@@ -49,7 +49,7 @@ from fminimax.core import (
     search,
 )
 from fminimax.core.drivers import aspiration, bisection, dual, mtdf, sss
-from fminimax.core.options import options_of
+from fminimax.core.options import options_for, options_of
 from fminimax.game import Game, Move, State
 
 __all__ = ["FAMILY", "NAMES", "Algorithm", "Progress", "alphabeta", "aspiration", "auto",
@@ -82,43 +82,156 @@ def _named(result: SearchResult[Move], name: str) -> SearchResult[Move]:
     return replace(result, algorithm=name)
 
 
-# --- one pass: the core with options --------------------------------------------------------
+@dataclass(frozen=True)
+class Preset:
+    """An algorithm that is one search of the core with the options that define it set.
+
+    ``fixed`` are those options, as (name, value) pairs: a change to one is refused;
+    ``own_table`` gives the search a fresh table when the caller gives none; ``doc`` says
+    what it is and which options it honours.  Calling it searches, as every member of the
+    family does: ``preset(game, state, options=None, /, *, table=None, stop=None,
+    **changes)`` returns the core's result named for the preset.  Module-level values (no
+    closures), so an algorithm crosses a process boundary by plain ``pickle``.
+
+    >>> from fminimax.games import tree
+    >>> search_all = Preset("minimax", (("prune", False),))
+    >>> search_all(tree.game(), tree.start([[2, 7], [1, 8]])).stats.leaves
+    4
+    """
+
+    name: str
+    fixed: tuple[tuple[str, Any], ...] = ()
+    own_table: bool = False
+    doc: str = ""
+
+    def __call__(self, game: Game[State, Move], state: State, options: Options = None, /,
+                 *, table: Table | None = None, stop: Stop = None,
+                 **changes: Any) -> SearchResult[Move]:
+        """Return the core's search with this preset's options, named for it."""
+        chosen = _fixed(self.name, options, changes, **dict(self.fixed))
+        table = Table() if table is None and self.own_table else table
+        return _named(search(game, state, chosen, table=table, stop=stop), self.name)
 
 
-def minimax(game: Game[State, Move], state: State, options: Options = None, /, *,
-            table: Table | None = None, stop: Stop = None,
-            **changes: Any) -> SearchResult[Move]:
-    """Return the search result of plain minimax: every node, no pruning.
+# --- one pass: the core with the options that define an algorithm ------------------------
+
+minimax = Preset("minimax", (("prune", False),), doc="""
+    Return the search result of plain minimax: every node, no pruning.
 
     Honours depth, distances, order, trace, alpha, beta, max_nodes, complete, quiescence and a
     ``table`` (never prune).
 
     >>> from fminimax.games import tree
-    >>> minimax(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False).stats.leaves
+    >>> minimax(tree.game(), tree.start([[2, 7], [1, 8]])).stats.leaves
     4
-    """
-    return search(game, state, _fixed("minimax", options, changes, prune=False), table=table,
-                  stop=stop)
-
+    """)
 
 negamax = minimax
 """The family's negamax: the core without pruning, the same search as ``minimax``."""
 
-
-def alphabeta(game: Game[State, Move], state: State, options: Options = None, /, *,
-              table: Table | None = None, stop: Stop = None,
-              **changes: Any) -> SearchResult[Move]:
-    """Return the search result of alpha-beta: the minimax value with fewer nodes.
+alphabeta = Preset("alphabeta", (("prune", True),), doc="""
+    Return the search result of alpha-beta: the minimax value with fewer nodes.
 
     Honours depth, distances, order, trace, alpha, beta, max_nodes, complete, mate, scout,
     history, quiescence and a ``table`` (always prune).
 
     >>> from fminimax.games import tree
-    >>> alphabeta(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False).stats.leaves
+    >>> alphabeta(tree.game(), tree.start([[2, 7], [1, 8]])).stats.leaves
     3
-    """
-    return search(game, state, _fixed("alphabeta", options, changes, prune=True),
-                  table=table, stop=stop)
+    """)
+
+memoized = Preset("memoized", (), own_table=True, doc="""
+    Return the result of alpha-beta with a transposition table (a fresh one by default).
+
+    Honours prune, depth, distances, order, trace, complete and quiescence.
+
+    >>> from fminimax import tictactoe as ttt
+    >>> result = memoized(ttt.game(), ttt.start())
+    >>> result.value, result.stats.table_hits > 0
+    (0, True)
+    """)
+
+mate = Preset("mate", (("mate", True),), own_table=True, doc="""
+    Return memoized alpha-beta with mate-distance bounds clipping every window.
+
+    At ply p no line can beat a win at ply p + 1 or do worse than a loss at ply p + 2, so a
+    node whose window lies outside those bounds returns at once, and a win found cuts off
+    every line that could only win later.  Distance values of games scoring -1, 0 or +1 only
+    (a ``MateError`` says so otherwise); with ``distances=False`` it is memoized alpha-beta.
+    Honours depth, distances, order, trace and a ``table`` (a fresh one by default).
+
+    >>> from fminimax import tictactoe as ttt
+    >>> board = ttt.start(3, 3, "xx. oo. ...")
+    >>> clipped, plain = mate(ttt.game(), board), memoized(ttt.game(), board)
+    >>> clipped.value == plain.value, clipped.stats.nodes < plain.stats.nodes
+    (True, True)
+    """)
+
+history = Preset("history", (("history", True),), own_table=True, doc="""
+    Return memoized alpha-beta ordering moves by the history heuristic and killer moves.
+
+    A move that caused a cut-off gains history (more the nearer the root) and becomes one
+    of its ply's two killers; at each node the killers go first, then the rest by history,
+    after the game's own order (equal scores keep it) and the table's best move first.
+    Honours depth, distances, order, trace, mate and a ``table`` (a fresh one by default).
+
+    >>> from fminimax.games import tree
+    >>> history(tree.game(), tree.start([[2, 7], [1, 8]])).value
+    2
+    """)
+
+pvs = Preset("pvs", (("scout", True),), doc="""
+    Return principal variation search (NegaScout): null windows after the first move.
+
+    The first move is searched with the full window; each later one with a null window
+    just above the best so far, which only asks whether it is better; when it is (a
+    fail-high below beta) it is searched again with the full window.  Honours depth,
+    distances, order, trace, mate, history and a ``table``.
+
+    >>> from fminimax.games import tree
+    >>> result = pvs(tree.game(), tree.start([[2, 7], [1, 8]]), trace=True)
+    >>> result.value, [(step.path, step.alpha, step.beta) for step in result.trace][3:]
+    (2, [((1, 0), 2, 3), ((1,), -3, -2), ((), -inf, inf)])
+    """)
+
+expectiminimax = Preset("expectiminimax", (("prune", False), ("star", 0)), doc="""
+    Return the expectiminimax result: every node, chance nodes averaged, no pruning.
+
+    Honours depth, distances, order, trace, quiescence and a ``table``.
+
+    >>> from fminimax.games import tree
+    >>> root = tree.parse('[{"chance": [[0.5, 4], [0.5, [1, 9]]]}, 2]')
+    >>> result = expectiminimax(tree.game(), root)
+    >>> result.value, result.move, result.stats.nodes
+    (2.5, 0, 7)
+    """)
+
+star1 = Preset("star1", (("prune", True), ("star", 1)), doc="""
+    Return the expectiminimax value with alpha-beta and Ballard's Star1 chance pruning.
+
+    Honours depth, distances, order, trace, bounds, quiescence and a ``table``.
+
+    >>> from fminimax.games import tree
+    >>> root = tree.start([2, {"chance": [[0.5, [0, 3]], [0.5, [1, 9]]]}])
+    >>> star1(tree.game(), root).stats.nodes, tree.size(root)
+    (8, 9)
+    """)
+
+star2 = Preset("star2", (("prune", True), ("star", 2)), doc="""
+    Return the expectiminimax value with Star2: Star1 after probing each outcome's first move.
+
+    Honours what ``star1`` honours.
+
+    >>> from fminimax.games import tree
+    >>> root = tree.start([2, {"chance": [[0.5, [0, 3]], [0.5, [1, 9]]]}])
+    >>> result = star2(tree.game(), root)
+    >>> result.value, result.stats.nodes
+    (2, 7)
+    """)
+
+__test__ = {preset.name: preset.doc for preset in (
+    minimax, alphabeta, memoized, mate, history, pvs, expectiminimax, star1, star2)}
+"""The presets' examples, run by doctest as a function's are."""
 
 
 def depth_limited(game: Game[State, Move], state: State, depth: int, options: Options = None,
@@ -138,83 +251,6 @@ def depth_limited(game: Game[State, Move], state: State, depth: int, options: Op
                   table=table, stop=stop)
 
 
-def memoized(game: Game[State, Move], state: State, options: Options = None, /, *,
-             table: Table | None = None, stop: Stop = None,
-             **changes: Any) -> SearchResult[Move]:
-    """Return the result of alpha-beta with a transposition table (a fresh one by default).
-
-    Honours prune, depth, distances, order, trace, complete and quiescence.
-
-    >>> from fminimax import tictactoe as ttt
-    >>> result = memoized(ttt.game(), ttt.start())
-    >>> result.value, result.stats.table_hits > 0
-    (0, True)
-    """
-    result = search(game, state, options, table=Table() if table is None else table,
-                    stop=stop, **changes)
-    return _named(result, "memoized")
-
-
-def mate(game: Game[State, Move], state: State, options: Options = None, /, *,
-         table: Table | None = None, stop: Stop = None,
-         **changes: Any) -> SearchResult[Move]:
-    """Return memoized alpha-beta with mate-distance bounds clipping every window.
-
-    At ply p no line can beat a win at ply p + 1 or do worse than a loss at ply p + 2, so a
-    node whose window lies outside those bounds returns at once, and a win found cuts off
-    every line that could only win later.  Distance values of games scoring -1, 0 or +1 only
-    (a ``MateError`` says so otherwise); with ``distances=False`` it is memoized alpha-beta.
-    Honours depth, distances, order, trace and a ``table`` (a fresh one by default).
-
-    >>> from fminimax import tictactoe as ttt
-    >>> board = ttt.start(3, 3, "xx. oo. ...")
-    >>> clipped, plain = mate(ttt.game(), board), memoized(ttt.game(), board)
-    >>> clipped.value == plain.value, clipped.stats.nodes < plain.stats.nodes
-    (True, True)
-    """
-    result = search(game, state, _fixed("mate", options, changes, mate=True),
-                    table=Table() if table is None else table, stop=stop)
-    return _named(result, "mate")
-
-
-def history(game: Game[State, Move], state: State, options: Options = None, /, *,
-            table: Table | None = None, stop: Stop = None,
-            **changes: Any) -> SearchResult[Move]:
-    """Return memoized alpha-beta ordering moves by the history heuristic and killer moves.
-
-    A move that caused a cut-off gains history (more the nearer the root) and becomes one
-    of its ply's two killers; at each node the killers go first, then the rest by history,
-    after the game's own order (equal scores keep it) and the table's best move first.
-    Honours depth, distances, order, trace, mate and a ``table`` (a fresh one by default).
-
-    >>> from fminimax.games import tree
-    >>> history(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False).value
-    2
-    """
-    result = search(game, state, _fixed("history", options, changes, history=True),
-                    table=Table() if table is None else table, stop=stop)
-    return _named(result, "history")
-
-
-def pvs(game: Game[State, Move], state: State, options: Options = None, /, *,
-        table: Table | None = None, stop: Stop = None, **changes: Any) -> SearchResult[Move]:
-    """Return principal variation search (NegaScout): null windows after the first move.
-
-    The first move is searched with the full window; each later one with a null window
-    just above the best so far, which only asks whether it is better; when it is (a
-    fail-high below beta) it is searched again with the full window.  Honours depth,
-    distances, order, trace, mate, history and a ``table``.
-
-    >>> from fminimax.games import tree
-    >>> result = pvs(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False, trace=True)
-    >>> result.value, [(step.path, step.alpha, step.beta) for step in result.trace][3:]
-    (2, [((1, 0), 2, 3), ((1,), -3, -2), ((), -inf, inf)])
-    """
-    result = search(game, state, _fixed("pvs", options, changes, scout=True), table=table,
-                    stop=stop)
-    return _named(result, "pvs")
-
-
 def auto(game: Game[State, Move], state: State, options: Options = None, /, *,
          table: Table | None = None, stop: Stop = None, **changes: Any) -> SearchResult[Move]:
     """Return the fastest exact path that applies: ``bisection`` or else ``memoized``.
@@ -231,7 +267,7 @@ def auto(game: Game[State, Move], state: State, options: Options = None, /, *,
     >>> auto(ttt.game(), ttt.start(), table=Table()).algorithm
     'bisection'
     """
-    chosen = options_of(options, changes)
+    chosen = options_for(game, options, changes)
     if table is not None and chosen.depth is None and chosen.distances:
         try:
             return bisection(game, state, chosen, table=table, stop=stop)
@@ -257,54 +293,6 @@ def iterative(game: Game[State, Move], state: State, options: Options = None, /,
     """
     return iterative_deepening(game, state, options, table=table, stop=stop,
                                max_depth=max_depth, reached=reached, **changes)
-
-
-def expectiminimax(game: Game[State, Move], state: State, options: Options = None, /, *,
-                   table: Table | None = None, stop: Stop = None,
-                   **changes: Any) -> SearchResult[Move]:
-    """Return the expectiminimax result: every node, chance nodes averaged, no pruning.
-
-    Honours depth, distances, order, trace, quiescence and a ``table``.
-
-    >>> from fminimax.games import tree
-    >>> root = tree.parse('[{"chance": [[0.5, 4], [0.5, [1, 9]]]}, 2]')
-    >>> result = expectiminimax(tree.game(), root, distances=False)
-    >>> result.value, result.move, result.stats.nodes
-    (2.5, 0, 7)
-    """
-    chosen = _fixed("expectiminimax", options, changes, prune=False, star=0)
-    return _named(search(game, state, chosen, table=table, stop=stop), "expectiminimax")
-
-
-def star1(game: Game[State, Move], state: State, options: Options = None, /, *,
-          table: Table | None = None, stop: Stop = None, **changes: Any) -> SearchResult[Move]:
-    """Return the expectiminimax value with alpha-beta and Ballard's Star1 chance pruning.
-
-    Honours depth, distances, order, trace, bounds, quiescence and a ``table``.
-
-    >>> from fminimax.games import tree
-    >>> root = tree.start([2, {"chance": [[0.5, [0, 3]], [0.5, [1, 9]]]}])
-    >>> star1(tree.game(), root, distances=False).stats.nodes, tree.size(root)
-    (8, 9)
-    """
-    chosen = _fixed("star1", options, changes, prune=True, star=1)
-    return _named(search(game, state, chosen, table=table, stop=stop), "star1")
-
-
-def star2(game: Game[State, Move], state: State, options: Options = None, /, *,
-          table: Table | None = None, stop: Stop = None, **changes: Any) -> SearchResult[Move]:
-    """Return the expectiminimax value with Star2: Star1 after probing each outcome's first move.
-
-    Honours what ``star1`` honours.
-
-    >>> from fminimax.games import tree
-    >>> root = tree.start([2, {"chance": [[0.5, [0, 3]], [0.5, [1, 9]]]}])
-    >>> result = star2(tree.game(), root, distances=False)
-    >>> result.value, result.stats.nodes
-    (2, 7)
-    """
-    chosen = _fixed("star2", options, changes, prune=True, star=2)
-    return _named(search(game, state, chosen, table=table, stop=stop), "star2")
 
 
 def mcts(game: Game[State, Move], state: State, options: Options = None, /, *,
@@ -458,7 +446,7 @@ def solve(game: Game[State, Move], state: State, algorithm: str = "auto",
     past ``depth`` (the algorithms whose record says ``quiescence``).
 
     >>> from fminimax.games import tree
-    >>> solve(tree.game(), tree.start([[2, 7], [1, 8]]), "minimax", distances=False).pv
+    >>> solve(tree.game(), tree.start([[2, 7], [1, 8]]), "minimax").pv
     (0, 0)
     """
     record = by_name(algorithm)

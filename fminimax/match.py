@@ -36,10 +36,10 @@ from typing import Any
 from fminimax import mcts, policy
 from fminimax.algorithms import FAMILY, NAMES, by_name
 from fminimax.game import Game, State
-from fminimax.policy.searches import family
+from fminimax.policy.searches import distances_for, family
 
 __all__ = ["Z95", "MatchResult", "Played", "Spec", "check_spec", "match", "opening",
-           "parse_spec", "result_of", "result_str", "Settings", "spec_str", "wilson"]
+           "parse_spec", "result_of", "result_str", "MatchOptions", "spec_str", "wilson"]
 
 Z95 = 1.959963984540054
 
@@ -307,7 +307,7 @@ def opening(game: Game[State, Any], state: State, plies: int,
 
 
 @dataclass(frozen=True)
-class Settings:
+class MatchOptions:
     """How a match is played besides its specs: random plies of each opening, the clock for
     specs with a time limit, a progress callback, and distance values (None: by the game)."""
 
@@ -318,7 +318,7 @@ class Settings:
 
 
 def _checked_match(game: Game[Any, Any], specs: tuple[Spec, Spec], games: int,
-                   settings: Settings) -> None:
+                   settings: MatchOptions) -> None:
     """Raise a ValueError naming the first thing a match cannot be played with."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"a match needs at least one game, got {games!r}")
@@ -338,10 +338,10 @@ def match(game: Game[State, Any], state: State, first: Spec, second: Spec, games
 
     Game 2k and 2k+1 start from the same opening (``openings`` random plies from
     ``state``), the first spec moving first in game 2k.  The ``settings`` are those of
-    :class:`Settings`: ``openings``, the ``clock`` specs with a time limit read, a
+    :class:`MatchOptions`: ``openings``, the ``clock`` specs with a time limit read, a
     ``progress(done, total, result so far)`` called after each game, and ``distances`` (by
-    default on, off for games with chance nodes), which makes the searches prefer quicker
-    wins.  Both specs are checked against the game before the first game.
+    default the game's own ``outcomes``), which makes the searches prefer quicker wins.
+    Both specs are checked against the game before the first game.
 
     >>> from fminimax import tictactoe as ttt
     >>> match(ttt.game(), ttt.start(), Spec(), Spec(), 0, rng=random.Random(0))
@@ -349,9 +349,9 @@ def match(game: Game[State, Any], state: State, first: Spec, second: Spec, games
     ...
     ValueError: a match needs at least one game, got 0
     """
-    given = Settings(**settings)
+    given = MatchOptions(**settings)
     _checked_match(game, (first, second), games, given)
-    distances = game.chances is None if given.distances is None else given.distances
+    distances = distances_for(game, given.distances)
     played: list[Played] = []
     begun, moves = state, ()
     for index in range(games):
@@ -406,7 +406,7 @@ def _move(game: Game[State, Any], state: State, spec: Spec,
 def _mcts_move(game: Game[State, Any], state: State, spec: Spec,
                stop: Callable[[], bool] | None, rng: random.Random) -> Any:
     """Return the move UCT plays: within its iterations (or as many as fit ``seconds``)."""
-    settings = mcts.Settings(solver=spec.solver)
+    settings = mcts.UctOptions(solver=spec.solver)
     if spec.exploration is not None:
         settings = replace(settings, exploration=spec.exploration)
     iterations = spec.iterations or (mcts.MAX_ITERATIONS if stop is not None else 1000)

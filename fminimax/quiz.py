@@ -7,14 +7,14 @@ trace (``algorithms.by_name(...).run(..., trace=True)``), never from a second, h
 evaluation; the page is the stepper page opened in predict mode, which asks before every
 step that returns a value or may cut off.
 
-Settings: ``depth`` decision plies (MAX at the root), ``branching`` moves at each node,
+ExerciseSpec: ``depth`` decision plies (MAX at the root), ``branching`` moves at each node,
 leaf values whole numbers from ``low`` to ``high``, and the ``algorithm`` (``ALGORITHMS``).
 The chance algorithms (expectiminimax, star1, star2) get a tree whose every leaf is a chance
 node instead: the dice roll after the last move, two outcomes with probabilities 1/4, 1/2
 or 3/4.  Trees are kept small enough to step through by hand: at most ``MAX_LEAVES`` leaves.
 
 >>> import random
->>> one = Settings(depth=2, branching=2, low=0, high=9)
+>>> one = ExerciseSpec(depth=2, branching=2, low=0, high=9)
 >>> exercise_tree(random.Random(7), one) == exercise_tree(random.Random(7), one)
 True
 >>> key = answer_key(exercise(0, one))
@@ -40,7 +40,7 @@ from fminimax.games import tree as trees
 from fminimax.trace import path_str, to_html, trace_of, tree_labels, visits
 
 __all__ = ["ALGORITHMS", "CHANCE_ALGORITHMS", "MAX_BRANCHING", "MAX_DEPTH", "MAX_LEAVES",
-           "MAX_SEED", "MAX_VALUE", "Exercise", "Settings", "answer_key", "exercise",
+           "MAX_SEED", "MAX_VALUE", "Exercise", "ExerciseSpec", "answer_key", "exercise",
            "exercise_page", "exercise_tree", "key_json", "settings_error"]
 
 ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "star1", "star2")
@@ -58,7 +58,7 @@ ODDS = ((0.25, 0.75), (0.5, 0.5), (0.75, 0.25))
 
 
 @dataclass(frozen=True)
-class Settings:
+class ExerciseSpec:
     """What an exercise asks: plies, moves a node, the range of leaf values, the algorithm."""
 
     depth: int = 3
@@ -85,16 +85,16 @@ def _whole(name: str, value: Any, low: int, high: int) -> str:
     return ""
 
 
-def settings_error(settings: Settings) -> str:
+def settings_error(settings: ExerciseSpec) -> str:
     """Return why an exercise cannot be made with ``settings`` ('' when it can).
 
     Checked before any tree is made: a huge tree is refused by its size, not built.
 
-    >>> settings_error(Settings(depth=9))
+    >>> settings_error(ExerciseSpec(depth=9))
     'depth must be a whole number from 1 to 8, got 9'
-    >>> settings_error(Settings(depth=8, branching=3))
+    >>> settings_error(ExerciseSpec(depth=8, branching=3))
     'a tree of depth 8 and branching 3 has 6,561 leaves; an exercise has at most 512'
-    >>> settings_error(Settings(low=5, high=-5))
+    >>> settings_error(ExerciseSpec(low=5, high=-5))
     'the value range 5..-5 is empty: give low <= high'
     """
     problems = [_whole("depth", settings.depth, 1, MAX_DEPTH),
@@ -115,7 +115,7 @@ def settings_error(settings: Settings) -> str:
     return ""
 
 
-def _checked(settings: Settings) -> Settings:
+def _checked(settings: ExerciseSpec) -> ExerciseSpec:
     """Return ``settings``, or raise ValueError saying what is wrong with them."""
     problem = settings_error(settings)
     if problem:
@@ -123,14 +123,14 @@ def _checked(settings: Settings) -> Settings:
     return settings
 
 
-def exercise_tree(rng: random.Random, settings: Settings) -> Any:
+def exercise_tree(rng: random.Random, settings: ExerciseSpec) -> Any:
     """Return a random tree of nested lists drawn from ``rng`` (leaves left to right).
 
     The only randomness is ``rng``'s: the same generator state gives the same tree.
 
-    >>> exercise_tree(random.Random(1), Settings(depth=1, branching=3, low=1, high=3))
+    >>> exercise_tree(random.Random(1), ExerciseSpec(depth=1, branching=3, low=1, high=3))
     [1, 3, 1]
-    >>> exercise_tree(random.Random(1), Settings(depth=1, branching=2, low=0, high=4,
+    >>> exercise_tree(random.Random(1), ExerciseSpec(depth=1, branching=2, low=0, high=4,
     ...                                          algorithm="expectiminimax"))
     [{'chance': [[0.25, 4], [0.75, 0]]}, {'chance': [[0.5, 0], [0.5, 3]]}]
     """
@@ -152,7 +152,7 @@ class Exercise:
     """One exercise: its seed and settings, the tree, and the traced search of it."""
 
     seed: int
-    settings: Settings
+    settings: ExerciseSpec
     tree: Any
     result: SearchResult[Any]
 
@@ -164,10 +164,10 @@ class Exercise:
                 f"{s.branching}, values {s.low} to {s.high}")
 
 
-def exercise(seed: int, settings: Settings = Settings()) -> Exercise:
+def exercise(seed: int, settings: ExerciseSpec = ExerciseSpec()) -> Exercise:
     """Return the exercise of ``seed``: its tree (from ``random.Random(seed)``), searched.
 
-    >>> exercise(3, Settings(depth=1, branching=2, low=0, high=1)).tree
+    >>> exercise(3, ExerciseSpec(depth=1, branching=2, low=0, high=1)).tree
     [0, 0]
     """
     problem = _whole("seed", seed, 0, MAX_SEED) or settings_error(settings)
@@ -175,7 +175,7 @@ def exercise(seed: int, settings: Settings = Settings()) -> Exercise:
         raise ValueError(problem)
     nested = exercise_tree(random.Random(seed), settings)
     root = trees.start(nested)
-    result = by_name(settings.algorithm).run(trees.game(), root, distances=False, trace=True)
+    result = by_name(settings.algorithm).run(trees.game(), root, trace=True)
     return Exercise(seed, settings, nested, result)
 
 
@@ -226,7 +226,7 @@ _HEAD = re.compile(r"<head>")
 def exercise_page(found: Exercise) -> str:
     """Return the exercise's stepper page, opening in predict mode, titled without its value.
 
-    >>> text = exercise_page(exercise(0, Settings(depth=2, branching=2, low=0, high=9)))
+    >>> text = exercise_page(exercise(0, ExerciseSpec(depth=2, branching=2, low=0, high=9)))
     >>> '<meta name="fminimax-start" content="predict">' in text
     True
     >>> re.search("<title>(.*)</title>", text).group(1)  # the value waits for the last step
@@ -242,7 +242,7 @@ def exercise_page(found: Exercise) -> str:
 def key_json(found: Exercise) -> str:
     """Return the answer key as JSON text, one key a line (see ``answer_key``).
 
-    >>> print(key_json(exercise(3, Settings(depth=1, branching=2, low=0, high=1))))
+    >>> print(key_json(exercise(3, ExerciseSpec(depth=1, branching=2, low=0, high=1))))
     {
       "seed": 3,
       "algorithm": "alphabeta",

@@ -7,8 +7,9 @@ loads only the game it runs.  The command line knows no game: it looks a name up
 gets a :class:`~fminimax.game.Made` record (the game value, the game for exact searches, the
 position and the game's notation).  Every limit is checked by the game's maker, on the text
 a person typed, before anything is allocated; each refusal is one ValueError naming the
-limit and the value.  Adding a game is its module (rules, notation and ``ENTRY``) and one
-line in ``GAMES``.
+limit and the value.  Shipping a game is its module (rules, notation and ``ENTRY``) and one
+line in ``GAMES``; a game of your own needs neither: it is named ``MODULE:NAME`` wherever a
+game is (``own_entry``, docs/new-game.md).
 
 >>> made = make("connect4", Options(size="5x4", board="33"))
 >>> made.notation.show_move(2), made.beyond(made.state) is None
@@ -23,11 +24,12 @@ from __future__ import annotations
 
 from dataclasses import fields
 from importlib import import_module
+from types import ModuleType
 
 from fminimax.game import GameEntry, Made, Options, whole_number
 
 __all__ = ["GAMES", "Made", "Options", "UnknownOption", "entries", "entry", "make",
-           "whole_number"]
+           "own_entry", "whole_number"]
 # Made, Options and whole_number are fminimax.game's, re-exported for the shell's old imports
 
 GAMES: dict[str, str | GameEntry] = {
@@ -44,20 +46,87 @@ whose ``ENTRY`` it is (or the entry itself, for a game made elsewhere: docs/new-
 def entry(name: str) -> GameEntry:
     """Return the entry of the game ``name``, importing its module on first use.
 
+    A name ``MODULE:NAME`` is a game of your own: the :class:`~fminimax.game.GameEntry`
+    called NAME in the module MODULE, imported as Python imports any module (``own_entry``).
+
     >>> entry("nim").name, sorted(entry("nim").accepts)
     ('nim', ['args', 'misere'])
-    >>> entry("chess")
+    >>> entry("fminimax.games.nim:ENTRY") is entry("nim")
+    True
+    >>> entry("chess")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: unknown game 'chess'; choose from tictactoe, connect4, nim, pig, tree
+    ValueError: unknown game 'chess'; choose from tictactoe, connect4, nim, pig, tree, or name ...
     """
+    if ":" in name:
+        return own_entry(name)
     listed = GAMES.get(name)
     if listed is None:
-        raise ValueError(f"unknown game {name[:40]!r}; choose from {', '.join(GAMES)}")
+        raise ValueError(f"unknown game {name[:40]!r}; choose from {', '.join(GAMES)}, or "
+                         f"name a game of your own as MODULE:NAME")
     if isinstance(listed, GameEntry):
         return listed
     found: GameEntry = import_module(listed).ENTRY
     return found
+
+
+def own_entry(reference: str) -> GameEntry:
+    """Return the GameEntry ``reference`` names as ``MODULE:NAME``, refusing in one line a
+    reference that is malformed, a module that cannot be imported, a missing NAME or a NAME
+    that is not a GameEntry.
+
+    >>> own_entry("fminimax.games.pig:ENTRY").name
+    'pig'
+    >>> own_entry("no_such_module_here:ENTRY")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: no module named 'no_such_module_here' (for the game no_such_module_here:ENTRY): ...
+    >>> own_entry("fminimax.games.nim:game")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: fminimax.games.nim:game is a function, not a fminimax.game.GameEntry (a game's ...
+    >>> own_entry("nim:")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: a game of your own is named MODULE:NAME, such as mygame:ENTRY (NAME a GameEntry ...
+    """
+    module_name, _, attribute = reference.partition(":")
+    if not (module_name and attribute.isidentifier() and all(
+            part.isidentifier() for part in module_name.split("."))):
+        raise ValueError(f"a game of your own is named MODULE:NAME, such as mygame:ENTRY (NAME "
+                         f"a GameEntry in mygame.py), got {reference[:60]!r}")
+    module = _own_module(module_name, reference)
+    found = getattr(module, attribute, None)
+    if found is None:
+        raise ValueError(f"module {module_name!r} has no {attribute} (for the game "
+                         f"{reference}); it has {', '.join(_entries_in(module)) or 'no GameEntry'}")
+    if not isinstance(found, GameEntry):
+        raise ValueError(f"{reference} is a {type(found).__name__}, not a "
+                         f"fminimax.game.GameEntry (a game's command-line entry: "
+                         f"docs/new-game.md)")
+    return found
+
+
+def _own_module(module_name: str, reference: str) -> ModuleType:
+    """Return the module ``module_name``, imported; any failure is one ValueError."""
+    try:
+        return import_module(module_name)
+    except ModuleNotFoundError as missing:
+        if missing.name is not None and module_name.startswith(missing.name):
+            top = module_name.split(".")[0]
+            raise ValueError(f"no module named {missing.name!r} (for the game {reference}): "
+                             f"put {top}.py in the directory you run from, or install it"
+                             ) from None
+        raise ValueError(f"importing {module_name} for the game {reference} failed: "
+                         f"{missing}") from None
+    except Exception as failed:  # the learner's module: whatever it raises is one line
+        raise ValueError(f"importing {module_name} for the game {reference} failed: "
+                         f"{type(failed).__name__}: {failed}") from None
+
+
+def _entries_in(module: ModuleType) -> list[str]:
+    """Return the names of the GameEntry values a module holds, sorted."""
+    return sorted(name for name, value in vars(module).items() if isinstance(value, GameEntry))
 
 
 def entries() -> list[GameEntry]:
@@ -89,10 +158,10 @@ def make(name: str, options: Options) -> Made:
     Traceback (most recent call last):
     ...
     fminimax.registry.UnknownOption: connect4 does not take the option 'misere'; it takes ...
-    >>> make("chess", Options())
+    >>> make("chess", Options())  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: unknown game 'chess'; choose from tictactoe, connect4, nim, pig, tree
+    ValueError: unknown game 'chess'; choose from tictactoe, connect4, nim, pig, tree, or name ...
     """
     game = entry(name)
     for option in fields(Options):

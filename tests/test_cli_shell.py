@@ -1,5 +1,5 @@
 """The generic shell: every registered game through one code path, the field notations,
-the one JSON schema, and issue 9's command-line hardening (each fails on the old main)."""
+the one JSON schema, and the command line's hardening."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def session(argv: list[str], lines: list[str]) -> tuple[int, str, str]:
     return status, out.getvalue(), err.getvalue()
 
 
-# --- issue 10 -------------------------------------------------------------------------------
+# --- playing in the terminal ---------------------------------------------------------------
 
 
 def test_connect4_4455_is_a_win_in_3_with_strong_score_18_and_1_based_columns() -> None:
@@ -131,7 +131,7 @@ def test_json_of_every_command_follows_the_schema() -> None:
         as_json(*argv)
 
 
-# --- issue 9, the command line --------------------------------------------------------------
+# --- the command line's hardening ----------------------------------------------------------
 
 
 def refused(*argv: str) -> str:

@@ -1,4 +1,4 @@
-"""The two builds (issue 18): which one runs, and what both must do alike.
+"""The two builds: which one runs, and what both must do alike.
 
 CI runs the suite twice: against the pure source (README's test command) and against a wheel
 compiled by mypyc and installed into its own environment (.ci/run).  FMINIMAX_EXPECT_BUILD

@@ -11,6 +11,9 @@ nothing) or with more than 8 parameters.
 from __future__ import annotations
 
 import ast
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -167,3 +170,101 @@ def test_the_packages_table_of_contents_names_every_public_name_once() -> None:
     homes = [name for names in fminimax._HOMES.values() for name in names]
     assert sorted(homes) == sorted(fminimax.__all__) and len(set(homes)) == len(homes)
     assert all(getattr(fminimax, name) is not None for name in fminimax.__all__)
+
+
+def test_every_module_of_the_table_of_contents_is_reached_from_a_fresh_import() -> None:
+    import fminimax
+
+    listed = re.findall(r"^``fminimax\.(\w+)``", fminimax.__doc__ or "", re.MULTILINE)
+    assert "reference" in listed and "tictactoe" in listed and len(listed) >= 10
+    code = (f"import fminimax\nfor name in {listed!r}:\n"
+            f"    assert getattr(fminimax, name).__name__ == 'fminimax.' + name, name")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr[-400:]
+
+
+def test_each_top_level_name_means_one_thing_the_generic_textbooks() -> None:
+    import fminimax
+    from fminimax import reference
+    from fminimax.games import tree
+
+    game, seed = tree.game(), tree.start([[2, 7], [1, 8]])
+    assert fminimax.retrieve_score(game, seed, True) == 2
+    assert fminimax.scores_map(game, seed) == {0: 2, 1: 1}
+    for name in set(fminimax.__all__) & set(reference.__all__):
+        assert getattr(fminimax, name) is getattr(reference, name), name
+    from fminimax import tictactoe  # the card's, on boards: reached by its module's name
+    assert fminimax.tictactoe is tictactoe and tictactoe.scores_map is not fminimax.scores_map
+
+
+def test_a_name_is_defined_once_across_the_package() -> None:
+    """``Position``, ``children`` and ``Settings`` each meant several things: one each now."""
+    defined: dict[str, list[str]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in tree.body:
+            names = ([node.name] if isinstance(node, (ast.FunctionDef, ast.ClassDef)) else
+                     [target.id for target in getattr(node, "targets", [])
+                      if isinstance(target, ast.Name)])
+            for name in names:
+                defined.setdefault(name, []).append(str(path.relative_to(PACKAGE)))
+    for name in ("Position", "children", "Settings"):
+        assert len(defined.get(name, [])) <= 1, (name, defined[name])
+
+
+PAGE_API = {"before", "go", "predict", "sentences", "snapshot"}
+"""``window.fminimax``'s names in the pages' JavaScript, which the docs and tests also call."""
+
+
+def test_every_dotted_reference_to_the_package_names_something_that_exists() -> None:
+    import importlib
+
+    root = PACKAGE.parent
+    places = [*PACKAGE.rglob("*.py"), *PACKAGE.rglob("*.js"), *(root / "docs").glob("*.md"),
+              root / "README.md", *(root / "benchmarks").glob("*.py")]
+    missing, absent = set(), object()
+    for path in places:
+        text = path.read_text(encoding="utf-8")
+        for found in re.finditer(r"\bfminimax((?:\.[A-Za-z_]\w*)+)", text):
+            parts = found.group(1).split(".")[1:]
+            if parts[0] in PAGE_API or "__main__" in parts:
+                continue
+            for cut in range(len(parts), 0, -1):
+                try:
+                    value: object = importlib.import_module(".".join(["fminimax", *parts[:cut]]))
+                except ImportError:
+                    continue
+                for attribute in parts[cut:]:
+                    value = getattr(value, attribute, absent)
+                if value is absent:
+                    missing.add(f"fminimax.{'.'.join(parts)} in {path.name}")
+                break
+    assert not missing, sorted(missing)
+
+
+def test_the_core_arithmetic_and_the_presets_live_in_one_place() -> None:
+    from fminimax import algorithms, core
+    from fminimax.parallel import serial
+    from fminimax.policy import searches
+
+    assert serial.farther is core.farther and serial.nearer is core.nearer
+    assert searches.parent_value is core.parent_value
+    presets = [algorithms.minimax, algorithms.alphabeta, algorithms.memoized, algorithms.mate,
+               algorithms.history, algorithms.pvs, algorithms.expectiminimax,
+               algorithms.star1, algorithms.star2]
+    assert all(isinstance(preset, algorithms.Preset) for preset in presets)
+    assert {preset.name for preset in presets if preset.own_table} == {
+        record.name for record in algorithms.FAMILY
+        if record.table == "always" and isinstance(record.run, algorithms.Preset)}
+
+
+def test_the_tic_tac_toe_benchmarks_search_the_rules_the_command_line_searches() -> None:
+    sys.path.insert(0, str(PACKAGE.parent))
+    from benchmarks import bench
+    from fminimax import registry
+
+    made = registry.make("tictactoe", registry.Options())
+    game, start = bench.ttt_rules()
+    assert game.name == made.exact.name and start == made.state
+    assert not (PACKAGE / "games" / "tictactoe" / "bits.py").exists()

@@ -1,4 +1,4 @@
-"""Monte Carlo tree search (issue 20): UCT's tree as values, its choices against exact
+"""Monte Carlo tree search: UCT's tree as values, its choices against exact
 values, MCTS-Solver's proofs against minimax, chance nodes, budgets and bad input."""
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ TICTACTOE_SAMPLE = 120
 
 def exact_values(game: Any, state: Any) -> dict[Any, Any]:
     """Return each move's exact value (plain values) for the player to move."""
-    return core.move_values(game, state, distances=False)
+    return core.move_values(game, state)
 
 
 def keeps_value(game: Any, state: Any, move: Any) -> bool:
@@ -71,7 +71,7 @@ def test_a_traced_search_keeps_every_tree_and_an_iteration_changes_no_old_one() 
 
 
 def test_the_stages_one_by_one_make_the_same_tree_as_an_iteration() -> None:
-    game, settings_ = ttt.game(), mcts.Settings()
+    game, settings_ = ttt.game(), mcts.UctOptions()
     root = mcts.leaf(game, ttt.start(3, 3, "xo. .x. ..."))
     by_stages, by_iteration = random.Random(3), random.Random(3)
     path = mcts.selected(root, settings_, by_stages)
@@ -108,7 +108,7 @@ def test_every_node_holds_its_playout_plus_its_childrens_rewards_each_for_its_ow
 
 def walk(node: mcts.Node, path: tuple[Any, ...]) -> list[tuple[tuple[Any, ...], mcts.Node]]:
     found = [(path, node)]
-    for key, child in mcts.children(node):
+    for key, child in mcts.branches(node):
         found.extend(walk(child, path + (key,)))
     return found
 
@@ -131,7 +131,7 @@ def test_uct_finds_the_only_move_that_keeps_the_value_for_either_side(board: str
         found = mcts.uct(game, state, random.Random(seed), iterations=500)
         result = mcts.result_of(found)
         assert result.move == only, (board, player, seed, mcts.visits_by_move(found.root))
-        means = {key: mean_for(found.root, child) for key, child in mcts.children(found.root)}
+        means = {key: mean_for(found.root, child) for key, child in mcts.branches(found.root)}
         assert max(means, key=means.__getitem__) == only
 
 
@@ -195,13 +195,13 @@ def test_every_value_the_solver_proves_is_the_exact_value(nested: Any, seed: int
     for path, node in walk(found.root, ()):
         if node.proven is not None:
             state = node.state
-            exact = core.search(game, state, prune=False, distances=False).value
+            exact = core.search(game, state, prune=False).value
             assert math.isclose(node.proven, exact, abs_tol=1e-12), (path, node.proven, exact)
 
 
 def test_the_solver_proves_pig_at_its_expectiminimax_value_through_chance_nodes() -> None:
     game = pig.game(4, 3, 4)
-    exact = algorithms.expectiminimax(game, pig.start(), distances=False)
+    exact = algorithms.expectiminimax(game, pig.start())
     result = mcts.result_of(mcts.uct(game, pig.start(), random.Random(0), iterations=2000,
                                      solver=True))
     assert result.exact and math.isclose(result.value, exact.value)

@@ -35,7 +35,7 @@ def test_each_iteration_tells_its_four_stages_in_order() -> None:
         story = stages[start + 1:end]
         assert story == sorted(story, key=["Select", "Expand", "Simulate", "Back"].index)
         assert story.count("Simulate") == 2 and "Back" in story
-        assert said[end - 1].endswith("ends.")
+        assert said[end - 1].split(" The search ends:")[0].endswith("ends.")
 
 
 def test_the_sentences_name_the_numbers_of_the_tree() -> None:
@@ -58,9 +58,10 @@ def test_a_chance_node_is_told_as_a_draw_with_its_probability() -> None:
     json.dumps(data, allow_nan=False)
 
 
-def test_the_page_data_has_one_sentence_per_event_and_one_pass_per_iteration() -> None:
+def test_the_page_data_has_one_sentence_per_event_and_a_header_per_iteration() -> None:
     data = traced.page_data_of(nim_search(), nim.game())
-    assert len(data["events"]) == len(data["sentences"]) and len(data["passes"]) == 6
+    headers = {data["strings"][at] for at in data["mcts"]["headers"]} - {""}
+    assert len(data["events"]) == len(data["sentences"]) and len(headers) == 6
     entered = [e for e in data["events"] if e[0] == 0]
     left = [e for e in data["events"] if e[0] == 1]
     assert len(entered) == len(left)
@@ -115,7 +116,7 @@ def test_the_stepper_steps_through_an_mcts_run_sentence_by_sentence(
     expand = next(i for i, line in enumerate(said, 1) if line.startswith("Expand"))
     assert states[expand]["current"] is not None
     back = states[len(said) - 1]  # after the root's last back-up step but one
-    assert any(node[2].startswith("→ n ") for node in back["nodes"])
+    assert any(node[2].startswith("n ") for node in back["nodes"] if node[1] != "unvisited")
 
 
 def test_the_stepper_steps_back_through_a_tictactoe_run(opened: Callable[..., Page]) -> None:

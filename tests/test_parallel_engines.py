@@ -120,7 +120,7 @@ def test_text_3s_mpi_program_finds_the_serial_best_move(mpi: None, ranks: str) -
         game.utility(state, "x"), len(answer["pv"])) == answer["value"]
 
 
-# the keys (and types) that `fminimax solve --json` and the MPI program share (issue 10)
+# the keys (and types) that `fminimax solve --json` and the MPI program share
 SHARED_KEYS = {"game": str, "value": (int, float), "outcome": (str, type(None)),
                "exact": bool, "depth": (int, type(None)), "best_move": object, "pv": list,
                "nodes": int, "seconds": (int, float)}

@@ -3,7 +3,7 @@
 The sample (tests/data/pons-sample.txt, its README says which lines) is solved as the
 command line solves a position, ``algorithms.solve(connect4.solver(), state)``, a fresh
 table each: every strong score must be the set's, and no position may take more than 20
-times the nodes Pons' solver explored for it (issue 18's bound; benchmarks/pons.py
+times the nodes Pons' solver explored for it (the bound; benchmarks/pons.py
 measures the whole sets).
 """
 

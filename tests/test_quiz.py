@@ -22,13 +22,13 @@ def run_cli(*argv: str) -> tuple[int, str, str]:
     return status, out.getvalue(), err.getvalue()
 
 
-SMALL = quiz.Settings(depth=3, branching=2, low=-9, high=9)
-DEFAULT = quiz.Settings()
+SMALL = quiz.ExerciseSpec(depth=3, branching=2, low=-9, high=9)
+DEFAULT = quiz.ExerciseSpec()
 
 
 def test_the_same_seed_gives_the_same_exercise_and_seeds_differ() -> None:
     for algorithm in quiz.ALGORITHMS:
-        settings = quiz.Settings(depth=2, branching=3, algorithm=algorithm)
+        settings = quiz.ExerciseSpec(depth=2, branching=3, algorithm=algorithm)
         assert quiz.exercise(5, settings).tree == quiz.exercise(5, settings).tree
     trees_made = {json.dumps(quiz.exercise(seed, SMALL).tree) for seed in range(20)}
     assert len(trees_made) == 20
@@ -45,7 +45,7 @@ def test_the_tree_comes_only_from_the_generator_handed_in() -> None:
 
 @pytest.mark.parametrize("algorithm", quiz.ALGORITHMS)
 def test_trees_have_the_settings_shape_and_values(algorithm: str) -> None:
-    settings = quiz.Settings(depth=3, branching=3, low=-2, high=4, algorithm=algorithm)
+    settings = quiz.ExerciseSpec(depth=3, branching=3, low=-2, high=4, algorithm=algorithm)
     made = quiz.exercise(2, settings)
     root = trees.start(made.tree)
     leaves = quiz.answer_key(made)["visit_order"]  # searched nodes, at least the root
@@ -59,14 +59,14 @@ def test_trees_have_the_settings_shape_and_values(algorithm: str) -> None:
 @pytest.mark.parametrize("seed", range(12))
 def test_the_answer_key_is_the_searchs_own_and_agrees_with_minimax(seed: int) -> None:
     for algorithm in quiz.ALGORITHMS:
-        settings = quiz.Settings(depth=3, branching=3, algorithm=algorithm)
+        settings = quiz.ExerciseSpec(depth=3, branching=3, algorithm=algorithm)
         made = quiz.exercise(seed, settings)
         key = quiz.answer_key(made)
         game, root = trees.game(), trees.start(made.tree)
-        plain = algorithms.expectiminimax(game, root, distances=False)  # every node, no pruning
+        plain = algorithms.expectiminimax(game, root)  # every node, no pruning
         assert key["value"] == plain.value
         assert key["nodes"] == made.result.stats.nodes == len(key["visit_order"])
-        children = [-algorithms.expectiminimax(game, trees.play(root, move), distances=False).value
+        children = [-algorithms.expectiminimax(game, trees.play(root, move)).value
                     for move in trees.moves(root)]
         assert children[key["best_move"]] == plain.value
         all_leaves = {".".join(map(str, path)) for path in quiz._leaf_paths(root)}
@@ -80,7 +80,7 @@ def test_the_answer_key_is_the_searchs_own_and_agrees_with_minimax(seed: int) ->
 def test_the_key_counts_nodes_as_the_command_line_does() -> None:
     for seed in (1, 4):
         for algorithm in ("minimax", "alphabeta", "expectiminimax", "star1", "star2"):
-            key = quiz.answer_key(quiz.exercise(seed, quiz.Settings(algorithm=algorithm)))
+            key = quiz.answer_key(quiz.exercise(seed, quiz.ExerciseSpec(algorithm=algorithm)))
             status, out, _ = run_cli("solve", "tree", json.dumps(key["tree"]),
                                      "--algorithm", algorithm, "--json")
             assert status == 0
@@ -90,19 +90,19 @@ def test_the_key_counts_nodes_as_the_command_line_does() -> None:
 
 
 @pytest.mark.parametrize("settings, said", [
-    (quiz.Settings(depth=0), "depth must be a whole number from 1 to 8, got 0"),
-    (quiz.Settings(depth=-1), "depth must be a whole number from 1 to 8, got -1"),
-    (quiz.Settings(depth=2.5), "depth must be a whole number from 1 to 8, got 2.5"),  # type: ignore[arg-type]
-    (quiz.Settings(depth=True), "depth must be a whole number from 1 to 8, got True"),
-    (quiz.Settings(branching=1), "branching must be a whole number from 2 to 8, got 1"),
-    (quiz.Settings(depth=8, branching=8), "has 16,777,216 leaves; an exercise has at most 512"),
-    (quiz.Settings(depth=7, branching=3, algorithm="star1"), "has 4,374 leaves"),
-    (quiz.Settings(low=3, high=2), "the value range 3..2 is empty: give low <= high"),
-    (quiz.Settings(high=10**6), "high must be a whole number from -999 to 999, got 1000000"),
-    (quiz.Settings(algorithm="sss"), "an exercise's algorithm is one of minimax, alphabeta"),
+    (quiz.ExerciseSpec(depth=0), "depth must be a whole number from 1 to 8, got 0"),
+    (quiz.ExerciseSpec(depth=-1), "depth must be a whole number from 1 to 8, got -1"),
+    (quiz.ExerciseSpec(depth=2.5), "depth must be a whole number from 1 to 8, got 2.5"),  # type: ignore[arg-type]
+    (quiz.ExerciseSpec(depth=True), "depth must be a whole number from 1 to 8, got True"),
+    (quiz.ExerciseSpec(branching=1), "branching must be a whole number from 2 to 8, got 1"),
+    (quiz.ExerciseSpec(depth=8, branching=8), "has 16,777,216 leaves; an exercise has at most 512"),
+    (quiz.ExerciseSpec(depth=7, branching=3, algorithm="star1"), "has 4,374 leaves"),
+    (quiz.ExerciseSpec(low=3, high=2), "the value range 3..2 is empty: give low <= high"),
+    (quiz.ExerciseSpec(high=10**6), "high must be a whole number from -999 to 999, got 1000000"),
+    (quiz.ExerciseSpec(algorithm="sss"), "an exercise's algorithm is one of minimax, alphabeta"),
 ])
 def test_bad_settings_are_refused_before_any_tree_is_made(
-        settings: quiz.Settings, said: str, monkeypatch: pytest.MonkeyPatch) -> None:
+        settings: quiz.ExerciseSpec, said: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(quiz, "exercise_tree", lambda *a: pytest.fail("a tree was made"))
     assert said in quiz.settings_error(settings)
     with pytest.raises(ValueError, match=said.replace(".", r"\.").replace("(", r"\(")):
@@ -117,7 +117,7 @@ def test_a_seed_must_be_a_whole_number_in_range() -> None:
 
 def test_quiz_prints_the_tree_or_the_key() -> None:
     status, out, err = run_cli("quiz", "--seed", "3", "--depth", "2")
-    made = quiz.exercise(3, quiz.Settings(depth=2))
+    made = quiz.exercise(3, quiz.ExerciseSpec(depth=2))
     assert status == 0 and err == ""
     assert out == f"{made.title}\n{json.dumps(made.tree)}\n"
     assert ": value" not in out  # the title never gives the answer away
@@ -131,7 +131,7 @@ def test_quiz_writes_a_page_in_predict_mode_and_its_key(tmp_path: Path) -> None:
                              "--algorithm", "expectiminimax", "--depth", "2")
     assert status == 0 and err.count("wrote") == 2
     assert '<meta name="fminimax-start" content="predict">' in page.read_text("utf-8")
-    made = quiz.exercise(8, quiz.Settings(depth=2, algorithm="expectiminimax"))
+    made = quiz.exercise(8, quiz.ExerciseSpec(depth=2, algorithm="expectiminimax"))
     assert json.loads(key.read_text("utf-8")) == quiz.answer_key(made)
 
 
@@ -143,7 +143,7 @@ def test_a_set_of_seeds_writes_one_page_and_key_each(tmp_path: Path) -> None:
                                                 for ext in ("html", "json"))
     for seed in (1, 2, 3, 7):
         key = json.loads((folder / f"quiz-{seed}.json").read_text("utf-8"))
-        assert key == quiz.answer_key(quiz.exercise(seed, quiz.Settings()))
+        assert key == quiz.answer_key(quiz.exercise(seed, quiz.ExerciseSpec()))
     status, _, err = run_cli("quiz", "--seeds", "3-4", "--out", str(folder))
     assert status == 2 and "quiz-3.html' exists; give --force" in err
     assert not (folder / "quiz-4.html").exists()  # refused before anything was written
@@ -211,7 +211,7 @@ def test_ctrl_c_while_writing_a_set_leaves_whole_files_only(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     made = quiz.exercise
 
-    def interrupted(seed: int, settings: quiz.Settings = DEFAULT) -> quiz.Exercise:
+    def interrupted(seed: int, settings: quiz.ExerciseSpec = DEFAULT) -> quiz.Exercise:
         if seed == 3:
             raise KeyboardInterrupt
         return made(seed, settings)

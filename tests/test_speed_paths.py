@@ -12,7 +12,6 @@ import pytest
 from fminimax import algorithms, core, reference, tictactoe
 from fminimax.board import Board
 from fminimax.games import nim
-from fminimax.games.tictactoe import bits as ttt_bits
 from fminimax.tictactoe import UNSEEN, Position
 
 
@@ -74,92 +73,6 @@ def test_the_winner_play_carries_agrees_with_the_card_on_other_boards(rows: int,
             assert game.is_over(state) == tictactoe.game_over(state.board, rows, cols, k)
 
 
-def test_the_bitboard_rules_agree_with_the_card_functions_on_every_position() -> None:
-    game = ttt_bits.game()
-    for state in POSITIONS:
-        bits = ttt_bits.from_board(state.board, state.player)
-        assert ttt_bits.board_of(bits) == state.board
-        assert game.is_over(bits) == tictactoe.game_over(state.board)
-        assert sorted(game.moves(bits)) == sorted(tictactoe.game().moves(state))
-        if game.is_over(bits):
-            assert game.utility(bits, state.player) == tictactoe.game().utility(state,
-                                                                                 state.player)
-
-
-def test_symmetric_positions_share_a_bitboard_key() -> None:
-    game = ttt_bits.game()
-    corners = {game.key(game.play(ttt_bits.start(), space)) for space in (0, 2, 6, 8)}
-    edges = {game.key(game.play(ttt_bits.start(), space)) for space in (1, 3, 5, 7)}
-    assert len(corners) == 1 and len(edges) == 1 and corners != edges
-
-
-@pytest.mark.parametrize("options", [
-    {"prune": True},
-    {"prune": True, "table": "fresh"},
-    {"prune": True, "table": "shared"},
-])
-def test_alphabeta_and_tables_give_the_reference_value_on_every_position(
-        options: dict[str, Any]) -> None:
-    game = tictactoe.game()
-    shared = core.Table()
-    for state in POSITIONS:
-        table = {"fresh": core.Table(), "shared": shared}.get(options.get("table", ""))
-        result = core.search(game, state, distances=False, prune=options["prune"], table=table)
-        assert result.value == _value(state.board, state.player)
-
-
-@pytest.mark.parametrize("symmetric", [False, True])
-def test_the_bitboard_fast_path_gives_the_reference_value_and_a_best_move_everywhere(
-        symmetric: bool) -> None:
-    game, table = ttt_bits.game(symmetric=symmetric), core.Table()
-    for state in POSITIONS:
-        bits = ttt_bits.from_board(state.board, state.player)
-        result = core.search(game, bits, distances=False, table=table, complete=False)
-        want = _value(state.board, state.player)
-        assert result.value == want
-        if result.move is not None:
-            child = tictactoe.fill_board(result.move, state.board, state.player)
-            assert -_value(child, "o" if state.player == "x" else "x") == want
-
-
-@pytest.mark.parametrize("window", [{}, {"alpha": -1, "beta": 1}])
-def test_the_bitboard_solver_gives_the_reference_value_and_a_best_move_everywhere(
-        window: dict[str, int]) -> None:
-    game, table = ttt_bits.solver(), core.Table()
-    for state in POSITIONS:
-        bits = ttt_bits.from_board(state.board, state.player)
-        result = core.search(game, bits, distances=False, table=table, complete=False, **window)
-        want = _value(state.board, state.player)
-        assert result.value == want
-        if result.move is not None:
-            child = tictactoe.fill_board(result.move, state.board, state.player)
-            assert -_value(child, "o" if state.player == "x" else "x") == want
-
-
-def test_the_bitboard_solver_offers_a_win_or_a_block_alone_else_every_open_space() -> None:
-    game = ttt_bits.solver()
-    for state in POSITIONS:
-        bits = ttt_bits.from_board(state.board, state.player)
-        moves = set(game.moves(bits))
-        assert moves <= set(ttt_bits.game().moves(bits))
-        other = "o" if state.player == "x" else "x"
-        wins = {move for move in ttt_bits.game().moves(bits) if tictactoe.winning_marker(
-            tictactoe.fill_board(move, state.board, state.player)) is not None}
-        blocks = {move for move in ttt_bits.game().moves(bits) if tictactoe.winning_marker(
-            tictactoe.fill_board(move, state.board, other)) is not None}
-        assert (len(moves) == 1 and moves <= wins if wins else
-                len(moves) == 1 and moves <= blocks if blocks else
-                moves == set(ttt_bits.game().moves(bits)))
-
-
-def test_quick_values_agree_between_the_card_positions_and_the_bitboards() -> None:
-    card, bits = tictactoe.game(), ttt_bits.game()
-    table = core.Table()
-    for state in POSITIONS[::7]:
-        fast = core.search(bits, ttt_bits.from_board(state.board, state.player), table=table)
-        assert fast.value == algorithms.alphabeta(card, state).value
-
-
 def test_plain_minimax_and_the_card_recursion_agree_from_a_one_move_board() -> None:
     board = tictactoe.parse_board("x.. ... ...")
     plain = algorithms.minimax(tictactoe.game(), Position(board, "o"), distances=False)
@@ -183,9 +96,9 @@ def test_the_card_recursion_enters_the_same_positions_as_plain_minimax() -> None
 
 
 def test_a_tiny_table_still_gives_exact_values() -> None:
-    game = ttt_bits.game()
+    game = tictactoe.game()
     for size in (1, 7, 100):
-        result = core.search(game, ttt_bits.start(), table=core.Table(size), distances=False)
+        result = core.search(game, tictactoe.start(), table=core.Table(size), distances=False)
         assert result.value == 0
 
 

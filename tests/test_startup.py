@@ -1,4 +1,4 @@
-"""Start-up (issue 18): a command line loads the game it names and nothing it does not use,
+"""Start-up: a command line loads the game it names and nothing it does not use,
 while every game stays listed in the help and in the errors, and reachable by name.
 
 The time itself is measured by ``benchmarks/startup.py``, never asserted here; these tests
@@ -107,7 +107,7 @@ def test_help_still_names_every_game_its_limits_and_what_each_option_means() -> 
                 assert f"{entry.name}: {meaning}" in done.stdout
         if entry.heuristic:
             assert f"{entry.name}: {entry.heuristic}" in done.stdout
-    assert "one of tictactoe, connect4, nim, pig, tree\n" in done.stdout
+    assert "one of tictactoe, connect4, nim, pig, tree, or MODULE:NAME" in done.stdout
 
 
 def test_help_of_every_subcommand_taking_a_game_loads_every_game() -> None:
@@ -125,7 +125,7 @@ def test_an_unknown_game_is_one_line_naming_every_game(argv: list[str]) -> None:
     status, out, err = run(*argv)
     assert (status, out) == (2, "")
     assert err == ("fminimax: error: unknown game 'chess'; choose from tictactoe, connect4, "
-                   "nim, pig, tree\n")
+                   "nim, pig, tree, or name a game of your own as MODULE:NAME\n")
 
 
 def test_play_names_every_playable_game_when_the_name_is_wrong() -> None:

@@ -7,7 +7,7 @@ from functools import cache
 import pytest
 from pyrsistent import pvector
 
-from fminimax import algorithms, core
+from fminimax import algorithms, core, reference
 from fminimax import tictactoe as ttt
 
 SEED = ttt.parse_board("oox xx5 oo8")
@@ -285,6 +285,37 @@ def test_memoized_scores_map_equals_the_plain_recursion_on_every_position(
         plain = ttt.scores_map(position.board, me, other(me), memo=False)
         assert memo == plain, ttt.board_str(position.board)
         assert ttt.scores_map(position.board, me, other(me), memo=True) == plain
+
+
+def test_the_cards_functions_equal_the_generic_reference_on_every_position(
+        positions: list) -> None:
+    """The card's pipeline (retrieve_score, and scores_map's plain recursion, which asks
+    game_over of the move) against reference.py's generic one over the game value."""
+    for position in positions:
+        me = position.player
+        game = ttt.game(me, other(me))
+        table: dict = {}
+        want = reference.retrieve_score(game, position, me, 0, table)
+        assert ttt.retrieve_score(position.board, me, other(me), 0, {}) == want
+        if len(ttt.open_spaces(position.board)) <= 5:  # the untabled recursion, kept quick
+            assert ttt.retrieve_score(position.board, me, other(me), 0) == want
+        assert ttt.scores_map(position.board, me, other(me)) == reference.scores_map(
+            game, position, {}), ttt.board_str(position.board)
+
+
+def test_retrieve_score_runs_the_cards_pipeline_generate_boards_then_optimal_score(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list = []
+
+    def counted(marker: str, board: object) -> list:
+        boards = generate_boards(marker, board)
+        made.append((marker, len(boards)))
+        return boards
+
+    generate_boards = ttt.generate_boards
+    monkeypatch.setattr(ttt, "generate_boards", counted)
+    assert ttt.retrieve_score(ttt.parse_board("xo. xo. ..."), "x", "o", 0) == 1
+    assert made[0] == ("x", 5) and {marker for marker, _ in made} == {"x", "o"}
 
 
 def test_best_move_is_value_optimal_on_every_position(positions: list) -> None:

@@ -12,6 +12,9 @@ python docs/pictures/stepper.py  # draws docs/pictures/stepper.png
 python docs/pictures/stepper_phone.py  # the same page 400 px wide
 python docs/pictures/stepper_end.py  # its end: the value, best move and line highlighted
 python docs/pictures/stepper_mtdf.py  # MTD(f)'s last step: the proof of the value
+python docs/pictures/projector.py  # the same tree at 1920 x 1080: a projector
+python docs/pictures/connect4.py  # Connect Four nodes, mostly board
+python docs/pictures/mcts.py  # UCT's growing tree, iteration 21
 # Predict mode, the family side by side, a notebook's view (the same tools; shots.py shares them).
 python docs/pictures/predict.py  # draws docs/pictures/predict.png
 python docs/pictures/family.py  # draws docs/pictures/family.png

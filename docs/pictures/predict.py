@@ -27,7 +27,7 @@ def act(page: Any) -> None:
 
 
 def main() -> int:
-    made = quiz.exercise(3, quiz.Settings(depth=2, branching=3, low=0, high=9))
+    made = quiz.exercise(3, quiz.ExerciseSpec(depth=2, branching=3, low=0, high=9))
     return shot(quiz.exercise_page(made), "predict.png", (900, 760), act)
 
 

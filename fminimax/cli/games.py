@@ -19,13 +19,14 @@ from fminimax.cli.common import Parser, count_option
 from fminimax.game import PLIES, Made, Options, zero
 
 __all__ = ["FLAGS", "MAX_DEPTH", "OPENSPIEL", "add_game_options", "depth", "describe_games",
-           "game_made", "games_help", "made", "native_stderr_quiet", "openspiel_made",
+           "game_made", "games_help", "importable_here", "made", "native_stderr_quiet",
+           "openspiel_made",
            "option_help", "refuse_untaken", "seconds"]
 
 MAX_DEPTH = PLIES  # deeper, the search would outrun Python's recursion limit
 
 FLAGS = {"size": "--size", "k": "--k", "board": "--board", "misere": "--misere",
-         "args": "positional arguments", "human": "--human"}
+         "args": "positional arguments", "human": "--human", "book": "--book"}
 """How the command line spells each field of :class:`~fminimax.game.Options`."""
 
 
@@ -74,11 +75,21 @@ def openspiel_made(text: str, options: Options) -> Made:
         return openspiel.made(text, options)
 
 
+def importable_here(name: str) -> str:
+    """Return the game ``name``, first putting the directory the command runs from on the
+    module path when it names a game of your own (``mygame:ENTRY``, ``mygame.py`` here):
+    an installed command's path does not hold it, as ``python -m`` puts it there."""
+    if ":" in name and not name.startswith(OPENSPIEL) and os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())
+    return name
+
+
 def made(args: argparse.Namespace) -> Made:
     """Return the game, position and notation the options name (--size, --k, --board...)."""
+    importable_here(args.game)
     options = Options(size=args.size, k=args.k, board=getattr(args, "board", None),
                       misere=args.misere, args=tuple(getattr(args, "args", None) or ()),
-                      human=getattr(args, "human", None))
+                      human=getattr(args, "human", None), book=getattr(args, "book", None))
     try:
         chosen = (openspiel_made(args.game[len(OPENSPIEL):], options)
                   if args.game.startswith(OPENSPIEL) else registry.make(args.game, options))
@@ -130,7 +141,9 @@ def games_help() -> str:
                         for entry in registry.entries()),
                       f"{OPENSPIEL}NAME(KEY=VALUE,...): any sequential, two-player, zero-sum "
                       f"OpenSpiel game of perfect information, chance allowed (the openspiel "
-                      f"extra; --board: the actions played, as numbers)"])
+                      f"extra; --board: the actions played, as numbers); MODULE:NAME: a game of "
+                      f"your own, the GameEntry NAME in MODULE (mygame:ENTRY for mygame.py in "
+                      f"the directory you run from: docs/new-game.md)"])
 
 
 def option_help(option: str) -> str:
@@ -174,12 +187,14 @@ def add_game_options(command: Parser) -> None:
     size = command.add_argument(FLAGS["size"])
     k = command.add_argument(FLAGS["k"])
     misere = command.add_argument(FLAGS["misere"], action="store_true")
+    book = command.add_argument(FLAGS["book"], metavar="PATH")
     command.add_argument("--depth", type=depth, help="cut the search off after this many "
                          "plies and score the cut-off positions with the heuristic")
     heuristic = command.add_argument("--heuristic", choices=["game", "zero"], default="game")
 
     def write() -> None:
-        size.help, k.help, misere.help = (option_help(name) for name in ("size", "k", "misere"))
+        size.help, k.help, misere.help, book.help = (
+            option_help(name) for name in ("size", "k", "misere", "book"))
         heuristic.help = (f"game: the game's own estimate ({_heuristics_help()}); zero: call "
                           f"every cut-off even")
     command.on_help(write)

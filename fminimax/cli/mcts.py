@@ -77,7 +77,7 @@ def _search(args: argparse.Namespace, chosen: Made) -> mcts.Search:
 
     from fminimax import mcts
 
-    settings = mcts.Settings(solver=bool(args.solver))
+    settings = mcts.UctOptions(solver=bool(args.solver))
     if args.exploration is not None:
         settings = replace(settings, exploration=args.exploration)
     stop = None if args.seconds is None else mcts.deadline(time.monotonic, args.seconds)
@@ -105,7 +105,7 @@ def _moves(chosen: Made, found: mcts.Search) -> list[dict[str, Any]]:
              "visits": child.visits, "mean": json_number(round(mcts.tree.mean_for(root, child), 6)),
              "proven": None if child.proven is None or not found.settings.solver
              else json_number(mcts.tree.child_value(root, child, child.proven))}
-            for key, child in mcts.children(root)] if root.kind == "decision" else []
+            for key, child in mcts.branches(root)] if root.kind == "decision" else []
     return sorted(rows, key=lambda row: -row["visits"])
 
 
@@ -148,7 +148,7 @@ def _text(chosen: Made, found: mcts.Search, result: Any, fields: dict[str, Any],
 def _record(args: argparse.Namespace, chosen: Made, found: mcts.Search, result: Any,
             seconds: float) -> dict[str, Any]:
     """Return the answer as solve --json's record (the schema's keys, and MCTS's)."""
-    fields = game_fields(replace(chosen, distances=False), chosen.state, result)
+    fields = game_fields(chosen, chosen.state, result, distances=False)
     if result.exact and chosen.game.is_over(chosen.state) is False:
         fields["outcome"] = {1: "win", 0: "draw", -1: "loss"}.get(result.value)
     moves = [{key: row[key] for key in ("move", "visits", "mean", "proven")}

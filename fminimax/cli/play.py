@@ -22,7 +22,7 @@ from fminimax.cli.common import (
     plural,
     progress_reporter,
 )
-from fminimax.cli.games import add_game_options, game_made, seconds
+from fminimax.cli.games import add_game_options, game_made, importable_here, seconds
 from fminimax.registry import Made
 
 __all__ = ["DEFAULT_SECONDS", "PLAYABLE", "add", "run"]
@@ -117,7 +117,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str],
     """Play the game against the computer; tic-tac-toe when no game is named."""
     read = read or sys.stdin.readline
     args.game = args.game or PLAYABLE[0]
-    args.args = args.args or list(registry.entry(args.game).play_args)
+    args.args = args.args or list(registry.entry(importable_here(args.game)).play_args)
     _refuse_idle_options(args)
     chosen: Made = game_made(args)
     if args.seed is not None and chosen.game.chances is None:
@@ -151,6 +151,15 @@ def _thrown(chosen: Made, state: Any, dice: random.Random, out: IO[str]) -> Any:
 PLAYABLE = [entry.name for entry in registry.entries() if entry.playable]
 
 
+def _playable(text: str) -> str:
+    """Return a game ``play`` can play: a playable game's name or a MODULE:NAME of your own."""
+    if text in PLAYABLE or ":" in text:
+        return text
+    raise argparse.ArgumentTypeError(f"invalid choice: {text[:40]!r} (choose from "
+                                     f"{', '.join(map(repr, PLAYABLE))}, or MODULE:NAME for "
+                                     f"a game of your own)")
+
+
 def add(sub: Any) -> None:
     """Add the play subcommand to the program's subparsers."""
     play = sub.add_parser("play", help="play a game against the computer",
@@ -162,8 +171,9 @@ def add(sub: Any) -> None:
                           "'play tictactoe --size 4x4 --human o', 'play connect4 --size 5x4 "
                           "--first human', 'play nim 3 4 5 --misere', 'play connect4 --seconds "
                           "10'.")
-    play.add_argument("game", nargs="?", choices=PLAYABLE,
-                      help="the game (default tictactoe)")
+    play.add_argument("game", nargs="?", type=_playable, metavar="GAME",
+                      help=f"one of {', '.join(PLAYABLE)} (default tictactoe), or MODULE:NAME, "
+                      f"a game of your own (docs/new-game.md)")
     play.add_argument("args", nargs="*", default=[], metavar="ARG",
                       help="nim: the heap sizes (3 4 5); pig: winscore, die faces, horizon "
                       "(20 6 60)")

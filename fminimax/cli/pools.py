@@ -145,7 +145,7 @@ def _cancelled_and_closed(executor: DaskExecutor, client: Any) -> None:
 @contextmanager
 def _process_pool(workers: int) -> Iterator[Executor]:
     """Yield a forkserver pool of ``workers`` processes that ends them however it is left."""
-    with signals_deferred():  # also while multiprocessing loads (see fminimax.cli._Held)
+    with signals_deferred():  # also while multiprocessing loads (see fminimax.cli.signals)
         import multiprocessing
         from multiprocessing import forkserver, resource_tracker
 

@@ -74,9 +74,9 @@ def _seed(word: str, text: str) -> int:
     return int(word)
 
 
-def _settings(args: argparse.Namespace) -> quiz.Settings:
+def _settings(args: argparse.Namespace) -> quiz.ExerciseSpec:
     """Return the exercise settings of the command line, refused at once when wrong."""
-    settings = quiz.Settings(args.depth, args.branching, args.low, args.high, args.algorithm)
+    settings = quiz.ExerciseSpec(args.depth, args.branching, args.low, args.high, args.algorithm)
     problem = quiz.settings_error(settings)
     if problem:
         raise ValueError(f"{problem}; nothing was written")

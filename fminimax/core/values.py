@@ -27,7 +27,8 @@ if TYPE_CHECKING:
     from fminimax.core.results import SearchResult
 
 __all__ = ["HALF_WIN", "INFINITY", "WIN", "above", "below", "brief", "farther", "is_decisive",
-           "nearer", "outcome", "outcome_str", "distance_value", "sign", "value_str"]
+           "nearer", "outcome", "outcome_str", "distance_value", "parent_value", "sign",
+           "value_str"]
 
 # Final: the compiled build reads these as C constants, not by name at every node
 HALF_WIN: Final = WIN // 2
@@ -84,6 +85,17 @@ def nearer(value: Score, plies: int) -> Score:
     (999998, -inf, 3)
     """
     return value + sign(value) * plies if value >= HALF_WIN or value <= -HALF_WIN else value
+
+
+def parent_value(value: Score, distances: bool = True) -> Score:
+    """Return a child's value as its parent sees it: negated, a decisive one a ply farther.
+
+    Plain values (``distances=False``: payoffs, leaf values) are only negated.
+
+    >>> parent_value(-999_998), parent_value(3), parent_value(-999_998, distances=False)
+    (999997, -3, 999998)
+    """
+    return -farther(value, 1) if distances else -value
 
 
 def above(value: Score) -> Score:
@@ -148,9 +160,9 @@ def outcome_str(result: SearchResult[Any], distances: bool = True) -> str | None
     >>> from fminimax.games import nim, tree
     >>> outcome_str(search(nim.game(), nim.start((1, 2))))
     'win in 3'
-    >>> outcome_str(search(tree.game(), tree.start([0.6, 0.1]))) is None  # 599999.0
+    >>> outcome_str(search(tree.game(), tree.start([0.6, 0.1]), distances=True)) is None
     True
-    >>> outcome_str(search(tree.game(), tree.start([0, -1]), distances=False), distances=False)
+    >>> outcome_str(search(tree.game(), tree.start([0, -1])), distances=False)
     """
     if not result.exact or not distances or not result.unit_scores:
         return None

@@ -36,7 +36,7 @@ from fminimax.games import connect4
 from fminimax.policy import computer_move
 from fminimax.registry import make
 
-__all__ = ["EXACT_SHARE_OF_MOVE", "TIME_SHARE", "Choice", "Settings", "agent", "choice",
+__all__ = ["EXACT_SHARE_OF_MOVE", "TIME_SHARE", "Choice", "ConnectXConfig", "agent", "choice",
            "episodes", "position", "settings", "within"]
 
 TIME_SHARE = 0.6
@@ -51,7 +51,7 @@ cells) iterative deepening alone gets the whole share."""
 
 
 @dataclass(frozen=True)
-class Settings:
+class ConnectXConfig:
     """ConnectX's configuration as fminimax reads it: the board and the seconds a move has."""
 
     rows: int
@@ -75,11 +75,11 @@ def _whole(value: Any, name: str, high: int) -> int:
     return value
 
 
-def settings(config: Any) -> Settings:
+def settings(config: Any) -> ConnectXConfig:
     """Return the settings in a ConnectX configuration (attributes or dict keys), checked.
 
     >>> settings({"rows": 6, "columns": 7, "inarow": 4, "actTimeout": 2})
-    Settings(rows=6, columns=7, inarow=4, seconds=2.0)
+    ConnectXConfig(rows=6, columns=7, inarow=4, seconds=2.0)
     >>> settings({"rows": 6, "columns": 7, "inarow": 8, "actTimeout": 2})
     ... # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
@@ -98,10 +98,10 @@ def settings(config: Any) -> Settings:
             or not math.isfinite(seconds) or seconds <= 0:
         raise ValueError(f"config.actTimeout must be a positive number of seconds, got "
                          f"{seconds!r}")
-    return Settings(rows, columns, inarow, float(seconds))
+    return ConnectXConfig(rows, columns, inarow, float(seconds))
 
 
-def _checked_length(board: Any, s: Settings) -> None:
+def _checked_length(board: Any, s: ConnectXConfig) -> None:
     """Raise unless ``board`` is a list (not text) of rows * columns cells."""
     if isinstance(board, (str, bytes)) or not isinstance(board, Sequence):
         got = type(board).__name__
@@ -113,7 +113,7 @@ def _checked_length(board: Any, s: Settings) -> None:
                      f"of {s.columns}), got {got}")
 
 
-def _rows_text(board: Any, s: Settings) -> str:
+def _rows_text(board: Any, s: ConnectXConfig) -> str:
     """Return a ConnectX board as fminimax's rows text, top first (1 is x, 2 is o)."""
     _checked_length(board, s)
     bad = [cell for cell in board if cell.__class__ is not int or cell not in (0, 1, 2)]

@@ -2,9 +2,9 @@
 
 ==================  ==========================================================================
 ``tree``            ``Node``: the persistent search tree (visits, mean rewards, children by
-                    move, proven values), ``leaf``, ``children``, ``visits_by_move``
+                    move, proven values), ``leaf``, ``branches``, ``visits_by_move``
 ``stages``          one iteration in named stages: ``selected`` (UCT), ``expanded``,
-                    ``simulated`` (a random playout), ``backed_up``; ``Settings``
+                    ``simulated`` (a random playout), ``backed_up``; ``UctOptions``
 ``search``          ``uct`` (iterations or a stop test, the rng passed in), ``result_of``,
                     ``deadline`` (a time budget on the caller's clock)
 ``family``          ``mcts``: the family's member (``fminimax.algorithms.FAMILY``)
@@ -35,15 +35,15 @@ from fminimax.mcts.stages import (
     SQRT2,
     Path,
     Playout,
-    Settings,
+    UctOptions,
     backed_up,
     expanded,
     selected,
     simulated,
 )
-from fminimax.mcts.tree import Node, children, leaf, node_at, size, visits_by_move
+from fminimax.mcts.tree import Node, branches, leaf, node_at, size, visits_by_move
 
 __all__ = ["MAX_ITERATIONS", "SQRT2", "Iteration", "Node", "Path", "Playout", "Search",
-           "Settings", "backed_up", "best_child", "children", "deadline", "expanded", "leaf",
+           "UctOptions", "backed_up", "best_child", "branches", "deadline", "expanded", "leaf",
            "line", "mcts", "node_at", "result_of", "selected", "simulated", "size", "uct",
            "visits_by_move"]

@@ -14,7 +14,7 @@ from fminimax.core import SearchOptions, SearchResult, Table
 from fminimax.core.options import options_of
 from fminimax.game import Game, Move, State
 from fminimax.mcts.search import result_of, uct
-from fminimax.mcts.stages import Settings
+from fminimax.mcts.stages import UctOptions
 
 __all__ = ["DEFAULT_ITERATIONS", "OWN", "mcts"]
 
@@ -63,7 +63,7 @@ def mcts(game: Game[State, Move], state: State, options: SearchOptions | None = 
         if value != default:
             raise ValueError(f"mcts plays random games to the end; it takes no {name}, got "
                              f"{value!r}")
-    settings = Settings(**{key: own[key] for key in ("exploration", "solver", "best")
+    settings = UctOptions(**{key: own[key] for key in ("exploration", "solver", "best")
                            if key in own})
     found = uct(game, state, _rng(own), iterations=own.get("iterations", DEFAULT_ITERATIONS),
                 stop=stop, settings=settings)

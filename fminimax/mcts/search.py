@@ -38,14 +38,14 @@ from fminimax.game import Game, Score
 from fminimax.mcts.stages import (
     Path,
     Playout,
-    Settings,
+    UctOptions,
     backed_up,
     expanded,
     reward,
     selected,
     simulated,
 )
-from fminimax.mcts.tree import CHANCE, OVER, Node, child_value, children, leaf, mean_for, size
+from fminimax.mcts.tree import CHANCE, OVER, Node, branches, child_value, leaf, mean_for, size
 
 __all__ = ["MAX_ITERATIONS", "Iteration", "Search", "best_child", "checked_iterations",
            "checked_settings", "deadline", "iteration", "line", "result_of", "uct"]
@@ -73,12 +73,12 @@ class Search:
     """A UCT search as a value: the tree's root, its settings, the best score the solver
     used, the iterations run and (traced) each one.
 
-    >>> Search(Node(0, "x", OVER), Settings(), 1).iterations
+    >>> Search(Node(0, "x", OVER), UctOptions(), 1).iterations
     0
     """
 
     root: Node
-    settings: Settings
+    settings: UctOptions
     best: Score
     iterations: int = 0
     steps: tuple[Iteration, ...] = ()
@@ -122,10 +122,10 @@ def checked_iterations(iterations: Any) -> int:
     return iterations
 
 
-def checked_settings(settings: Settings) -> Settings:
+def checked_settings(settings: UctOptions) -> UctOptions:
     """Return ``settings`` if c is a finite number >= 0 and ``best`` a finite number.
 
-    >>> checked_settings(Settings(exploration=float("nan")))
+    >>> checked_settings(UctOptions(exploration=float("nan")))
     Traceback (most recent call last):
     ...
     ValueError: the exploration constant must be a finite number >= 0, got nan
@@ -144,19 +144,19 @@ def checked_settings(settings: Settings) -> Settings:
     return settings
 
 
-def _best(game: Game[Any, Any], state: Any, settings: Settings) -> Score:
+def _best(game: Game[Any, Any], state: Any, settings: UctOptions) -> Score:
     """Return the highest score the solver may call a win: given, the game's bound, or 1."""
     if settings.best is not None:
         return settings.best
     return game.bounds(state)[1] if game.bounds is not None else 1
 
 
-def iteration(game: Game[Any, Any], root: Node, settings: Settings, best: Score,
+def iteration(game: Game[Any, Any], root: Node, settings: UctOptions, best: Score,
               rng: random.Random) -> Iteration:
     """Return one iteration from ``root``: select, expand, simulate, back up.
 
     >>> from fminimax.games import nim
-    >>> step = iteration(nim.game(), leaf(nim.game(), nim.start((2,))), Settings(), 1,
+    >>> step = iteration(nim.game(), leaf(nim.game(), nim.start((2,))), UctOptions(), 1,
     ...                  random.Random(0))
     >>> step.selected, step.expanded, step.playout, step.reward, step.root.visits
     ((), (0, 1), ((0, 1),), 1.0, 1)
@@ -176,7 +176,7 @@ def iteration(game: Game[Any, Any], root: Node, settings: Settings, best: Score,
                      playout.moves, playout.reward, new_root)
 
 
-def _settled(root: Node, settings: Settings) -> bool:
+def _settled(root: Node, settings: UctOptions) -> bool:
     """Return whether more iterations cannot change the answer: an ended root, or (solver
     mode) a proven one."""
     return root.kind == OVER or (settings.solver and root.proven is not None)
@@ -184,12 +184,12 @@ def _settled(root: Node, settings: Settings) -> bool:
 
 def uct(game: Game[Any, Any], state: Any, rng: random.Random, /, *,
         iterations: int = 1000, stop: Stop | None = None, trace: bool = False,
-        settings: Settings | None = None, **changes: Any) -> Search:
+        settings: UctOptions | None = None, **changes: Any) -> Search:
     """Return the search after ``iterations`` iterations of UCT from ``state``, or fewer.
 
     ``stop()`` is asked before each iteration after the first (a time budget); in solver
     mode the search ends once the root is proven.  ``changes`` set fields of
-    :class:`~fminimax.mcts.stages.Settings` (exploration, solver, best).  With ``trace``
+    :class:`~fminimax.mcts.stages.UctOptions` (exploration, solver, best).  With ``trace``
     every iteration is kept, with the tree after it (trees share their unchanged nodes).
 
     >>> from fminimax.games import nim
@@ -199,7 +199,7 @@ def uct(game: Game[Any, Any], state: Any, rng: random.Random, /, *,
     """
     if not isinstance(rng, random.Random):
         raise TypeError(f"rng must be a random.Random (seeded by the caller), got {rng!r}")
-    chosen = checked_settings(replace(settings or Settings(), **changes))
+    chosen = checked_settings(replace(settings or UctOptions(), **changes))
     count = checked_iterations(iterations)
     root, best = leaf(game, state), _best(game, state, chosen)
     done, steps = 0, []
@@ -216,7 +216,7 @@ def uct(game: Game[Any, Any], state: Any, rng: random.Random, /, *,
 def _solver_choices(root: Node) -> list[tuple[Any, Node]]:
     """Return the root's children a solver may play: those proven at the root's value if it
     is proven, else every child but those proven worse than another proven one."""
-    pairs = list(children(root))
+    pairs = list(branches(root))
     worth = {key: child_value(root, child, child.proven) for key, child in pairs
              if child.proven is not None}
     if root.proven is not None:
@@ -238,7 +238,7 @@ def best_child(search: Search) -> tuple[Any, Node] | None:
     root = search.root
     if root.kind != "decision" or not root.keys:
         return None
-    pairs = _solver_choices(root) if search.settings.solver else list(children(root))
+    pairs = _solver_choices(root) if search.settings.solver else list(branches(root))
     return max(pairs, key=lambda pair: pair[1].visits)
 
 
@@ -251,7 +251,7 @@ def line(search: Search) -> tuple[Any, ...]:
     """
     moves, here = [], search.root
     while here.kind == "decision" and here.keys:
-        key, here = max(children(here), key=lambda pair: pair[1].visits)
+        key, here = max(branches(here), key=lambda pair: pair[1].visits)
         moves.append(key)
     return tuple(moves)
 

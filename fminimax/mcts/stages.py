@@ -20,10 +20,10 @@ outcomes); selection then skips proven children.
 >>> from fminimax.games import nim
 >>> from fminimax.mcts.tree import leaf
 >>> game, rng = nim.game(), random.Random(1)
->>> path = selected(leaf(game, nim.start((1, 2))), Settings(), rng)
+>>> path = selected(leaf(game, nim.start((1, 2))), UctOptions(), rng)
 >>> [node.kind for node in path.nodes], path.keys
 (['decision'], ())
->>> grown = expanded(game, path, Settings())
+>>> grown = expanded(game, path, UctOptions())
 >>> grown.keys, grown.nodes[0].untried
 (((0, 1),), ((1, 1), (1, 2)))
 """
@@ -36,23 +36,23 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from fminimax.game import Game, Score
-from fminimax.mcts.tree import CHANCE, DECISION, OVER, Node, child_value, children, leaf
+from fminimax.mcts.tree import CHANCE, DECISION, OVER, Node, branches, child_value, leaf
 
-__all__ = ["SQRT2", "Path", "Playout", "Settings", "backed_up", "expanded", "proven_value",
+__all__ = ["SQRT2", "Path", "Playout", "UctOptions", "backed_up", "expanded", "proven_value",
            "reward", "selected", "simulated", "uct_score"]
 
 SQRT2 = math.sqrt(2.0)
 
 
 @dataclass(frozen=True)
-class Settings:
+class UctOptions:
     """How UCT searches: the exploration constant, solver mode, and the best score.
 
     ``exploration`` is c, in units of the game's final scores (sqrt 2 suits scores of -1,
     0 and +1); ``best`` is the highest score any line can reach, which lets the solver call
     a node won before all its children are proven (None: 1, the unit win).
 
-    >>> Settings().exploration == SQRT2, Settings().solver
+    >>> UctOptions().exploration == SQRT2, UctOptions().solver
     (True, False)
     """
 
@@ -96,13 +96,13 @@ def uct_score(parent: Node, child: Node, exploration: float) -> float:
             + exploration * math.sqrt(math.log(parent.visits) / child.visits))
 
 
-def _open(node: Node, settings: Settings) -> list[tuple[Any, Node]]:
+def _open(node: Node, settings: UctOptions) -> list[tuple[Any, Node]]:
     """Return the children selection may enter (solver mode: the unproven ones)."""
-    return [(key, child) for key, child in children(node)
+    return [(key, child) for key, child in branches(node)
             if not (settings.solver and child.proven is not None)]
 
 
-def _drawn(node: Node, settings: Settings, rng: random.Random) -> int:
+def _drawn(node: Node, settings: UctOptions, rng: random.Random) -> int:
     """Return the index of a chance node's outcome drawn by its probabilities (solver
     mode: among outcomes not yet proven)."""
     indices = [i for i, weight in enumerate(node.weights) if weight > 0
@@ -111,13 +111,13 @@ def _drawn(node: Node, settings: Settings, rng: random.Random) -> int:
     return rng.choices(indices, weights=[node.weights[i] for i in indices])[0]
 
 
-def _stops(node: Node, settings: Settings) -> bool:
+def _stops(node: Node, settings: UctOptions) -> bool:
     """Return whether selection ends at ``node``: over, proven or not fully expanded."""
     return (node.kind == OVER or (settings.solver and node.proven is not None)
             or (node.kind == DECISION and bool(node.untried)))
 
 
-def selected(root: Node, settings: Settings, rng: random.Random) -> Path:
+def selected(root: Node, settings: UctOptions, rng: random.Random) -> Path:
     """Return the path selection walks from ``root`` (stage 1 of an iteration).
 
     At a fully expanded decision node it takes the child of the highest ``uct_score``; at a
@@ -139,7 +139,7 @@ def selected(root: Node, settings: Settings, rng: random.Random) -> Path:
     return Path(tuple(nodes), tuple(keys))
 
 
-def expanded(game: Game[Any, Any], path: Path, settings: Settings) -> Path:
+def expanded(game: Game[Any, Any], path: Path, settings: UctOptions) -> Path:
     """Return ``path`` with one new child at its end (stage 2), or as it is at an ended or
     proven node.  The parent loses the expanded move from its untried ones.
     """
@@ -180,12 +180,12 @@ def simulated(game: Game[Any, Any], node: Node, rng: random.Random) -> Playout:
     return Playout(tuple(moves), state, float(game.utility(state, node.player)))
 
 
-def reward(node: Node, settings: Settings) -> Score | None:
+def reward(node: Node, settings: UctOptions) -> Score | None:
     """Return the reward a node gives without a playout: its final score when over, its
     proven value in solver mode; None when a playout is needed.
 
     >>> from fminimax.games import nim
-    >>> reward(leaf(nim.game(), nim.start((0,))), Settings())
+    >>> reward(leaf(nim.game(), nim.start((0,))), UctOptions())
     -1
     """
     if node.kind == OVER or (settings.solver and node.proven is not None):
@@ -206,7 +206,7 @@ def proven_value(node: Node, best: Score) -> Score | None:
     """
     if node.kind == OVER or node.proven is not None:
         return node.proven
-    proven = {key: child_value(node, child, child.proven) for key, child in children(node)
+    proven = {key: child_value(node, child, child.proven) for key, child in branches(node)
               if child.proven is not None}
     if node.kind == CHANCE:
         return _chance_proven(node, proven)
@@ -225,7 +225,7 @@ def _chance_proven(node: Node, proven: dict[Any, Score]) -> Score | None:
     return float(sum(node.weights[i] * proven[i] for i in needed))
 
 
-def backed_up(path: Path, gained: float, settings: Settings, best: Score) -> Node:
+def backed_up(path: Path, gained: float, settings: UctOptions, best: Score) -> Node:
     """Return the new root after adding ``gained`` (the reward for the player to move at the
     path's last node) to every node of the path (stage 4).
 
@@ -242,7 +242,7 @@ def backed_up(path: Path, gained: float, settings: Settings, best: Score) -> Nod
     return child
 
 
-def _visited(node: Node, gained: float, settings: Settings, best: Score) -> Node:
+def _visited(node: Node, gained: float, settings: UctOptions, best: Score) -> Node:
     """Return ``node`` with one more visit and ``gained`` added (solver: proven anew)."""
     proven = proven_value(node, best) if settings.solver else node.proven
     return replace(node, visits=node.visits + 1, total=node.total + gained, proven=proven)

@@ -33,7 +33,7 @@ from pyrsistent import PMap, pmap
 
 from fminimax.game import Game, Score
 
-__all__ = ["DECISION", "CHANCE", "OVER", "Node", "child_value", "children", "leaf", "mean_for",
+__all__ = ["DECISION", "CHANCE", "OVER", "Node", "child_value", "branches", "leaf", "mean_for",
            "node_at", "size", "visits_by_move"]
 
 DECISION, CHANCE, OVER = "decision", "chance", "over"
@@ -102,11 +102,11 @@ def child_value(parent: Node, child: Node, value: Score) -> Score:
     return value if child.player == parent.player else -value
 
 
-def children(node: Node) -> Iterator[tuple[Any, Node]]:
+def branches(node: Node) -> Iterator[tuple[Any, Node]]:
     """Yield (key, child) in the order the children were expanded.
 
     >>> from fminimax.games import nim
-    >>> list(children(leaf(nim.game(), nim.start((1,)))))
+    >>> list(branches(leaf(nim.game(), nim.start((1,)))))
     []
     """
     for key in node.keys:
@@ -128,7 +128,7 @@ def visits_by_move(node: Node) -> dict[Any, int]:
     >>> visits_by_move(Node(0, "x", DECISION))
     {}
     """
-    return {key: child.visits for key, child in children(node)}
+    return {key: child.visits for key, child in branches(node)}
 
 
 def node_at(node: Node, path: tuple[Any, ...]) -> Node:

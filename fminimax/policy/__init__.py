@@ -24,7 +24,7 @@ Nothing here prints, reads the terminal or names a command-line flag.
 >>> from fminimax.games import nim
 >>> class Made:  # what the registry makes: rules, the fastest exact rules, a position
 ...     game = exact = nim.game()
-...     state, distances = nim.start((3, 4, 5)), True
+...     state = nim.start((3, 4, 5))
 ...     beyond = staticmethod(lambda state: None)
 >>> answer(Made(), Request()).result.move
 (0, 2)
@@ -42,7 +42,7 @@ from fminimax.policy.limits import (
     TooBigToTrace,
     TooDeep,
 )
-from fminimax.policy.move import EXACT_SHARE, Position, computer_move, deepest
+from fminimax.policy.move import EXACT_SHARE, Problem, computer_move, deepest
 from fminimax.policy.probe import (
     PROBE_NODES,
     PROBE_SECONDS,
@@ -62,7 +62,7 @@ from fminimax.policy.solve import (
 )
 
 __all__ = ["ALL_NODES", "EXACT_SHARE", "MAX_TRACED_NODES", "PROBE_NODES", "PROBE_SECONDS",
-           "Answer", "Beyond", "Budget", "BudgetTooSmall", "Meter", "Position", "Request",
+           "Answer", "Beyond", "Budget", "BudgetTooSmall", "Meter", "Problem", "Request",
            "Searcher", "Spent", "TooBigToTrace", "TooDeep", "answer", "computer_move",
            "decisive_within", "deepest", "every_best", "every_within", "exact_within",
            "keeps_table", "next_depth_nodes", "searches_every_node", "traced"]

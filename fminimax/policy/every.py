@@ -23,18 +23,18 @@ from fminimax.policy.searches import (
     search,
 )
 
-__all__ = ["Child", "children", "every_best", "every_within", "is_close"]
+__all__ = ["Child", "every_best", "every_within", "is_close", "move_results"]
 
 Child = tuple[Any, Any, SearchResult[Any]]
 """A move, its value for the player at the root, and its child's search result."""
 
 
-def children(game: Game[Any, Any], state: Any, depth: int | None, distances: bool,
+def move_results(game: Game[Any, Any], state: Any, depth: int | None, distances: bool,
              table: Table, meter: Meter) -> Iterator[Child]:
     """Yield each move, its value for the root's player and its child's result.
 
     >>> from fminimax.games import tree
-    >>> [(move, value) for move, value, _ in children(
+    >>> [(move, value) for move, value, _ in move_results(
     ...     tree.game(), tree.start([[2, 7], [1, 8]]), None, False, Table(),
     ...     Meter(Budget()))]
     [(0, 2), (1, 1)]
@@ -101,7 +101,7 @@ def every_best(game: Game[Any, Any], state: Any, result: SearchResult[Any],
 
     >>> from fminimax.games import tree
     >>> game, root = tree.game(tree.zero), tree.start([[1, 8], [2, 7]])
-    >>> found = search(game, root, depth=1, distances=False)
+    >>> found = search(game, root, depth=1)
     >>> answer, best = every_best(game, root, found, 1, False)
     >>> answer.move, answer.value, best
     (0, 0, (0, 1))
@@ -109,7 +109,7 @@ def every_best(game: Game[Any, Any], state: Any, result: SearchResult[Any],
     if depth == 0 or not list(game.moves(state)):
         return result, ()
     below = None if depth is None else depth - 1
-    found = list(children(game, state, below, distances, Table(),
+    found = list(move_results(game, state, below, distances, Table(),
                           meter or Meter(Budget(), strict=True)))
     return _gathered(result, found, depth, Stats())
 
@@ -137,7 +137,7 @@ def every_within(game: Game[Any, Any], state: Any, distances: bool,
     spent = Stats()
     for depth in count(1):
         try:
-            found = list(children(game, state, depth - 1, distances, table, strict))
+            found = list(move_results(game, state, depth - 1, distances, table, strict))
         except Spent:
             break
         done = _gathered(None, found, depth, spent)

@@ -10,19 +10,19 @@ from fminimax.policy.limits import Budget, Meter
 from fminimax.policy.probe import exact_within
 from fminimax.policy.searches import SearchResult, Table, estimating, iterate, search
 
-__all__ = ["EXACT_SHARE", "Position", "computer_move", "deepest"]
+__all__ = ["EXACT_SHARE", "Problem", "computer_move", "deepest"]
 
 EXACT_SHARE = 2 / 3
 """Of a move's time, the share the exact search gets; iterative deepening has the whole."""
 
 
-class Position(Protocol):
+class Problem(Protocol):
     """What the registry makes of a game's options (``registry.Made`` is one).
 
     ``game`` the rules (with the heuristic a bounded search scores cut-offs by), ``exact``
-    the fastest rules for an exact search, ``state`` the position, ``distances`` whether values
-    are final scores (win in N), ``beyond(state)`` why an exact search is out of reach (None
-    when it is in reach).
+    the fastest rules for an exact search, ``state`` the position, ``beyond(state)`` why an
+    exact search is out of reach (None when it is in reach).  Whether values are distances
+    (win in N) is the game's own declaration, ``game.outcomes``.
     """
 
     @property
@@ -33,9 +33,6 @@ class Position(Protocol):
 
     @property
     def state(self) -> Any: ...
-
-    @property
-    def distances(self) -> bool: ...
 
     @property
     def beyond(self) -> Callable[[Any], str | None]: ...
@@ -57,7 +54,7 @@ def deepest(game: Game[Any, Any], state: Any, distances: bool, meter: Meter) -> 
     return result
 
 
-def computer_move(position: Position, state: Any, *, seconds: float,
+def computer_move(problem: Problem, state: Any, *, seconds: float,
                   clock: Callable[[], float], depth: int | None = None,
                   hook: Callable[[], bool] | None = None) -> SearchResult[Any]:
     """Return the search result the computer plays from: to ``depth``, or within ``seconds``.
@@ -72,18 +69,19 @@ def computer_move(position: Position, state: Any, *, seconds: float,
     >>> from fminimax.games import nim
     >>> class Made:
     ...     game = exact = nim.game()
-    ...     distances, state = True, nim.start((1, 2))
+    ...     state = nim.start((1, 2))
     ...     beyond = staticmethod(lambda state: None)
     >>> computer_move(Made(), Made.state, seconds=1.0, clock=time.monotonic).move
     (1, 1)
     """
+    distances = problem.game.outcomes
     if depth is not None:
-        return search(position.game, state, depth=depth, table=Table(),
-                      distances=position.distances, stop=hook)
-    if position.beyond(state) is None:
+        return search(problem.game, state, depth=depth, table=Table(), distances=distances,
+                      stop=hook)
+    if problem.beyond(state) is None:
         share = Meter(Budget(seconds=seconds * EXACT_SHARE, clock=clock), hook)
-        exact = exact_within(position.exact, state, position.distances, stop=share)
+        exact = exact_within(problem.exact, state, distances, stop=share)
         if exact is not None:
             return exact
     whole = Meter(Budget(seconds=seconds, clock=clock), hook)
-    return deepest(position.game, state, position.distances, whole)
+    return deepest(problem.game, state, distances, whole)

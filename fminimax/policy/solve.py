@@ -17,10 +17,11 @@ from typing import Any
 from fminimax.game import Game, zero
 from fminimax.policy.every import every_best, every_within
 from fminimax.policy.limits import Beyond, Budget, BudgetTooSmall, Meter, Spent, TooBigToTrace
-from fminimax.policy.move import Position
+from fminimax.policy.move import Problem
 from fminimax.policy.probe import PROBE_NODES, PROBE_SECONDS, decisive_within
 from fminimax.policy.searches import (
     SearchResult,
+    distances_for,
     estimating,
     family,
     iterate,
@@ -47,13 +48,14 @@ class Request:
     """What to solve: the algorithm, a depth, a table, distance values, traced, every best move.
 
     ``algorithm`` is a name of ``fminimax.algorithms.FAMILY`` (``auto``: the fastest exact
-    path; ``iterative`` under a budget); ``trace_nodes`` bounds a traced search up front.
+    path; ``iterative`` under a budget); ``distances`` None is the game's own
+    (``game.outcomes``); ``trace_nodes`` bounds a traced search up front.
     """
 
     algorithm: str = "auto"
     depth: int | None = None
     table: bool = True
-    distances: bool = True
+    distances: bool | None = None
     trace: bool = False
     every: bool = False
     trace_nodes: int = MAX_TRACED_NODES
@@ -79,11 +81,11 @@ def _search(game: Game[Any, Any], state: Any, request: Request, depth: int | Non
                   distances=request.distances, stop=stop, trace=trace)
 
 
-def _rules(position: Position, request: Request) -> Game[Any, Any]:
+def _rules(problem: Problem, request: Request) -> Game[Any, Any]:
     """Return the rules to search: the fastest exact ones for an exact search."""
     exact = (request.depth is None and request.algorithm != "iterative"
              and not searches_every_node(request.algorithm))
-    return position.exact if exact else position.game
+    return problem.exact if exact else problem.game
 
 
 def traced(game: Game[Any, Any], state: Any, request: Request, depth: int | None,
@@ -96,9 +98,9 @@ def traced(game: Game[Any, Any], state: Any, request: Request, depth: int | None
 
     >>> from fminimax.games import tree
     >>> root = tree.start([[2, 7], [1, 8]])
-    >>> len(traced(tree.game(), root, Request("alphabeta", distances=False), None).trace)
+    >>> len(traced(tree.game(), root, Request("alphabeta"), None).trace)
     6
-    >>> traced(tree.game(), root, Request("minimax", distances=False, trace_nodes=3), None)
+    >>> traced(tree.game(), root, Request("minimax", trace_nodes=3), None)
     Traceback (most recent call last):
     ...
     fminimax.policy.limits.TooBigToTrace: the search entered 7 nodes, more than 3 to trace
@@ -116,23 +118,23 @@ def traced(game: Game[Any, Any], state: Any, request: Request, depth: int | None
     return _search(game, state, request, depth, hook, trace=True)
 
 
-def _probed(position: Position, request: Request, budget: Budget,
+def _probed(problem: Problem, request: Request, budget: Budget,
             hook: Callable[[], bool] | None) -> SearchResult[Any] | None:
     """Return a probe's exact result for a position beyond an exact search, else None.
 
     Raises ``Beyond`` when the position is beyond an exact search, no depth or budget
     bounds it, and the probe found no forced end (only distance values are probed).
     """
-    reason = position.beyond(position.state)
+    reason = problem.beyond(problem.state)
     if reason is None or request.depth is not None or budget.bounded:
         return None
     found = None
-    if position.distances:
+    if request.distances:
         # the cut-offs scored 0, not by the game's heuristic: the probe keeps only decisive
         # values, which are exact however the cut-offs were scored, and a heuristic is most
         # of its time (Connect Four 4455: about half of the whole command's search)
-        unscored = replace(position.game, heuristic=zero)
-        found = decisive_within(unscored, position.state, PROBE_NODES, stop=hook,
+        unscored = replace(problem.game, heuristic=zero)
+        found = decisive_within(unscored, problem.state, PROBE_NODES, stop=hook,
                                 clock=budget.clock, seconds=PROBE_SECONDS if budget.clock
                                 else None)
         reason += "" if found is not None else ", and a quick search found no forced end"
@@ -141,7 +143,7 @@ def _probed(position: Position, request: Request, budget: Budget,
     return found
 
 
-def _at_horizon(position: Position, request: Request, found: SearchResult[Any],
+def _at_horizon(problem: Problem, request: Request, found: SearchResult[Any],
                 hook: Callable[[], bool] | None) -> SearchResult[Any]:
     """Return the asked algorithm's exact result where a probe found a forced end.
 
@@ -150,14 +152,14 @@ def _at_horizon(position: Position, request: Request, found: SearchResult[Any],
     """
     if request.algorithm in ("auto", "iterative") and not request.trace:
         return replace(found, depth=None)
-    rules, depth = estimating(position.game), found.depth
+    rules, depth = estimating(problem.game), found.depth
     if needs_the_end(request.algorithm):
-        rules, depth = position.exact, None
+        rules, depth = problem.exact, None
     if request.trace:
-        return replace(traced(rules, position.state, request, depth, hook), exact=True,
+        return replace(traced(rules, problem.state, request, depth, hook), exact=True,
                        depth=None)
     try:
-        result = _search(rules, position.state, request, depth,
+        result = _search(rules, problem.state, request, depth,
                          Meter(Budget(max_nodes=ALL_NODES), hook, strict=True))
     except Spent:
         raise Beyond(f"{request.algorithm} did not finish the forced end a quick search "
@@ -188,14 +190,14 @@ class _Root:
     probed: bool = False
 
 
-def _root(position: Position, request: Request, budget: Budget,
+def _root(problem: Problem, request: Request, budget: Budget,
           hook: Callable[[], bool] | None, searcher: Searcher | None) -> _Root:
     """Return the root search ``answer`` runs."""
-    found = _probed(position, request, budget, hook)
+    found = _probed(problem, request, budget, hook)
     if found is not None:
-        return _Root(_at_horizon(position, request, found, hook), estimating(position.game),
+        return _Root(_at_horizon(problem, request, found, hook), estimating(problem.game),
                      found.depth, probed=True)
-    game, state, depth = _rules(position, request), position.state, request.depth
+    game, state, depth = _rules(problem, request), problem.state, request.depth
     if request.trace:
         return _Root(traced(game, state, request, depth, hook), game, depth)
     if searcher is not None:
@@ -205,9 +207,9 @@ def _root(position: Position, request: Request, budget: Budget,
     return _Root(_search(game, state, request, depth, hook), game, depth)
 
 
-def answer(position: Position, request: Request, budget: Budget | None = None, *,
+def answer(problem: Problem, request: Request, budget: Budget | None = None, *,
            hook: Callable[[], bool] | None = None, searcher: Searcher | None = None) -> Answer:
-    """Return ``request``'s answer for ``position.state`` within ``budget``.
+    """Return ``request``'s answer for ``problem.state`` within ``budget``.
 
     A position the registry calls beyond an exact search, with no depth and no budget, is
     refused (``Beyond``) unless the probe finds a forced end; then the algorithm runs at the
@@ -221,24 +223,26 @@ def answer(position: Position, request: Request, budget: Budget | None = None, *
     >>> from fminimax.games import nim
     >>> class Made:  # what the registry makes: rules, the fastest exact rules, a position
     ...     game = exact = nim.game()
-    ...     state, distances = nim.start((1, 2)), True
+    ...     state = nim.start((1, 2))
     ...     beyond = staticmethod(lambda state: None)
     >>> found = answer(Made(), Request(every=True))
     >>> found.result.value, found.result.move, found.best
     (999997, (1, 1), ((1, 1),))
     """
     budget = budget or Budget()
-    state = position.state
-    if request.every and budget.bounded and list(position.game.moves(state)):
-        game = _rules(position, request)
-        result, best = every_within(game, state, request.distances, Meter(budget, hook))
+    state = problem.state
+    distances = distances_for(problem.game, request.distances)
+    request = replace(request, distances=distances)
+    if request.every and budget.bounded and list(problem.game.moves(state)):
+        game = _rules(problem, request)
+        result, best = every_within(game, state, distances, Meter(budget, hook))
         return Answer(result, game, best)
-    root = _root(position, request, budget, hook, searcher)
+    root = _root(problem, request, budget, hook, searcher)
     if not request.every:
         return Answer(root.result, root.game)
     bound = Budget(max_nodes=ALL_NODES if root.probed else None)
     try:
-        result, best = every_best(root.game, state, root.result, root.horizon, request.distances,
+        result, best = every_best(root.game, state, root.result, root.horizon, distances,
                                   Meter(bound, hook, strict=True))
     except Spent:
         raise Beyond(f"listing every best move takes more than {ALL_NODES:,} nodes "

@@ -21,8 +21,12 @@
     x[i] = kids.length ? (Math.min.apply(null, kids) + Math.max.apply(null, kids)) / 2 : next++;
   });
   var widest = 1;
-  N.forEach(function (node) { widest = Math.max(widest, node[NAME].length); });
-  var STEP = Math.max(44, widest * 7 + 20), LEVEL = 52, R = 13, M = 20;
+  N.forEach(function (node) {  // a leaf shows its name; other nodes a symbol (▲ ▼ ◆)
+    if (node[ROLE] === 2) widest = Math.max(widest, node[NAME].length);
+  });
+  // text 18 units tall in a node 32 wide: a tree of a dozen leaves in a 600-px panel
+  // (a projector's third of the screen) reads at 20 px or more
+  var STEP = Math.max(48, widest * 10.5 + 22), LEVEL = 64, R = 16, M = 20;
   var levels = Math.max.apply(null, depth) + 1;
   var width = M * 2 + Math.max(1, next) * STEP, height = M * 2 + levels * LEVEL;
   function cx(i) { return M + STEP / 2 + x[i] * STEP; }
@@ -39,7 +43,7 @@
     if (r === 0) return el("polygon", {"class": "shape", points: [X, Y - R, X + R, Y + R * 0.8, X - R, Y + R * 0.8].join(" ")}, g);
     if (r === 1) return el("polygon", {"class": "shape", points: [X - R, Y - R * 0.8, X + R, Y - R * 0.8, X, Y + R].join(" ")}, g);
     if (r === 3) return el("polygon", {"class": "shape", points: [X, Y - R, X + R, Y, X, Y + R, X - R, Y].join(" ")}, g);
-    var w = Math.max(2 * R, N[i][NAME].length * 7 + 8);
+    var w = Math.max(2 * R, N[i][NAME].length * 10.5 + 10);
     return el("rect", {"class": "shape", x: X - w / 2, y: Y - R * 0.8, width: w, height: R * 1.6, rx: 3}, g);
   }
 
@@ -69,17 +73,18 @@
       if (data.minimal) el("circle", {"class": "ring type" + node[TYPE], cx: cx(i), cy: cy(i), r: R + 4}, g);
       shape(i, g);
       var label = node[ROLE] === 2 ? node[NAME] : ["\u25b2", "\u25bc", "", "\u25c6"][node[ROLE]];
-      el("text", {x: cx(i), y: cy(i) + 4}, g).textContent = label;
-      if (data.minimal && node[TYPE]) el("text", {"class": "type", x: cx(i) + R + 6, y: cy(i) - R + 2}, g).textContent = String(node[TYPE]);
-      var again = el("text", {"class": "again", x: cx(i) - R - 8, y: cy(i) - R + 2}, g);
+      el("text", {x: cx(i), y: cy(i) + 6}, g).textContent = label;
+      if (data.minimal && node[TYPE]) el("text", {"class": "type", x: cx(i) + R + 8, y: cy(i) - R + 2}, g).textContent = String(node[TYPE]);
+      var again = el("text", {"class": "again", x: cx(i) - R - 10, y: cy(i) - R + 2}, g);
       nodes[i] = {g: g, again: again};
     });
     return {algorithm: algorithm, count: count, edges: edges, nodes: nodes, svg: svg};
   });
 
   // --- the state after k steps: each algorithm's first k visits ---------------------------
-  var k = 0, timer = null;
-  function draw() {
+  var k = 0;
+  function draw(to) {
+    k = to;
     document.body.setAttribute("data-step", String(k));
     panels.forEach(function (panel) {
       var visits = panel.algorithm.visits, upto = Math.min(k, visits.length), seen = N.map(function () { return 0; });
@@ -97,50 +102,15 @@
         (upto === visits.length && k > 0 ? ", done" : "");
       panel.current = current; panel.upto = upto; panel.pass = pass;
     });
-    $("position").textContent = "step " + k + " of " + steps;
-    $("scrub").value = String(k);
-    $("start").disabled = $("back").disabled = k === 0;
-    $("forward").disabled = $("end").disabled = k === steps;
   }
-  function go(to) { k = Math.max(0, Math.min(steps, to)); draw(); }
-  function stop() {
-    if (timer !== null) { clearInterval(timer); timer = null; }
-    $("play").setAttribute("aria-pressed", "false");
-    $("play").textContent = "\u25b6 play";
-  }
-  function play() {
-    stop();
-    if (k >= steps) go(0);
-    $("play").setAttribute("aria-pressed", "true");
-    $("play").textContent = "\u23f8 pause";
-    timer = setInterval(function () { if (k >= steps) stop(); else go(k + 1); }, 500);
-  }
-  $("start").addEventListener("click", function () { stop(); go(0); });
-  $("back").addEventListener("click", function () { stop(); go(k - 1); });
-  $("forward").addEventListener("click", function () { stop(); go(k + 1); });
-  $("end").addEventListener("click", function () { stop(); go(steps); });
-  $("play").addEventListener("click", function () { if (timer === null) play(); else stop(); });
-  $("scrub").max = String(steps);
-  $("scrub").addEventListener("input", function () { stop(); go(Number($("scrub").value)); });
+  var controls = fminimaxControls(steps, draw);
   function minimal() { document.body.classList.toggle("minimal", data.minimal && $("minimal").checked); }
   $("minimal").addEventListener("change", minimal);
   if (!data.minimal) $("minimal-toggle").hidden = true;
   minimal();
-  document.addEventListener("keydown", function (e) {
-    if (e.altKey || e.ctrlKey || e.metaKey) return;
-    var t = e.target, tag = t && t.tagName;
-    if (tag === "SELECT" || (tag === "INPUT" && t.type === "range")) return;
-    if (e.key === "ArrowRight") { stop(); go(k + 1); }
-    else if (e.key === "ArrowLeft") { stop(); go(k - 1); }
-    else if (e.key === "Home") { stop(); go(0); }
-    else if (e.key === "End") { stop(); go(steps); }
-    else if (e.key === " " && tag !== "BUTTON" && tag !== "INPUT") { if (timer === null) play(); else stop(); }
-    else return;
-    e.preventDefault();
-  });
 
   window.fminimaxCompare = {
-    go: go,
+    go: controls.go,
     snapshot: function () {
       return {step: k, steps: steps, panels: panels.map(function (panel) {
         return {name: panel.algorithm.name, count: panel.count.textContent, seen: panel.upto,
@@ -149,5 +119,5 @@
       })};
     }
   };
-  draw();
+  controls.go(0);
 })();

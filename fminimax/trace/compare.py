@@ -27,11 +27,7 @@ nodes; with b moves a node and d plies the tree has b^⌈d/2⌉ + b^⌊d/2⌋ - 
 
 from __future__ import annotations
 
-import html
-import json
-import re
 from collections.abc import Sequence
-from importlib import resources
 from typing import Any
 
 from fminimax.algorithms import by_name, solve
@@ -39,9 +35,10 @@ from fminimax.core import SearchResult
 from fminimax.game import Game
 from fminimax.trace.data import Visit, is_chance, role_of, trace_of, visits
 from fminimax.trace.labels import Label, Path, number_str, path_str
+from fminimax.trace.template import filled
 
 __all__ = ["COMPARABLE", "MAX_ALGORITHMS", "MAX_NODES", "checked_names", "compare_data",
-           "compare_page", "json_text", "node_types", "page_of"]
+           "compare_page", "node_types", "page_of"]
 
 COMPARABLE = ("minimax", "alphabeta", "pvs", "aspiration", "mtdf", "sss", "dual",
               "expectiminimax", "star1", "star2")
@@ -165,14 +162,6 @@ def compare_data(game: Game[Any, Any], root: Any, names: Sequence[str], *,
             "algorithms": [_one(game, root, name, place) for name in names]}
 
 
-def _asset(name: str) -> str:
-    """Return the text of a file shipped beside this module."""
-    return resources.files("fminimax.trace").joinpath(name).read_text(encoding="utf-8")
-
-
-_SLOT = re.compile(r"\{\{(title|style|script|data)\}\}")
-
-
 def compare_page(game: Game[Any, Any], root: Any, names: Sequence[str], *,
                  label: Label = path_str, title: str = "") -> str:
     """Return one self-contained HTML page replaying ``names`` on ``root`` in lockstep.
@@ -180,6 +169,7 @@ def compare_page(game: Game[Any, Any], root: Any, names: Sequence[str], *,
     Keys: arrows step, Home and End jump, Space plays; no network.
 
     >>> from fminimax.games import tree
+    >>> import re
     >>> text = compare_page(tree.game(), tree.start([[2, 7], [1, 8]]), ["minimax", "pvs"])
     >>> text.startswith("<!DOCTYPE html>"), re.search(r"\\b(src|href)=|url\\(", text)
     (True, None)
@@ -189,16 +179,5 @@ def compare_page(game: Game[Any, Any], root: Any, names: Sequence[str], *,
 
 def page_of(data: dict[str, Any]) -> str:
     """Return the comparison page of ``compare_data``'s data (see ``compare_page``)."""
-    parts = {"title": html.escape(data["title"] or "The family side by side"),
-             "style": _asset("compare.css"), "script": _asset("compare.js"),
-             "data": json_text(data)}
-    return _SLOT.sub(lambda match: parts[match.group(1)], _asset("compare.html"))
-
-
-def json_text(data: Any) -> str:
-    """Return data as compact JSON that cannot end the <script> element it sits in.
-
-    >>> json_text({"a": "</script>"})
-    '{"a":"\\\\u003c/script>"}'
-    """
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+    return filled("compare.html", data["title"] or "The family side by side", data,
+                  ["compare.css"], ["compare.js"])

@@ -8,6 +8,8 @@
   if (painted === "rgba(0, 0, 0, 0)" || painted === "transparent") {  // shows its own white,
     document.documentElement.style.background = "#fff";               // not the host's
   }
+  // in a frame (a notebook's output) the key starts folded: the frame as tall as what it shows
+  Array.prototype.forEach.call(document.querySelectorAll("details.closed-in-frame"), function (d) { d.open = false; });
   var most = Number(document.documentElement.getAttribute("data-max-frame-height")) || 4000;
   function fit() {
     var body = document.body, style = getComputedStyle(body);

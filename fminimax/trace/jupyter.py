@@ -3,11 +3,17 @@
 A stepper page (``page.page``) is a whole HTML document; a notebook that shows it with
 ``HTML(...)`` pastes it into its own document.  ``isolated(text)`` makes that harmless:
 
-* every rule of the page's CSS is scoped to ``<html class="fminimax-page">`` (the page's own
-  root; a notebook's root is not it), so no rule reaches the notebook (``scoped_css``);
-* the page's script runs only in its own document.  Pasted into a notebook that runs the
-  scripts of its outputs (a trusted one), it moves the page into an ``<iframe srcdoc>``,
-  where it runs as a page of its own; pasted where scripts do not run, it stays inert;
+* every rule of the page's CSS is scoped to ``<html class="fminimax-page">`` (``ROOT``),
+  a class a script in the page's head gives the root only where that head holds
+  ``<meta name="fminimax-page">`` (``MARK``): only in the page's own document.  The class
+  is not written in the ``<html>`` tag: a page pasted whole into another one (a notebook
+  exported to a static page, as nbconvert does) has its ``<html>`` tag's attributes added
+  to the host's root by the HTML parser, while its ``<meta>`` lands in the host's body;
+  so no rule reaches the notebook (``scoped_css``), whether its scripts run or not;
+* the page's script runs only in its own document (the same test).  Pasted into a
+  notebook that runs the scripts of its outputs (a trusted one), it moves the page into an
+  ``<iframe srcdoc>``, where it runs as a page of its own; pasted where scripts do not
+  run, it stays inert;
 * inside a frame of the same origin (``srcdoc``, as ``page.frame`` and Jupyter make), the
   page sets its frame's height to its own, and again whenever its height changes, up to
   ``MAX_FRAME_HEIGHT`` pixels.
@@ -16,9 +22,9 @@ A stepper page (``page.page``) is a whole HTML document; a notebook that shows i
 ``text_svg`` any drawing in text (a board from a game's notation): Jupyter's image
 display, shown where HTML is not (a static viewer, a PDF).
 
->>> print(scoped_css("body { margin: 0 } h1, .a > b { color: red }"))
-html.fminimax-page body { margin: 0 }
-html.fminimax-page h1, html.fminimax-page .a > b { color: red }
+>>> print(scoped_css("body { margin: 0 } h1, .a > b { color: red }", ":root.x"))
+:root.x body { margin: 0 }
+:root.x h1, :root.x .a > b { color: red }
 >>> text_svg("x o\\n. x").startswith("<svg")
 True
 """
@@ -33,10 +39,15 @@ from importlib import resources
 from fminimax.trace.data import Traceable, trace_of
 from fminimax.trace.text import trace_str
 
-__all__ = ["MAX_FRAME_HEIGHT", "ROOT", "isolated", "scoped_css", "text_svg", "trace_svg"]
+__all__ = ["MARK", "MAX_FRAME_HEIGHT", "ROOT", "isolated", "scoped_css", "text_svg", "trace_svg"]
 
 ROOT = "html.fminimax-page"
 """The selector of a page's own root: every rule of its CSS is scoped under it."""
+MARK = '<meta name="fminimax-page" content="a page of its own">'
+"""What a page's head holds: where it is, the document is the page's own."""
+_OWN = "document.querySelector('head > meta[name=\"fminimax-page\"]')"
+_CLASS = (f'<script>if ({_OWN}) document.documentElement.classList.add("fminimax-page");'
+          '</script>')
 MAX_FRAME_HEIGHT = 4000
 """The tallest a frame grows to fit its page, in CSS pixels (then the page scrolls)."""
 
@@ -80,8 +91,8 @@ def scoped_css(css: str, root: str = ROOT) -> str:
     Rules inside @media, @supports and the like are scoped too; @keyframes, @font-face and
     @page are kept as they are.
 
-    >>> scoped_css(":root { --x: 1 } @media print { nav { display: none } }")
-    'html.fminimax-page { --x: 1 }\\n@media print {html.fminimax-page nav { display: none }}'
+    >>> scoped_css(":root { --x: 1 } @media print { nav { display: none } }", "html.x")
+    'html.x { --x: 1 }\\n@media print {html.x nav { display: none }}'
     """
     css = re.sub(r"/\*.*?\*/", "", css, flags=re.DOTALL)
     parts, at = [], 0
@@ -111,31 +122,32 @@ def scoped_css(css: str, root: str = ROOT) -> str:
 _SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
 _STYLE = re.compile(r"<style>(.*?)</style>", re.DOTALL)
 _HTML = re.compile(r"<html\b")
+_HEAD = re.compile(r"<head>")
 
 
 def isolated(page: str) -> str:
     """Return a page that restyles nothing but itself and runs only as a page of its own.
 
-    Its root gets the class ``fminimax-page``; its CSS is scoped under it; its script runs
-    when its document is its own (and then fits a frame around it), else moves the page
-    into a frame (see the module's docstring).
+    Its head gets the ``MARK`` and a script that gives the root the class
+    ``fminimax-page`` where the mark is in the document's head; its CSS is scoped under
+    that class; its script runs when its document is its own (and then fits a frame
+    around it), else moves the page into a frame (see the module's docstring).
 
     >>> text = isolated('<!DOCTYPE html><html lang="en"><head><style>p { color: red }'
     ...                 '</style></head><body><script>go();</script></body></html>')
-    >>> '<html class="fminimax-page" data-max' in text, "html.fminimax-page p" in text
-    (True, True)
-    >>> 'if (document.documentElement.classList.contains("fminimax-page")) {' in text
-    True
+    >>> '<html data-max' in text, f"{ROOT} p" in text, MARK in text
+    (True, True, True)
+    >>> text.count("document.querySelector('head > meta[name=")
+    2
     """
-    page = _HTML.sub(f'<html class="fminimax-page" data-max-frame-height="{MAX_FRAME_HEIGHT}"',
-                     page, count=1)
+    page = _HTML.sub(f'<html data-max-frame-height="{MAX_FRAME_HEIGHT}"', page, count=1)
     page = _STYLE.sub(lambda match: f"<style>\n{scoped_css(match.group(1))}\n</style>", page)
 
     def guarded(match: re.Match[str]) -> str:
-        return ('<script>\nif (document.documentElement.classList.contains("fminimax-page")) {'
-                f'\n{match.group(1)}\n{_asset("framed.js")}\n}} else {{\n{_asset("guest.js")}'
-                '\n}\n</script>')
-    return _SCRIPT.sub(guarded, page)
+        return (f"<script>\nif ({_OWN}) {{\n{match.group(1)}\n{_asset('framed.js')}\n}} "
+                f"else {{\n{_asset('guest.js')}\n}}\n</script>")
+    page = _SCRIPT.sub(guarded, page)
+    return _HEAD.sub(lambda match: f"<head>\n{MARK}\n{_CLASS}", page, count=1)
 
 
 def _asset(name: str) -> str:
@@ -167,7 +179,7 @@ def trace_svg(source: Traceable) -> str:
 
     >>> from fminimax.games import tree
     >>> from fminimax.trace.data import traced
-    >>> svg = trace_svg(traced(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False))
+    >>> svg = trace_svg(traced(tree.game(), tree.start([[2, 7], [1, 8]])))
     >>> svg.startswith("<svg") and "MAX root = 2" in svg
     True
     """

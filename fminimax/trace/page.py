@@ -3,13 +3,14 @@
 The page plays back the events of ``trace.events`` (a node entered, its children searched,
 its value returned) with the tree, the call stack, the window and a sentence at each step.
 ``page_data(source)`` is everything the page shows, as JSON-ready data; ``page(source)`` the
-page itself (inline CSS and script from ``page.html``, ``page.css`` and ``page.js`` beside
-this module, no network); ``frame(source)`` the page inside an iframe, for Jupyter.  The
+page itself (``page.html``, ``page.css`` and ``page.js`` beside this module, with the
+controls every stepping page shares, filled by ``template.filled``; no network);
+``frame(source)`` the page inside an iframe, for Jupyter.  The
 story's own names (``events``, ``explanations``, ``passes``...) are re-exported here.
 
 >>> from fminimax.games import tree
 >>> from fminimax.trace.data import traced
->>> data = page_data(traced(tree.game(), tree.start([[5, 6], [3, 1]]), distances=False))
+>>> data = page_data(traced(tree.game(), tree.start([[5, 6], [3, 1]])))
 >>> [data["strings"][node[13]] + " " + data["strings"][node[7]] for node in data["nodes"]]
 ['= 5', '= 5', '= 5', '= 6', '≤ 3', '= 3']
 """
@@ -17,10 +18,7 @@ story's own names (``events``, ``explanations``, ``passes``...) are re-exported 
 from __future__ import annotations
 
 import html
-import json
-import re
 from collections.abc import Sequence
-from importlib import resources
 from typing import Any
 
 from fminimax.trace.data import Traceable, Visit, drawn_part, role_of
@@ -39,9 +37,9 @@ from fminimax.trace.events import (
     story_events,
     story_of,
 )
-from fminimax.trace.jupyter import isolated
 from fminimax.trace.labels import number_str, path_str
 from fminimax.trace.proof import end_note, outcome_str, pass_roots, proof_str, pv_visits
+from fminimax.trace.template import filled
 
 __all__ = ["MAX_NODES", "Estimate", "Event", "PassSteps", "Strings", "document",
            "estimated_leaves", "events", "explanations", "frame", "page", "page_data",
@@ -156,7 +154,7 @@ def page_data(source: Traceable | Sequence[Traceable], *, title: str = "",
 
     >>> from fminimax.games import tree
     >>> from fminimax.trace.data import traced
-    >>> data = page_data(traced(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False))
+    >>> data = page_data(traced(tree.game(), tree.start([[2, 7], [1, 8]])))
     >>> len(data["nodes"]), len(data["events"]), data["events"][9]
     (6, 12, [1, 5, 4, 1, 8, 8, 1])
     >>> [data["strings"][i] for i in data["events"][9][3:6]]
@@ -207,19 +205,6 @@ def _ending(told: Story, names: Names, index: dict[int, int]) -> dict[str, Any]:
             "result": result}
 
 
-def _asset(name: str) -> str:
-    """Return the text of a file shipped beside this module (the page's CSS or script)."""
-    return resources.files("fminimax.trace").joinpath(name).read_text(encoding="utf-8")
-
-
-def _json_safe(data: Any) -> str:
-    """Return data as compact JSON that cannot end the <script> element it sits in."""
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
-
-
-_SLOT = re.compile(r"\{\{(title|style|script|data)\}\}")
-
-
 def page(source: Traceable | Sequence[Traceable], *, title: str = "",
          estimate: Estimate | None = None, max_nodes: int | None = MAX_NODES,
          max_depth: int | None = None, headers: Sequence[str] | None = None) -> str:
@@ -231,7 +216,8 @@ def page(source: Traceable | Sequence[Traceable], *, title: str = "",
 
     >>> from fminimax.games import tree
     >>> from fminimax.trace.data import traced
-    >>> text = page(traced(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False),
+    >>> import re
+    >>> text = page(traced(tree.game(), tree.start([[2, 7], [1, 8]])),
     ...             title="alpha-beta on [[2, 7], [1, 8]]")
     >>> text.startswith("<!DOCTYPE html>"), re.search(r"\\b(src|href)=|url\\(|@import", text)
     (True, None)
@@ -243,14 +229,11 @@ def page(source: Traceable | Sequence[Traceable], *, title: str = "",
 
 def document(data: dict[str, Any], title: str) -> str:
     """Return the stepper page showing ``data`` (``page_data``'s keys): the one page every
-    kind of trace fills, MCTS's too (``fminimax.trace.mcts``)."""
-    parts = {"title": html.escape(title),
-             "style": _asset("page.css") + _asset("predict.css"),  # predict mode: predict.js
-             "script": _asset("page.js") + _asset("predict.js"),
-             "data": _json_safe(data)}
-    # isolated: its CSS scoped to the page, its script run only as a page of its own (so
-    # a notebook's HTML(page) restyles nothing), a frame around it fitted to it (jupyter)
-    return isolated(_SLOT.sub(lambda match: parts[match.group(1)], _asset("page.html")))
+    kind of trace fills, MCTS's too (``fminimax.trace.mcts``).  Its CSS is scoped to the
+    page and its script runs only as a page of its own (``template.filled``), so a
+    notebook's ``HTML(page)`` restyles nothing."""
+    return filled("page.html", title, data, ["page.css", "predict.css"],  # predict mode:
+                  ["page.js", "predict.js"])                                # predict.js
 
 
 def frame(source: Traceable | Sequence[Traceable], **options: Any) -> str:

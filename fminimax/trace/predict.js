@@ -12,6 +12,7 @@
   var api = window.fminimax;
   if (!api || !document.getElementById("controls")) return;
   var data = JSON.parse(document.getElementById("fminimax-data").textContent);
+  if (data.mcts) return;  // an MCTS page's steps return no minimax values to predict
   var S = data.strings, N = data.nodes, E = data.events;
   var PARENT = 0, ROLE = 2, NAME = 5, VALUE = 7, PRUNED = 10, REL = 13;
   var LEAF_ROLE = 2;
@@ -83,7 +84,12 @@
 
   function ask(j) {
     var q = questions[j];
-    if (asking === j) { form.querySelector("input:not([hidden]), select").focus(); return; }
+    if (asking === j) {  // asked again (an arrow key, play): the answer stays as it is
+      verdict.className = "";
+      verdict.textContent = "Answer first (Enter), or press \u201cshow me\u201d.";
+      focusAnswer(q);
+      return;
+    }
     asking = j;
     panel.hidden = false;
     form.hidden = false;
@@ -111,6 +117,9 @@
         box.appendChild(label);
       });
     }
+    focusAnswer(q);
+  }
+  function focusAnswer(q) {
     (q.value ? $("predict-number") : form.querySelector('input[name="predict-cut"]:checked')).focus();
   }
 
@@ -139,7 +148,14 @@
 
   function answer(shown) {
     if (asking < 0) return;
-    var j = asking, q = questions[j], wrong = graded(q, shown);
+    var j = asking, q = questions[j];
+    if (!shown && q.value && clean($("predict-number").value) === "") {  // no answer yet:
+      verdict.className = "";                                            // ask again
+      verdict.textContent = "Type the value " + title(q.node) + " returns, then Enter.";
+      focusAnswer(q);
+      return;
+    }
+    var wrong = graded(q, shown);
     answers[j] = wrong.length === 0;
     asked += 1; right += answers[j] ? 1 : 0;
     asking = -1;
@@ -163,9 +179,9 @@
 
   form.addEventListener("submit", function (e) { e.preventDefault(); answer(false); });
   $("predict-show").addEventListener("click", function () { answer(true); });
-  panel.addEventListener("keydown", function (e) {  // typing an answer never steps the page
-    var tag = e.target && e.target.tagName;
-    if (tag === "INPUT" || tag === "SELECT" || tag === "BUTTON") e.stopPropagation();
+  // Keys: typing in the answer's field is the field's (controls.js); the arrow keys step
+  // (held at a question: it is asked again), never choose an answer; Escape leaves.
+  panel.addEventListener("keydown", function (e) {
     if (e.key === "Escape" && asking >= 0) { e.preventDefault(); setMode(false); }
   });
   function setMode(on) {

@@ -6,8 +6,6 @@ reference search to these rules under the card's names.  A table of contents:
 - ``rules``     positions (:class:`Position`), ``lines``, ``winning_marker``, ``game_over``,
   ``generate_boards``, ``validate_board``, ``start`` and the game value, ``game``.
 - ``notation``  the card's numbered open spaces as people type them, and ``ENTRY``.
-- ``bits``      tic-tac-toe's exact rules on bitboards (square boards up to 4x4): the same
-  values by table lookups, for solving fast (``bits.game()``, ``bits.solver()``).
 
 >>> g = game()
 >>> state = start(3, 3, "oox/xx5/oo8")
@@ -15,7 +13,6 @@ reference search to these rules under the card's names.  A table of contents:
 ([5, 8], 'x')
 """
 
-from fminimax.games.tictactoe import bits
 from fminimax.games.tictactoe.notation import ENTRY, EXACT_SPACES, SIDE, make, notation
 from fminimax.games.tictactoe.rules import (
     UNSEEN,
@@ -34,7 +31,7 @@ from fminimax.games.tictactoe.rules import (
 )
 
 __all__ = [
-    "ENTRY", "EXACT_SPACES", "SIDE", "UNSEEN", "Line", "Position", "Unseen", "bits", "game",
+    "ENTRY", "EXACT_SPACES", "SIDE", "UNSEEN", "Line", "Position", "Unseen", "game",
     "game_over", "generate_boards", "heuristic", "lines", "make", "notation", "shape_of",
     "start", "validate_board", "winning_marker",
 ]

@@ -19,6 +19,8 @@ from enum import Enum
 from functools import lru_cache, partial
 from typing import Any, NamedTuple
 
+from pyrsistent import PVector, pvector
+
 from fminimax.board import (
     Board,
     checked_marker,
@@ -33,8 +35,9 @@ from fminimax.board import (
 from fminimax.game import Game, Score
 
 __all__ = [
-    "UNSEEN", "Line", "Position", "Unseen", "game", "game_over", "generate_boards",
-    "heuristic", "lines", "shape_of", "start", "validate_board", "winning_marker",
+    "UNSEEN", "Line", "Position", "Unseen", "completes", "completes_pair", "game", "game_over",
+    "generate_boards", "heuristic", "lines", "lines_through", "shape_of", "start",
+    "validate_board", "winning_marker",
 ]
 
 Line = tuple[int, ...]
@@ -168,7 +171,8 @@ def generate_boards(marker: Hashable, board: Board) -> list[Board]:
         raise TypeError(f"generate_boards(marker, board) takes the marker first: board must "
                         f"be a sequence of cells, got {board!r}")
     checked_marker(marker)
-    return [fill_board(space, board, marker) for space in open_spaces(board)]
+    board = board if isinstance(board, PVector) else pvector(board)
+    return [board.set(space, marker) for space in open_spaces(board)]  # each space is open
 
 
 # --- which boards can arise in a game -------------------------------------------------------
@@ -240,15 +244,41 @@ def _check_last_mover(winner: Hashable, counts: dict[Any, int], first: Hashable)
 # --- the rules as a game value --------------------------------------------------------------
 
 
-def _completes(board: Board, others: tuple[Line, ...], marker: Hashable) -> bool:
+@lru_cache(maxsize=64)
+def lines_through(rows: int = 3, cols: int = 3, k: int = 3) -> tuple[tuple[Line, ...], ...]:
+    """Return, for each space, the other cells of every line through it (``completes``' runs).
+
+    >>> lines_through()[0]
+    ((1, 2), (3, 6), (4, 8))
+    """
+    runs = lines(rows, cols, k)
+    return tuple(tuple(tuple(i for i in run if i != space) for run in runs if space in run)
+                 for space in range(rows * cols))
+
+
+def completes(board: Sequence[Any], others: tuple[Line, ...], marker: Hashable) -> bool:
     """Return whether ``marker`` holds all the ``others`` cells of some line (the lines
-    through the space it just took, that space left out).  Pairs get an unrolled loop."""
+    through the space it just took, that space left out).  Pairs get an unrolled loop.
+
+    >>> completes(parse_board("xx2 oo5 678"), lines_through()[2], "x")
+    True
+    """
     if others and len(others[0]) == 2:
-        for a, b in others:
-            if board[a] == marker and board[b] == marker:
-                return True
-        return False
+        return completes_pair(board, others, marker)
     return any(all(board[i] == marker for i in rest) for rest in others)
+
+
+def completes_pair(board: Sequence[Any], others: tuple[Line, ...], marker: Hashable) -> bool:
+    """Return ``completes`` for lines of three (each of ``others`` a pair), unrolled: the hot
+    path of every 3-in-a-row search.
+
+    >>> completes_pair(parse_board("xx2 oo5 678"), lines_through()[2], "o")
+    False
+    """
+    for a, b in others:
+        if board[a] == marker and board[b] == marker:
+            return True
+    return False
 
 
 def _heuristic(runs: tuple[Line, ...], state: Position, player: Hashable) -> Score:
@@ -308,7 +338,7 @@ def _play(rules: _Rules, state: Position, space: int) -> Position:
         board = fill_board(space, board, player)
     if winner is UNSEEN:
         winner = _holder(board.tolist(), runs)
-    elif winner is None and _completes(board, through[space], player):
+    elif winner is None and completes(board, through[space], player):
         winner = player
     return _position((board, opponent if player == computer else computer, winner))
 
@@ -367,10 +397,8 @@ def _rules(computer: Hashable, opponent: Hashable, rows: int, cols: int,
         checked_marker(marker)
     empty_board(rows, cols)
     size = rows * cols
-    runs = lines(rows, cols, min(rows, cols) if k is None else k)
-    through = tuple(tuple(tuple(i for i in run if i != space) for run in runs if space in run)
-                    for space in range(size))
-    return _Rules(runs, through, size, computer, opponent)
+    k = min(rows, cols) if k is None else k
+    return _Rules(lines(rows, cols, k), lines_through(rows, cols, k), size, computer, opponent)
 
 
 def game(computer: Hashable = "x", opponent: Hashable = "o", rows: int = 3, cols: int = 3,
@@ -391,7 +419,7 @@ def game(computer: Hashable = "x", opponent: Hashable = "o", rows: int = 3, cols
                 moves=partial(_moves, rules), play=partial(_play, rules),
                 is_over=partial(_is_over, rules), to_move=_to_move,
                 utility=partial(_utility, rules), heuristic=partial(_heuristic, rules.runs),
-                noisy=partial(_noisy, rules))
+                noisy=partial(_noisy, rules), outcomes=True)
 
 
 # --- positions of any size, for the generic engine and the command line -----------------------

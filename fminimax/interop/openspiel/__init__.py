@@ -14,7 +14,7 @@ this package is one ImportError naming the extra.
 
 >>> from fminimax.algorithms import solve
 >>> g = game("tic_tac_toe")
->>> solve(g, start("tic_tac_toe"), "alphabeta", distances=False).value
+>>> solve(g, start("tic_tac_toe"), "alphabeta").value
 0
 """
 
@@ -35,7 +35,7 @@ from fminimax.interop.openspiel.rules import (  # noqa: E402
     PASS,
     Action,
     Heuristic,
-    Position,
+    SpielPosition,
     game,
     position,
     spiel_state,
@@ -43,6 +43,6 @@ from fminimax.interop.openspiel.rules import (  # noqa: E402
     string_key,
 )
 
-__all__ = ["MISSING", "PASS", "PREFIX", "Action", "Heuristic", "Position", "SearchBot", "game",
+__all__ = ["MISSING", "PASS", "PREFIX", "Action", "Heuristic", "SearchBot", "SpielPosition", "game",
            "load", "made", "notation", "parsed", "position", "refusal", "spiel_state", "start",
            "string_key"]

@@ -23,7 +23,7 @@ from fminimax.interop.openspiel.loading import load
 from fminimax.interop.openspiel.rules import (
     Action,
     Heuristic,
-    Position,
+    SpielPosition,
     game,
     moves,
     position,
@@ -46,7 +46,7 @@ def _shown(text: str) -> str:
     return repr(text if len(text) <= 40 else f"{text[:20]}...({len(text)} characters)")
 
 
-def read_position(spiel_game: Any, text: str) -> Position:
+def read_position(spiel_game: Any, text: str) -> SpielPosition:
     """Return the position after the actions written in ``text`` (numbers, as in OpenSpiel's
     history), each checked against the legal actions (or chance outcomes) where it is played.
 
@@ -84,7 +84,7 @@ def _ordinal(count: int) -> str:
     return f"{count}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(last, 'th')}"
 
 
-def read_move(at: Position, text: str) -> Action:
+def read_move(at: SpielPosition, text: str) -> Action:
     """Return the move typed as OpenSpiel names it or by its number, checked.
 
     >>> read_move(read_position("tic_tac_toe", "4"), "x(0,0)")  # doctest: +ELLIPSIS
@@ -102,7 +102,7 @@ def read_move(at: Position, text: str) -> Action:
                      f"(or an action's number)")
 
 
-def draw(at: Position) -> str:
+def draw(at: SpielPosition) -> str:
     """Return the position as OpenSpiel prints it.
 
     >>> print(draw(read_position("tic_tac_toe", "4 0")))
@@ -122,7 +122,7 @@ def side(player: Any) -> str:
     return f"player {player}"
 
 
-def ended(at: Position) -> str:
+def ended(at: SpielPosition) -> str:
     """Return how a finished game ended, with the players' returns.
 
     >>> ended(read_position("tic_tac_toe", "0 3 1 4 2"))
@@ -135,7 +135,7 @@ def ended(at: Position) -> str:
     return f"player {0 if first > second else 1} won {shown}"
 
 
-def show_outcome(before: Position, after: Position) -> str:
+def show_outcome(before: SpielPosition, after: SpielPosition) -> str:
     """Return what chance did, as OpenSpiel names the outcome.
 
     >>> from fminimax.interop.openspiel.rules import chances
@@ -146,7 +146,7 @@ def show_outcome(before: Position, after: Position) -> str:
     return f"chance: {before.spiel.action_to_string(pyspiel.PlayerId.CHANCE, after.history[-1])}"
 
 
-def notation(spiel_game: Any) -> Notation[Position, Action]:
+def notation(spiel_game: Any) -> Notation[SpielPosition, Action]:
     """Return the notation of an OpenSpiel game: moves by name or number, positions as
     histories, states as OpenSpiel prints them.
 
@@ -163,7 +163,7 @@ def notation(spiel_game: Any) -> Notation[Position, Action]:
                     show_outcome=show_outcome if chance else None)
 
 
-def beyond(longest: int, at: Position) -> str | None:
+def beyond(longest: int, at: SpielPosition) -> str | None:
     """Return why an exact search of ``at`` is out of reach (a game that may last longer
     than the engine follows), or None.
 
@@ -175,7 +175,7 @@ def beyond(longest: int, at: Position) -> str | None:
                                        f"exact search follows ({PLIES})")
 
 
-def start_of(text: str) -> Position:
+def start_of(text: str) -> SpielPosition:
     """Return a game's start (for doctests)."""
     return position(load(text).new_initial_state())
 
@@ -185,8 +185,10 @@ def made(text: str, options: Options, heuristic: Heuristic | None = None) -> Mad
     (``board``: the history played); a ValueError names what is wrong.
 
     >>> chosen = made("connect_four(columns=5,rows=4)", Options(board="2 2"))
-    >>> chosen.game.name, len(chosen.state.history), chosen.distances, chosen.beyond(chosen.state)
-    ('openspiel:connect_four(columns=5,rows=4)', 2, True, None)
+    >>> chosen.game.name, len(chosen.state.history), chosen.beyond(chosen.state)
+    ('openspiel:connect_four(columns=5,rows=4)', 2, None)
+    >>> chosen.game.outcomes
+    True
     """
     for option in fields(Options):
         given = getattr(options, option.name)
@@ -197,6 +199,5 @@ def made(text: str, options: Options, heuristic: Heuristic | None = None) -> Mad
     spoken = notation(loaded)
     state = position(loaded.new_initial_state()) if options.board is None \
         else spoken.read_position(options.board)
-    return Made(rules, rules, state, spoken, partial(beyond, loaded.max_game_length()),
-                distances=rules.chances is None)
+    return Made(rules, rules, state, spoken, partial(beyond, loaded.max_game_length()))
 

@@ -1,6 +1,6 @@
 """An OpenSpiel game as a fminimax game value: positions that wrap pyspiel states, immutably.
 
-A :class:`Position` holds a pyspiel state that nothing changes: a move clones it and plays
+A :class:`SpielPosition` holds a pyspiel state that nothing changes: a move clones it and plays
 the clone.  Positions are equal when their histories (every action from the start, chance
 outcomes too) are, so a table keys on the history; a game whose printed state is its whole
 position can key on that instead (:func:`string_key`) and find transpositions.
@@ -18,7 +18,7 @@ of the depth, and the values are the game's own.
 >>> from fminimax.algorithms import alphabeta
 >>> g = game("tic_tac_toe")
 >>> root = play(play(start("tic_tac_toe"), 4), 0)
->>> result = alphabeta(g, root, distances=False)
+>>> result = alphabeta(g, root)
 >>> result.value, result.move, g.moves(root)[:2]
 (0, Action(1, 'x(0,1)'), (Action(1, 'x(0,1)'), Action(2, 'x(0,2)')))
 """
@@ -35,7 +35,7 @@ import pyspiel
 from fminimax.game import Game, Score, zero
 from fminimax.interop.openspiel.loading import load
 
-__all__ = ["PASS", "Action", "Heuristic", "Position", "chances", "estimate", "game", "is_over",
+__all__ = ["PASS", "Action", "Heuristic", "SpielPosition", "chances", "estimate", "game", "is_over",
            "moves", "play", "position", "replayed", "spiel_state", "start", "string_key",
            "to_move", "utility"]
 
@@ -76,7 +76,7 @@ PASS = Action(pyspiel.INVALID_ACTION, "pass")
 
 
 @dataclass(frozen=True)
-class Position:
+class SpielPosition:
     """A position of an OpenSpiel game: its history, the player to move, whether it relays.
 
     ``spiel`` is the pyspiel state, never changed (``spiel_state`` gives a copy); it takes
@@ -116,7 +116,7 @@ class Position:
         return (replayed, (str(self.spiel.get_game()), self.history, self.player, self.relay))
 
 
-def replayed(text: str, history: tuple[int, ...], player: int, relay: bool) -> Position:
+def replayed(text: str, history: tuple[int, ...], player: int, relay: bool) -> SpielPosition:
     """Return the position reached by playing ``history`` in the game ``text`` (unpickling).
 
     >>> replayed("tic_tac_toe", (4,), 1, False) == play(start("tic_tac_toe"), 4)
@@ -125,38 +125,38 @@ def replayed(text: str, history: tuple[int, ...], player: int, relay: bool) -> P
     state = load(text).new_initial_state()
     for action in history:
         state.apply_action(action)
-    return Position(tuple(history), player, relay, state)
+    return SpielPosition(tuple(history), player, relay, state)
 
 
-def _after(state: Any, history: tuple[int, ...], mover: int) -> Position:
+def _after(state: Any, history: tuple[int, ...], mover: int) -> SpielPosition:
     """Return the position after ``mover`` played: a relay if ``mover`` moves again."""
     again = not (state.is_terminal() or state.is_chance_node()) and \
         state.current_player() == mover
-    return Position(history, 1 - mover, again, state)
+    return SpielPosition(history, 1 - mover, again, state)
 
 
-def position(state: Any) -> Position:
+def position(state: Any) -> SpielPosition:
     """Return a pyspiel state as a position (of a copy: ``state`` is never changed).
 
     >>> import pyspiel
     >>> state = pyspiel.load_game("tic_tac_toe").new_initial_state()
     >>> state.apply_action(4)
     >>> position(state)
-    Position(history=(4,), player=1, relay=False)
+    SpielPosition(history=(4,), player=1, relay=False)
     """
     if not isinstance(state, pyspiel.State):
         raise TypeError(f"a position is made from a pyspiel state, got {type(state).__name__}")
     load(state.get_game())
     copy = state.clone()
     if not (copy.is_terminal() or copy.is_chance_node()):
-        made = Position(tuple(copy.history()), copy.current_player(), False, copy)
+        made = SpielPosition(tuple(copy.history()), copy.current_player(), False, copy)
         made.moves  # noqa: B018  (refuses a position with no move that is not over)
         return made
     movers = [step.player for step in copy.full_history() if step.player >= 0]
-    return Position(tuple(copy.history()), 1 - movers[-1] if movers else 0, False, copy)
+    return SpielPosition(tuple(copy.history()), 1 - movers[-1] if movers else 0, False, copy)
 
 
-def start(spiel_game: Any) -> Position:
+def start(spiel_game: Any) -> SpielPosition:
     """Return the start of an OpenSpiel game (text such as 'nim' or a loaded game).
 
     >>> start("nim(pile_sizes=1;2)").player
@@ -165,7 +165,7 @@ def start(spiel_game: Any) -> Position:
     return position(load(spiel_game).new_initial_state())
 
 
-def spiel_state(at: Position) -> Any:
+def spiel_state(at: SpielPosition) -> Any:
     """Return a copy of the pyspiel state of a position (to change as one likes).
 
     >>> str(spiel_state(play(start("tic_tac_toe"), 4))).split()
@@ -174,7 +174,7 @@ def spiel_state(at: Position) -> Any:
     return at.spiel.clone()
 
 
-def moves(at: Position) -> tuple[Action, ...]:
+def moves(at: SpielPosition) -> tuple[Action, ...]:
     """Return the legal moves of a position; none at a chance state or the end.
 
     >>> [str(move) for move in moves(start("nim(pile_sizes=1;2)"))]
@@ -183,7 +183,7 @@ def moves(at: Position) -> tuple[Action, ...]:
     return at.moves
 
 
-def play(at: Position, move: int) -> Position:
+def play(at: SpielPosition, move: int) -> SpielPosition:
     """Return the position after ``move`` (an Action or its number); ``at`` is unchanged.
 
     >>> play(start("tic_tac_toe"), 9)
@@ -195,7 +195,7 @@ def play(at: Position, move: int) -> Position:
         if move != PASS:
             raise ValueError(f"{move!r} is not a legal move here: the only move is PASS "
                              f"({int(PASS)}), as the other player moves again")
-        return Position(at.history, 1 - at.player, False, at.spiel)
+        return SpielPosition(at.history, 1 - at.player, False, at.spiel)
     if isinstance(move, bool) or move not in at.moves:
         raise ValueError(f"{move!r} is not a legal action here; the legal actions are "
                          f"{', '.join(str(int(a)) for a in at.moves) or 'none'}")
@@ -209,7 +209,7 @@ def play(at: Position, move: int) -> Position:
     return _after(state, at.history + (int(move),), at.player)
 
 
-def chances(at: Position) -> tuple[tuple[Score, Position], ...]:
+def chances(at: SpielPosition) -> tuple[tuple[Score, SpielPosition], ...]:
     """Return a chance state's outcomes as (probability, position); none elsewhere.
 
     >>> [(p, o.player) for p, o in chances(play(start("pig(winscore=4)"), 0))][:2]
@@ -223,11 +223,11 @@ def chances(at: Position) -> tuple[tuple[Score, Position], ...]:
         state.apply_action(action)
         player = at.player if state.is_terminal() or state.is_chance_node() \
             else state.current_player()
-        outcomes.append((probability, Position(at.history + (action,), player, False, state)))
+        outcomes.append((probability, SpielPosition(at.history + (action,), player, False, state)))
     return tuple(outcomes)
 
 
-def is_over(at: Position) -> bool:
+def is_over(at: SpielPosition) -> bool:
     """Return whether the game has ended.
 
     >>> is_over(start("tic_tac_toe"))
@@ -236,7 +236,7 @@ def is_over(at: Position) -> bool:
     return bool(at.spiel.is_terminal())
 
 
-def to_move(at: Position) -> int:
+def to_move(at: SpielPosition) -> int:
     """Return the player to move (0 or 1); at a chance state, the one who did not move last.
 
     >>> to_move(play(start("tic_tac_toe"), 4))
@@ -250,7 +250,7 @@ def _number(value: float) -> Score:
     return int(value) if float(value).is_integer() else value
 
 
-def utility(centred: bool, at: Position, player: int) -> Score:
+def utility(centred: bool, at: SpielPosition, player: int) -> Score:
     """Return the final score for ``player``: its return, or (own - other) / 2 if ``centred``.
 
     >>> over = replayed("tic_tac_toe", (0, 3, 1, 4, 2), 1, False)
@@ -262,7 +262,7 @@ def utility(centred: bool, at: Position, player: int) -> Score:
     return _number((own - returns[1 - player]) / 2 if centred else own)
 
 
-def estimate(heuristic: Heuristic, at: Position, player: int) -> Score:
+def estimate(heuristic: Heuristic, at: SpielPosition, player: int) -> Score:
     """Return ``heuristic``'s estimate of a position for ``player`` (given a copy of its state).
 
     >>> estimate(lambda state, player: len(state.history()), start("tic_tac_toe"), 0)
@@ -271,7 +271,7 @@ def estimate(heuristic: Heuristic, at: Position, player: int) -> Score:
     return heuristic(at.spiel.clone(), player)
 
 
-def string_key(at: Position) -> Hashable:
+def string_key(at: SpielPosition) -> Hashable:
     """Return a table key from the printed state: for games whose print is the whole position.
 
     Tic-tac-toe's or Connect Four's board says all there is, so equal boards reached by
@@ -286,7 +286,7 @@ def string_key(at: Position) -> Hashable:
 
 
 def game(spiel_game: Any, heuristic: Heuristic | None = None,
-         key: Callable[[Position], Hashable] | None = None) -> Game[Position, Action]:
+         key: Callable[[SpielPosition], Hashable] | None = None) -> Game[SpielPosition, Action]:
     """Return an OpenSpiel game (text such as 'connect_four(columns=5,rows=4)', or a loaded
     game) as a game value.
 
@@ -302,14 +302,15 @@ def game(spiel_game: Any, heuristic: Heuristic | None = None,
     if centred:
         low, high = (low - high) / 2, (high - low) / 2
     stochastic = loaded.get_type().chance_mode != pyspiel.GameType.ChanceMode.DETERMINISTIC
+    outcomes = not stochastic and (low, high) == (-1, 1)  # win, draw, loss: no other return
     return Game(name=f"openspiel:{loaded}", moves=moves, play=play, is_over=is_over,
                 to_move=to_move, utility=partial(utility, centred),
                 heuristic=zero if heuristic is None else partial(estimate, heuristic),
                 key=key, chances=chances if stochastic else None,
                 bounds=partial(_bounds, (_number(low), _number(high))),
-                recipe=(game, (str(loaded), heuristic, key)))
+                recipe=(game, (str(loaded), heuristic, key)), outcomes=outcomes)
 
 
-def _bounds(bounds: tuple[Score, Score], at: Position) -> tuple[Score, Score]:
+def _bounds(bounds: tuple[Score, Score], at: SpielPosition) -> tuple[Score, Score]:
     """Return the game's least and greatest utility (any position)."""
     return bounds

@@ -814,6 +814,31 @@ RUNNERS: dict[tuple[str, str], Runner] = {
     ("openspiel", "nim"): openspiel_nim,
 }
 
+def bitbully_solver() -> Callable[[str], tuple[int, int, float, float]]:
+    """Return ``solve(sequence)``: (Pons' score, nodes, search seconds, CPU seconds) of a
+    7x6 position (1-based columns, Pons' sets' notation) by BitBully's C++ solver, no book.
+
+    Only Pons' sets use it (BitBully plays 7x6 alone; benchmarks/pons_peers.py).  One solver
+    object: its transposition table is kept from one call to the next (clearing it costs
+    about a second); ``nullWindow`` is Pons' null-window search for the exact score.
+    """
+    from bitbully import bitbully_core
+
+    solver = bitbully_core.BitBullyCore()
+
+    def solve(sequence: str) -> tuple[int, int, float, float]:
+        board = bitbully_core.BoardCore()
+        if not board.play([int(column) - 1 for column in sequence]):
+            raise ValueError(f"BitBully refused the position {sequence!r}")
+        solver.resetNodeCounter()
+        cpu, start = time.process_time(), time.perf_counter()
+        score = solver.nullWindow(board)
+        seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+        return int(score), int(solver.getNodeCounter()), seconds, cpu
+
+    return solve
+
+
 PEERS = (
     "mutable-minimax",
     "mutable-alphabeta",
@@ -848,6 +873,8 @@ def unavailable(peer: str) -> str | None:
         return f"{', '.join(missing)} not installed" if missing else None
     if peer == "openspiel":
         return None if importlib.util.find_spec("pyspiel") else "open_spiel not installed"
+    if peer == "bitbully":
+        return None if importlib.util.find_spec("bitbully") else "bitbully not installed"
     if peer in PEERS:
         return None
     raise ValueError(f"unknown peer {peer!r}; known: {PEERS}")

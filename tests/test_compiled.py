@@ -137,3 +137,36 @@ def test_the_command_line_refuses_a_game_deeper_than_the_limit_in_one_line() -> 
     assert done.stderr == ("fminimax: error: a search of 'pig-w2-d2-h2010' goes deeper than "
                            "the engine can follow a line; bound it with --depth N or --seconds "
                            "S (iterative deepening)\n")
+
+
+# --- bad values handed to Connect Four: named in the library's words, alike in both builds ----
+
+BAD_CONNECT_FOUR = [
+    ("start", ("7", 6), ValueError, "width must be a positive int, got '7'"),
+    ("shape", (7, 6.0), ValueError, "height must be a positive int, got 6.0"),
+    ("rules", (7, 6, True), ValueError, "k must be a positive int, got True"),
+    ("game", (None,), ValueError, "width must be a positive int, got None"),
+    ("solver", (7, "6"), ValueError, "height must be a positive int, got '6'"),
+    ("from_moves", ("33", "7"), ValueError, "width must be a positive int, got '7'"),
+    ("from_moves", (33,), TypeError, "a move list is a text of column digits or a sequence of "
+                                     "ints, got 33"),
+]
+
+
+@pytest.mark.parametrize("name, args, error, message", BAD_CONNECT_FOUR)
+def test_connect_four_names_a_bad_size_or_move_list_in_its_own_words(
+        name: str, args: tuple[object, ...], error: type[Exception], message: str) -> None:
+    # compiled, a parameter declared int would answer "int object expected; got str" first
+    from fminimax.games import connect4
+
+    with pytest.raises(error) as raised:
+        getattr(connect4, name)(*args)
+    assert str(raised.value) == message
+
+
+def test_connect_four_names_a_bad_column_in_its_own_words() -> None:
+    from fminimax.games import connect4
+
+    with pytest.raises(ValueError) as raised:
+        connect4.play(connect4.shape(), connect4.start(), "3")
+    assert str(raised.value) == "illegal move '3': columns are 0 to 6"

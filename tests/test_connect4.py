@@ -179,33 +179,6 @@ def test_shift_rules_agree_with_the_windows_on_random_positions(width: int, heig
         assert r.key(state) == min(mine + state.mask, c4.mirror(s, mine + state.mask))
 
 
-@pytest.mark.parametrize("width, height", [(7, 6), (4, 4), (8, 7), (5, 4)])
-def test_each_moves_threats_at_once_are_the_threats_of_each_move(width: int,
-                                                                 height: int) -> None:
-    from fminimax.games.connect4.runs import each_move_threats
-
-    s, rng, g = c4.shape(width, height), random.Random(width), c4.game(width, height)
-    r = c4.rules(width, height)
-    found = each_move_threats(s)
-    assert found is not None and each_move_threats(c4.shape(6, 5, 3)) is None
-    made, stride = found
-    for _ in range(200):
-        state = random_position(width, height, rng.randint(0, width * height - 1), rng)
-        if g.is_over(state):
-            continue
-        cells = (state.mask + s.bottom) & s.full
-        for stones in (state.current, state.current ^ state.mask):
-            every = made(stones, state.mask, cells)
-            assert every >> width * stride == 0  # nothing beyond the last board
-            for column in range(width):
-                cell = cells & (((1 << height) - 1) << column * (height + 1))
-                board = every >> column * stride & ((1 << stride) - 1)
-                if cell:  # (a winning cell counts itself, as Rules.threats does)
-                    assert board == r.threats(stones | cell, state.mask), (state, column)
-                    if not cell & r.threats(stones, state.mask):
-                        assert board == windows_threats(s, stones | cell, state.mask)
-
-
 @pytest.mark.parametrize("width, height, plies", [(4, 4, 6), (5, 4, 9), (4, 5, 9)])
 def test_the_solver_agrees_with_plain_alphabeta_on_random_positions(width: int, height: int,
                                                                      plies: int) -> None:

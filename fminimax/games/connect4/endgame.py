@@ -22,10 +22,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from fminimax.game import Score
 from fminimax.games.connect4.position import C4, Move, Shape, rules, shape
+
+if TYPE_CHECKING:
+    from fminimax.games.connect4.position import Size
 
 __all__ = ["EndRules", "decided", "end_rules"]
 
@@ -40,8 +43,8 @@ class EndRules(NamedTuple):
     safe_cells: Callable[[C4], list[Move] | tuple[int, int]]
 
 
-@lru_cache(maxsize=64)
-def end_rules(width: int = 7, height: int = 6, k: int = 4) -> EndRules:
+@lru_cache(maxsize=64, typed=True)  # typed: True and 1.0 are no 1 here
+def end_rules(width: Size = 7, height: Size = 6, k: Size = 4) -> EndRules:
     """Return the end-game rules of a width x height board with k in a row, as closures.
 
     >>> from fminimax.games.connect4.position import from_moves
@@ -51,8 +54,9 @@ def end_rules(width: int = 7, height: int = 6, k: int = 4) -> EndRules:
     True
     """
     s, r = shape(width, height, k), rules(width, height, k)
-    run, threats, bottom, full, h1 = r.run, r.threats, s.bottom, s.full, height + 1
-    last_two = width * height - 2
+    run, threats, bottom, full, h1 = r.run, r.threats, s.bottom, s.full, s.height + 1
+    cells = s.width * s.height
+    last_two = cells - 2
 
     def column(cell: int) -> Move:
         return (cell.bit_length() - 1) // h1
@@ -96,7 +100,7 @@ def end_rules(width: int = 7, height: int = 6, k: int = 4) -> EndRules:
             return (-1, 2)
         if state.plies >= last_two or (not mine | theirs and not run(full ^ cur ^ mask)
                                        and not run(full ^ cur)):
-            return (0, width * height - state.plies)  # no window open to either: a draw
+            return (0, cells - state.plies)  # no window open to either: a draw
         if state.plies >= last_two - 3:  # three to five cells left: the rest seen at once
             score, plies, _ = ends[last_two + 2 - state.plies](cur, mask, safe)
             return (score, plies)

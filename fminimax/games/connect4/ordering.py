@@ -20,10 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from fminimax.games.connect4.endgame import end_rules
 from fminimax.games.connect4.position import C4, Move, Shape, rules, shape
+
+if TYPE_CHECKING:
+    from fminimax.games.connect4.position import Size
 
 __all__ = ["Orders", "centre_first", "order", "orders", "solver_order"]
 
@@ -155,8 +158,8 @@ def _solver_order_rule(s: Shape) -> Callable[[C4, Sequence[Move]], list[Move]]:
     return solver_order
 
 
-@lru_cache(maxsize=64)
-def orders(width: int = 7, height: int = 6, k: int = 4) -> Orders:
+@lru_cache(maxsize=64, typed=True)  # typed: True and 1.0 are no 1 here
+def orders(width: Size = 7, height: Size = 6, k: Size = 4) -> Orders:
     """Return the move orders of a width x height board with k in a row, as closures.
 
     >>> from fminimax.games.connect4.position import start
@@ -164,7 +167,7 @@ def orders(width: int = 7, height: int = 6, k: int = 4) -> Orders:
     [1, 2, 0, 3]
     """
     s = shape(width, height, k)
-    return Orders(_order_rule(s, rules(width, height, k).threats), _solver_order_rule(s))
+    return Orders(_order_rule(s, rules(s.width, s.height, s.k).threats), _solver_order_rule(s))
 
 
 def order(s: Shape, state: C4, columns: Sequence[Move]) -> list[Move]:

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache, partial
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from fminimax.game import Score
+from fminimax.game import COMPILING, Score
 from fminimax.games.connect4.runs import Shape, run_finder, threat_finder
 
 __all__ = ["C4", "MARKS", "Move", "Rules", "Shape", "from_moves", "has_run",
@@ -32,6 +32,19 @@ __all__ = ["C4", "MARKS", "Move", "Rules", "Shape", "from_moves", "has_run",
 
 Move = int
 MARKS = "xo"
+
+if TYPE_CHECKING:  # (type names only: a compiled module cannot branch on COMPILING)
+    if COMPILING:
+        # Why: compiled code checks a declared type when a value arrives and refuses a
+        # wrong one in its own words ("int object expected; got str") before
+        # ``_check_shape`` or ``from_moves`` names it; so a board's size and a move list
+        # handed in from outside are any object to mypyc, and both builds give the same
+        # message.  To mypy they are what they must be.
+        Size = Any
+        MoveList = Any
+    else:
+        Size = int
+        MoveList = str | Sequence[int]
 
 
 class C4(NamedTuple):
@@ -44,11 +57,12 @@ class C4(NamedTuple):
     won: bool = False
 
 
-def _check_shape(width: int, height: int, k: int) -> None:
+def _check_shape(width: object, height: object, k: object) -> None:
     """Raise unless width, height and k are positive ints and k fits on the board."""
     for name, value in (("width", width), ("height", height), ("k", k)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise ValueError(f"{name} must be a positive int, got {value!r}")
+    assert isinstance(width, int) and isinstance(height, int) and isinstance(k, int)
     if k > max(width, height):
         raise ValueError(f"k={k} does not fit on a {width}x{height} board; k must be between "
                          f"1 and {max(width, height)}")
@@ -64,8 +78,8 @@ def _window(width: int, height: int, k: int, first: tuple[int, int],
     return sum(1 << (cc * (height + 1) + rr) for cc, rr in cells)
 
 
-@lru_cache(maxsize=64)
-def shape(width: int = 7, height: int = 6, k: int = 4) -> Shape:
+@lru_cache(maxsize=64, typed=True)  # typed: True and 1.0 are no 1 here
+def shape(width: Size = 7, height: Size = 6, k: Size = 4) -> Shape:
     """Return the shape record of a width x height board with k in a row, checking it.
 
     >>> s = shape(4, 4)
@@ -75,8 +89,17 @@ def shape(width: int = 7, height: int = 6, k: int = 4) -> Shape:
     Traceback (most recent call last):
     ...
     ValueError: k=4 does not fit on a 3x3 board; k must be between 1 and 3
+    >>> shape("7", 6)
+    Traceback (most recent call last):
+    ...
+    ValueError: width must be a positive int, got '7'
     """
     _check_shape(width, height, k)
+    return _shape(width, height, k)
+
+
+def _shape(width: int, height: int, k: int) -> Shape:
+    """Return the shape record of a checked width, height and k."""
     bottom = sum(1 << (c * (height + 1)) for c in range(width))
     full = bottom * ((1 << height) - 1)
     windows = tuple(window for step in ((1, 0), (0, 1), (1, 1), (1, -1))
@@ -85,7 +108,7 @@ def shape(width: int = 7, height: int = 6, k: int = 4) -> Shape:
     return Shape(width, height, k, bottom, full, windows)
 
 
-def start(width: int = 7, height: int = 6, k: int = 4) -> C4:
+def start(width: Size = 7, height: Size = 6, k: Size = 4) -> C4:
     """Return the empty board (checking the shape), the first player 'x' to move.
 
     >>> start(4, 4)
@@ -109,7 +132,7 @@ class Rules(NamedTuple):
     run: Callable[[int], bool]
     threats: Callable[[int, int], int]
     moves: Callable[[C4], tuple[Move, ...]]
-    play: Callable[[C4, Move], C4]
+    play: Callable[[C4, object], C4]
     utility: Callable[[C4, int], Score]
     key: Callable[[C4], int]
 
@@ -149,7 +172,7 @@ def _moves_rule(s: Shape) -> Callable[[C4], tuple[Move, ...]]:
 
 
 def _play_rule(s: Shape, run: Callable[[int], bool],
-               moves: Callable[[C4], tuple[Move, ...]]) -> Callable[[C4, Move], C4]:
+               moves: Callable[[C4], tuple[Move, ...]]) -> Callable[[C4, object], C4]:
     """Return ``play(state, column)``: drop a stone, checking the column, noting a win."""
     width, h1 = s.width, s.height + 1
     column_bits = {c: (1 << (c * h1), ((1 << s.height) - 1) << (c * h1)) for c in range(width)}
@@ -196,8 +219,8 @@ def _key_rule(s: Shape) -> Callable[[C4], int]:
     return key
 
 
-@lru_cache(maxsize=64)
-def rules(width: int = 7, height: int = 6, k: int = 4) -> Rules:
+@lru_cache(maxsize=64, typed=True)  # typed: True and 1.0 are no 1 here
+def rules(width: Size = 7, height: Size = 6, k: Size = 4) -> Rules:
     """Return the rules of a width x height board with k in a row, as pure closures.
 
     Every constant of the shape is bound once here, so a call does a few int operations.
@@ -245,8 +268,10 @@ def moves(s: Shape, state: C4) -> tuple[Move, ...]:
     return _rules(s).moves(state)
 
 
-def play(s: Shape, state: C4, column: Move) -> C4:
+def play(s: Shape, state: C4, column: object) -> C4:
     """Return the position after the player to move drops a stone in ``column``.
+
+    ``column`` is any value: it is checked here, in the library's words, in both builds.
 
     >>> play(shape(4, 4), start(4, 4), 1)
     C4(current=0, mask=32, plies=1, won=False)
@@ -361,7 +386,7 @@ def _digit_columns(columns: str, width: int) -> list[int]:
     return [int(ch) for ch in columns]
 
 
-def _columns(columns: str | Sequence[int], width: int) -> list[int]:
+def _columns(columns: MoveList, width: int) -> list[int]:
     """Return the 0-based columns of a move list: a text of digits or a sequence of ints."""
     if isinstance(columns, str):
         return _digit_columns(columns, width)
@@ -374,8 +399,7 @@ def _columns(columns: str | Sequence[int], width: int) -> list[int]:
     return found
 
 
-def from_moves(columns: str | Sequence[int], width: int = 7, height: int = 6,
-               k: int = 4) -> C4:
+def from_moves(columns: MoveList, width: Size = 7, height: Size = 6, k: Size = 4) -> C4:
     """Return the position after playing ``columns`` (0-based) from the empty board.
 
     ``columns`` is a text of digits ("3344") or a sequence of ints ([3, 3, 4, 4]).
@@ -395,6 +419,6 @@ def from_moves(columns: str | Sequence[int], width: int = 7, height: int = 6,
     """
     s = shape(width, height, k)
     state = start(width, height, k)
-    for column in _columns(columns, width):
+    for column in _columns(columns, s.width):
         state = play(s, state, column)
     return state

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-__all__ = ["Shape", "each_move_threats", "run_finder", "threat_finder"]
+__all__ = ["Shape", "run_finder", "threat_finder"]
 
 
 class Shape(NamedTuple):
@@ -84,7 +84,7 @@ def run_finder(s: Shape) -> Callable[[int], bool]:
 
 def _threats4(s: Shape, free: int) -> Callable[[int, int], int]:
     """Return ``threats(stones, mask)`` for k = 4, Pons' winning positions, unrolled, of the
-    cells in ``free`` (the board's, or those of several boards side by side)."""
+    cells in ``free`` (the board's)."""
     a, b, c = s.height + 1, s.height, s.height + 2
     a2, b2, c2, a3, b3, c3 = 2 * a, 2 * b, 2 * c, 3 * a, 3 * b, 3 * c
 
@@ -127,37 +127,3 @@ def threat_finder(s: Shape) -> Callable[[int, int], int]:
         return r
 
     return threats
-
-
-
-
-def each_move_threats(s: Shape) -> tuple[Callable[[int, int, int], int], int] | None:
-    """Return ``(made, stride)`` for k = 4, else None: ``made(stones, mask, cells)`` is the
-    threats of ``stones`` plus each cell of ``cells`` (at most one a column) at once.
-
-    Board c of the result (its bits from ``c * stride`` up) is ``threats(stones | cell,
-    mask)`` for the cell of column c.  Why: a node ranks each of its moves by the threats it
-    makes (Pons' move score); one pass of the shifts over the boards side by side in one
-    int costs about what two passes over one board do, so a node ranking two or more moves
-    saves (on 7x6 about a quarter of the time a node).  The boards lie ``stride`` bits
-    apart, the board's bits plus the longest shift, so no shift carries a stone from one
-    board into another.
-
-    >>> s = Shape(4, 4, 4, bottom=33825, full=33825 * 0b1111, windows=())
-    >>> made, stride = each_move_threats(s)
-    >>> found = made(0b0011, 0b0011, 0b100 | 0b100 << 5)  # two stones, then a third in 0 or 1
-    >>> found & s.full, found >> stride & s.full
-    (8, 0)
-    """
-    if s.k != 4:
-        return None
-    h1 = s.height + 1
-    stride = s.width * h1 + 3 * (s.height + 2)  # the longest shift: three diagonal steps
-    copies = sum(1 << (c * stride) for c in range(s.width))
-    own_column = sum((((1 << s.height) - 1) << (c * h1)) << (c * stride) for c in range(s.width))
-    threats = _threats4(s, s.full * copies)
-
-    def made(stones: int, mask: int, cells: int) -> int:
-        return threats(stones * copies | cells * copies & own_column, mask * copies)
-
-    return made, stride

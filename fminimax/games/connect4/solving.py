@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import partial
+from typing import TYPE_CHECKING
 
 from fminimax.game import Game
 from fminimax.games.connect4.endgame import end_rules
@@ -30,10 +31,13 @@ from fminimax.games.connect4.position import (
     to_move,
 )
 
+if TYPE_CHECKING:
+    from fminimax.games.connect4.position import Size
+
 __all__ = ["game", "solver"]
 
 
-def game(width: int = 7, height: int = 6, k: int = 4) -> Game[C4, Move]:
+def game(width: Size = 7, height: Size = 6, k: Size = 4) -> Game[C4, Move]:
     """Return Connect Four on a width x height board with k in a row, as a game value.
 
     >>> from fminimax.games.connect4.position import start
@@ -49,7 +53,7 @@ def game(width: int = 7, height: int = 6, k: int = 4) -> Game[C4, Move]:
                 outcomes=True)
 
 
-def solver(width: int = 7, height: int = 6, k: int = 4) -> Game[C4, Move]:
+def solver(width: Size = 7, height: Size = 6, k: Size = 4) -> Game[C4, Move]:
     """Return Connect Four for searches to the end: ``game`` with ``solver_order``.
 
     The fastest exact path: search it with a table and no depth limit.  Its order leaves

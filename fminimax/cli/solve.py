@@ -218,6 +218,11 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             raise ValueError("--board - reads standard input, and there is none")
         return run_lines(args, out, err, stdin)
     chosen: Made = game_made(args)
+    if args.frontier is not None:
+        from fminimax.cli import frontier
+
+        frontier.check_frontier_args(args)
+        return frontier.run(args, chosen, out, err)
     request = _request(args, chosen)
     started = time.perf_counter()
     progress = progress_reporter(err, args.quiet)
@@ -367,4 +372,6 @@ def add(sub: Any) -> None:
     solve.add_argument("--solver", action="store_true",
                        help="mcts: prove wins, losses and draws as they back up (MCTS-Solver)")
     add_parallel_arguments(solve)
+    from fminimax.cli.frontier import add_frontier_arguments
+    add_frontier_arguments(solve)
     solve.set_defaults(run=run)

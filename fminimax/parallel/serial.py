@@ -10,11 +10,29 @@ small so that a change of the core's interface is one edit in one module.
 
 from __future__ import annotations
 
+from typing import Any
+
 from fminimax.core import INFINITY, SearchResult, Stats, Table, is_decisive, search, sign
-from fminimax.game import Score
+from fminimax.core.drivers import bisection
+from fminimax.core.options import MateError
+from fminimax.game import Game, Score
 
 __all__ = ["INFINITY", "SearchResult", "Stats", "Table", "checked_depth", "farther", "nearer",
-           "search"]
+           "search", "solved"]
+
+
+def solved(game: Game[Any, Any], state: Any, table: Table) -> SearchResult[Any]:
+    """Return the exact result of ``state`` in distance values, as ``solve`` finds it: by
+    bisection where it applies (final scores of -1, 0 or +1), else alpha-beta; one table.
+
+    >>> from fminimax.games import nim
+    >>> solved(nim.game(), nim.start((1, 2)), Table()).value
+    999997
+    """
+    try:
+        return bisection(game, state, table=table)
+    except MateError:
+        return search(game, state, table=Table())
 
 
 def farther(value: Score, plies: int) -> Score:

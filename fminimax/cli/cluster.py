@@ -163,8 +163,8 @@ def cluster_fault(address: str, silent: float, unstaffed: float, patience: float
     and for how long (a worker stopped by SIGSTOP, whose nanny lives on, never dies: the
     scheduler just stops hearing its heartbeats).
 
-    >>> cluster_fault("tcp://h:1", 0.0, 0.0, 30, ("tcp://h:2", 31.0))
-    "the Dask worker at 'tcp://h:2' has not been heard from for 30 s (stopped, overloaded or cut off)"
+    >>> cluster_fault("tcp://h:1", 0.0, 0.0, 30, ("tcp://h:2", 31.0))  # doctest: +ELLIPSIS
+    "the Dask worker at 'tcp://h:2' has not been heard from for 30 s (stopped, ...)"
 
     >>> cluster_fault("tcp://h:1", 0.0, 31.0, 30)
     "the Dask scheduler at 'tcp://h:1' has had no worker for 30 s (start one: dask worker tcp://h:1)"
@@ -219,9 +219,9 @@ def heard(before: dict[str, tuple[float, float]], workers: dict[str, Any],
     >>> heard({"w": (5.0, 1.0)}, {"w": {"last_seen": 5.0}, "v": {"last_seen": 2.0}}, 9.0)
     {'w': (5.0, 1.0), 'v': (2.0, 9.0)}
     """
-    found = {}
+    found: dict[str, tuple[float, float]] = {}
     for address, worker in workers.items():
-        seen = worker.get("last_seen") if isinstance(worker, dict) else None
+        seen = worker.get("last_seen", 0.0) if isinstance(worker, dict) else 0.0
         old = before.get(address)
         found[address] = old if old is not None and old[0] == seen else (seen, now)
     return found

@@ -21,6 +21,7 @@ from contextlib import contextmanager, nullcontext
 from typing import IO, Any
 
 from fminimax.cli.store import Store, opened
+from fminimax.game import Score
 from fminimax.parallel.frontier import (
     Solved,
     Spot,
@@ -57,7 +58,7 @@ class Runner:
     def __init__(self, spots: list[Spot], store: Store | None, workers: int,
                  err: IO[str], quiet: bool, show: Callable[[Any], str]) -> None:
         self.spots, self.store, self.workers, self.err = spots, store, workers, err
-        self.values: dict[Any, int] = {}
+        self.values: dict[Any, Score] = {}
         if store is not None:
             kept = store.values()
             self.values = {spot.key: kept[str(spot.key)] for spot in spots
@@ -146,12 +147,13 @@ def _cluster(args: argparse.Namespace) -> Iterator[tuple[Executor, Callable[[], 
     if args.scheduler is not None:
         with executor_for(None, args.scheduler) as dask:
             assert dask is not None
-            yield dask, lambda: getattr(dask, "waiting")() or ""
+            yield dask, lambda: dask.waiting() or ""  # type: ignore[attr-defined]
         return
-    from distributed import LocalCluster
+    from distributed import LocalCluster  # (a LocalCluster of processes: the default)
 
-    with LocalCluster(n_workers=args.workers or 2, threads_per_worker=1, processes=True,
-                      host="127.0.0.1", dashboard_address=None) as cluster:
+    local: Any = LocalCluster
+    with local(n_workers=args.workers or 2, threads_per_worker=1, processes=True,
+               host="127.0.0.1", dashboard_address=None) as cluster:
         client = dask_client(cluster.scheduler_address, CONNECT_SECONDS)
         executor = DaskExecutor(client, cluster.scheduler_address, WAIT_SECONDS)
         try:

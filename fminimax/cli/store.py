@@ -59,14 +59,14 @@ class Store:
     def __init__(self, connection: sqlite3.Connection, path: str) -> None:
         self.connection, self.path = connection, path
 
-    def add(self, key: str, line: str, value: int, move: str, nodes: int,
+    def add(self, key: str, line: str, value: float, move: str, nodes: int,
             seconds: float) -> None:
         """Write one finished task and commit it at once."""
         with self.connection:
             self.connection.execute("INSERT OR REPLACE INTO tasks VALUES (?, ?, ?, ?, ?, ?)",
                                     (key, line, value, move, nodes, seconds))
 
-    def values(self) -> dict[str, int]:
+    def values(self) -> dict[str, float]:
         """Return every finished task's value by key."""
         return dict(self.connection.execute("SELECT key, value FROM tasks"))
 

@@ -117,16 +117,47 @@ class Runner:
             self.err.flush()
 
 
+RESUBMITS = 3
+"""How many times a task the executor cancelled (a Dask client the scheduler dropped and
+took back) is sent again before the run ends in one line."""
+
+
 def _ran(executor: Executor, runner: Runner, chosen: Made, megabytes: int,
          waiting: Callable[[], str]) -> None:
-    """Send every task without a value to ``executor`` and keep each answer as it comes."""
-    out: dict[Future[Solved], Spot] = {
-        executor.submit(solved_position, chosen.exact, spot.state, megabytes): spot
-        for spot in runner.todo()}
+    """Send every task without a value to ``executor`` and keep each answer as it comes.
+
+    A task that raises, or whose worker died, ends the run with ``SearchFailed`` naming its
+    line (what is stored stays: start again to resume); one the executor cancelled is sent
+    again, up to ``RESUBMITS`` times.
+    """
+    from fminimax.parallel import SearchFailed
+
+    def sent(spot: Spot) -> Future[Solved]:
+        return executor.submit(solved_position, chosen.exact, spot.state, megabytes)
+
+    out: dict[Future[Solved], Spot] = {sent(spot): spot for spot in runner.todo()}
+    again = 0
     while out:
         done, _ = wait(list(out), timeout=SHOW_EVERY, return_when=FIRST_COMPLETED)
         for future in done:
-            runner.finished(out.pop(future), future.result())
+            spot = out.pop(future)
+            named = runner.show_line(spot.line) or "the root"
+            if future.cancelled():
+                again += 1
+                if again > RESUBMITS:
+                    raise SearchFailed(f"the executor cancelled the task of {named} "
+                                       f"{RESUBMITS} times; start again with the same "
+                                       f"--store to resume", spot.line, spot.state)
+                out[sent(spot)] = spot
+                continue
+            error = future.exception()
+            if error is not None:
+                for other in out:
+                    other.cancel()
+                raise SearchFailed(f"the task of {named} failed: {error or type(error).__name__}"
+                                   f"; start again with the same --store to resume",
+                                   spot.line, spot.state) from error
+            runner.finished(spot, future.result())
         if not done:
             runner.progress(waiting())
 
@@ -145,12 +176,16 @@ def _cluster(args: argparse.Namespace) -> Iterator[tuple[Executor, Callable[[], 
     from fminimax.cli.cluster import DaskExecutor, dask_client
 
     if args.scheduler is not None:
-        with executor_for(None, args.scheduler) as dask:
-            assert dask is not None
-            yield dask, lambda: dask.waiting() or ""  # type: ignore[attr-defined]
+        with executor_for(None, args.scheduler) as remote:
+            assert remote is not None
+            yield remote, lambda: remote.waiting() or ""  # type: ignore[attr-defined]
         return
+    import dask
     from distributed import LocalCluster  # (a LocalCluster of processes: the default)
 
+    # a machine whose cores others hold (a niced run) answers slowly: Dask's default 30 s on
+    # a quiet connection dropped the client once, cancelling every task it had out
+    dask.config.set({"distributed.comm.timeouts.tcp": "600s"})
     local: Any = LocalCluster
     with local(n_workers=args.workers or 2, threads_per_worker=1, processes=True,
                host="127.0.0.1", dashboard_address=None) as cluster:

@@ -49,6 +49,10 @@ CPython 3.11: the key, the stored tuple, its value and the dict's slot come to 1
 bytes): a budget in megabytes holds ``megabytes * 2**20 // ENTRY_BYTES`` entries."""
 
 
+DROPPED_SHARE = 4
+"""When the table is full, one entry in this many is dropped at once."""
+
+
 def megabytes_of(entries: int) -> float:
     """Return the memory ``entries`` table entries take, in megabytes (2**20 bytes).
 
@@ -126,7 +130,7 @@ class Table:
         first dropping the cheapest quarter of the entries if the table is full."""
         entries = self.entries
         if len(entries) >= self.max_entries and key not in entries:
-            self.evicted += _dropped(entries, max(1, len(entries) // 4))
+            self.evicted += _dropped(entries, max(1, len(entries) // DROPPED_SHARE))
         depth, value, flag, line = entry[:4]
         entries[key] = (depth, value, flag, line, ply)  # a plain tuple, even of a TableEntry
 

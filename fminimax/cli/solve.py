@@ -176,8 +176,17 @@ def _text(args: argparse.Namespace, chosen: Made, found: policy.Answer,
             f"best move: {move}{every}\n"
             f"line:      {' '.join(spoken.show_move(move) for move in result.pv) or '-'}\n"
             f"nodes:     {stats.nodes} (leaves {stats.leaves}, cut-offs {stats.cutoffs}, "
-            f"table hits {stats.table_hits})\n"
+            f"table hits {stats.table_hits}{_hit_rate(stats)})\n"
             f"time:      {seconds:.3f} s\n")
+
+
+def _hit_rate(stats: core.Stats) -> str:
+    """Return the table's hit rate (hits per node) as solve prints it after the hits.
+
+    >>> _hit_rate(core.Stats(200, 0, 0, 30)), _hit_rate(core.Stats(5, 0, 0, 0))
+    (', 15.0% of nodes', '')
+    """
+    return f", {stats.table_hits / stats.nodes:.1%} of nodes" if stats.table_hits else ""
 
 
 def _record(args: argparse.Namespace, chosen: Made, found: policy.Answer,

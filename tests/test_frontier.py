@@ -197,3 +197,34 @@ def test_a_dask_run_killed_mid_way_resumes_to_the_serial_answer_on_5x4(
         tmp_path: Path, victim: str) -> None:
     pytest.importorskip("distributed")
     killed_and_resumed(tmp_path, "5x4", 2, victim, ["--workers", "2"])
+
+
+def test_the_book_a_frontier_run_writes_holds_every_value_a_direct_search_gives(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from fminimax.games.connect4 import book as books
+    from fminimax.games.connect4 import strong_score
+
+    path = tmp_path / "4x4.book"
+    status, out, _ = solve(["solve", "connect4", "--size", "4x4", "--frontier", "2", "--pool",
+                            "--book", str(path), "--json", "--quiet"], capsys)
+    assert status == 0
+    written = books.from_file(path, 4, 4)
+    game = c4.solver(4, 4)
+    seen = 0
+    for line in ["", *"0123", *(a + b for a in "0123" for b in "0123")]:
+        state = c4.from_moves(line, 4, 4)
+        if line and fr.settled(game, state) is not None:
+            continue
+        found = books.score(written, state)
+        assert found is not None, line
+        assert found == strong_score(state, serial(game, state).value, 4, 4), line
+        seen += 1
+    assert json.loads(out)["book"] >= seen // 2  # mirror images share an entry
+
+
+def test_book_store_and_pool_without_a_frontier_are_refused_in_one_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = solve(["solve", "connect4", "--size", "4x4", "--book", "x.book"], capsys)
+    assert (status, out) == (2, "")
+    assert err == ("fminimax: error: --book, --store and --pool go with a --frontier run; "
+                   "give --frontier N\n")

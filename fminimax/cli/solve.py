@@ -227,6 +227,9 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             raise ValueError("--board - reads standard input, and there is none")
         return run_lines(args, out, err, stdin)
     chosen: Made = game_made(args)
+    if args.frontier is None and (args.book or args.store or args.pool):
+        raise ValueError("--book, --store and --pool go with a --frontier run; give "
+                         "--frontier N")
     if args.frontier is not None:
         from fminimax.cli import frontier
 

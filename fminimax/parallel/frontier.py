@@ -30,8 +30,8 @@ from typing import Any, NamedTuple
 from fminimax.game import Game, Score
 from fminimax.parallel.serial import Table, farther, solved
 
-__all__ = ["Solved", "Spot", "folded", "frontier", "principal_line", "settled",
-           "solved_position", "worker_budget"]
+__all__ = ["Solved", "Spot", "book_values", "folded", "frontier", "principal_line",
+           "settled", "solved_position", "worker_budget"]
 
 
 class Spot(NamedTuple):
@@ -164,6 +164,38 @@ def _folded(game: Game[Any, Any], state: Any, left: int, values: Mapping[Hashabl
     assert best is not None  # an open position has a move
     memo[(left, key)] = (best, line)
     return best, line
+
+
+def book_values(game: Game[Any, Any], state: Any, plies: int,
+                values: Mapping[Hashable, Score]) -> dict[Hashable, tuple[Any, Score]]:
+    """Return every open position from ``state`` down to the frontier with its exact value
+    (for its player to move, counted from it), by key: the frontier's own and those
+    above, folded by minimax.  What an opening book of the frontier holds.
+
+    >>> from fminimax.games import nim
+    >>> game, root = nim.game(), nim.start((1, 2))
+    >>> values = {s.key: solved_position(game, s.state).value for s in frontier(game, root, 1)}
+    >>> sorted(value for _, value in book_values(game, root, 1, values).values())
+    [-999998, 999997, 999999, 999999]
+    """
+    memo: dict[tuple[int, Hashable], tuple[Score, tuple[Any, ...]]] = {}
+    _folded(game, state, plies, values, memo)
+    found: dict[Hashable, tuple[Any, Score]] = {}
+    _collect(game, state, plies, values, memo, found)
+    return found
+
+
+def _collect(game: Game[Any, Any], state: Any, left: int, values: Mapping[Hashable, Score],
+             memo: dict[tuple[int, Hashable], tuple[Score, tuple[Any, ...]]],
+             found: dict[Hashable, tuple[Any, Score]]) -> None:
+    """Add ``state`` and the open positions below it down to the frontier to ``found``."""
+    key = _key(game, state)
+    if key in found or (found and settled(game, state) is not None):
+        return
+    found[key] = (state, values[key] if left == 0 else memo[(left, key)][0])
+    if left:
+        for move in _children(game, state):
+            _collect(game, game.play(state, move), left - 1, values, memo, found)
 
 
 _TABLES: dict[tuple[str, int], Table] = {}

@@ -24,8 +24,8 @@ from fminimax.cli.store import Store, opened
 from fminimax.game import Score
 from fminimax.parallel.frontier import (
     Solved,
-    book_values,
     Spot,
+    book_values,
     folded,
     frontier,
     principal_line,

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import needs_module
 from fminimax import algorithms, core
 from fminimax.cli import main
 from fminimax.games import connect4 as c4
@@ -71,11 +72,13 @@ def stored(path: Path) -> list[tuple[str, str, int]]:
         return list(connection.execute("SELECT key, line, value FROM tasks"))
 
 
-def check_every_entry(path: Path, width: int, height: int) -> None:
-    """Every stored value equals a direct search of its position (replayed from its line)."""
+def check_every_entry(path: Path, width: int, height: int, board: str = "") -> None:
+    """Every stored value equals a direct search of its position (replayed from its line,
+    after ``board``, 1-based columns as the command line takes them)."""
     game = c4.solver(width, height)
+    before = [int(column) - 1 for column in board]
     for key, line, value in stored(path):
-        state = c4.from_moves(json.loads(line), width, height)
+        state = c4.from_moves(before + json.loads(line), width, height)
         assert str(game.key(state)) == key
         assert serial(game, state).value == value, line
 
@@ -131,13 +134,14 @@ def rows_reach(path: Path, count: int, process: subprocess.Popen[bytes], seconds
 
 
 def killed_and_resumed(tmp_path: Path, size: str, plies: int, victim: str,
-                       engine: list[str]) -> None:
+                       engine: list[str], board: str = "") -> None:
     """Run the frontier solve, SIGKILL ``victim`` once a task is stored, start it again
     with the same store: the answer is the serial one and no stored task is searched again."""
     width, height = map(int, size.split("x"))
     store = tmp_path / f"{size}.sqlite"
     argv = [*PROGRAM, "solve", "connect4", "--size", size, "--frontier", str(plies),
-            "--store", str(store), "--json", "--quiet", *engine]
+            "--store", str(store), "--json", "--quiet", *engine,
+            *(["--board", board] if board else [])]
     process = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                start_new_session=True)
     try:
@@ -158,11 +162,12 @@ def killed_and_resumed(tmp_path: Path, size: str, plies: int, victim: str,
     again = subprocess.run(argv, cwd=ROOT, capture_output=True, timeout=300, text=True)
     assert again.returncode == 0, again.stderr
     record = json.loads(again.stdout)
-    expected = serial(c4.solver(width, height), c4.start(width, height))
+    root = c4.from_moves([int(column) - 1 for column in board], width, height)
+    expected = serial(c4.solver(width, height), root)
     assert record["value"] == expected.value
     assert record["resumed"] >= before >= 1
     assert len(stored(store)) == record["tasks"]
-    check_every_entry(store, width, height)
+    check_every_entry(store, width, height, board)
 
 
 def worker_pids(pid: int) -> list[int]:
@@ -195,7 +200,7 @@ def test_a_pool_run_killed_mid_way_resumes_to_the_serial_answer_on_5x4(
 @pytest.mark.parametrize("victim", ["client", "worker"])
 def test_a_dask_run_killed_mid_way_resumes_to_the_serial_answer_on_5x4(
         tmp_path: Path, victim: str) -> None:
-    pytest.importorskip("distributed")
+    needs_module("distributed")
     killed_and_resumed(tmp_path, "5x4", 2, victim, ["--workers", "2"])
 
 
@@ -228,3 +233,9 @@ def test_book_store_and_pool_without_a_frontier_are_refused_in_one_line(
     assert (status, out) == (2, "")
     assert err == ("fminimax: error: --book, --store and --pool go with a --frontier run; "
                    "give --frontier N\n")
+
+
+@pytest.mark.parametrize(("size", "board"), [("5x5", "3333"), ("6x4", "4343")])
+def test_a_run_killed_mid_way_resumes_to_the_serial_answer_on_5x5_and_6x4(
+        tmp_path: Path, size: str, board: str) -> None:
+    killed_and_resumed(tmp_path, size, 2, "client", ["--pool", "--workers", "2"], board)

@@ -131,7 +131,6 @@ def _ran(executor: Executor, runner: Runner, chosen: Made, megabytes: int,
     line (what is stored stays: start again to resume); one the executor cancelled is sent
     again, up to ``RESUBMITS`` times.
     """
-    from fminimax.parallel import SearchFailed
 
     def sent(spot: Spot) -> Future[Solved]:
         return executor.submit(solved_position, chosen.exact, spot.state, megabytes)
@@ -142,25 +141,40 @@ def _ran(executor: Executor, runner: Runner, chosen: Made, megabytes: int,
         done, _ = wait(list(out), timeout=SHOW_EVERY, return_when=FIRST_COMPLETED)
         for future in done:
             spot = out.pop(future)
-            named = runner.show_line(spot.line) or "the root"
             if future.cancelled():
                 again += 1
-                if again > RESUBMITS:
-                    raise SearchFailed(f"the executor cancelled the task of {named} "
-                                       f"{RESUBMITS} times; start again with the same "
-                                       f"--store to resume", spot.line, spot.state)
+                _refuse_resending(runner, spot, again)
                 out[sent(spot)] = spot
                 continue
-            error = future.exception()
-            if error is not None:
-                for other in out:
-                    other.cancel()
-                raise SearchFailed(f"the task of {named} failed: {error or type(error).__name__}"
-                                   f"; start again with the same --store to resume",
-                                   spot.line, spot.state) from error
+            if future.exception() is not None:
+                _failed(runner, spot, future, out)
             runner.finished(spot, future.result())
         if not done:
             runner.progress(waiting())
+
+
+def _refuse_resending(runner: Runner, spot: Spot, again: int) -> None:
+    """Raise SearchFailed once tasks were cancelled more than RESUBMITS times."""
+    from fminimax.parallel import SearchFailed
+
+    if again > RESUBMITS:
+        raise SearchFailed(f"the executor cancelled the task of "
+                           f"{runner.show_line(spot.line) or 'the root'} {RESUBMITS} times; "
+                           f"start again with the same --store to resume", spot.line,
+                           spot.state)
+
+
+def _failed(runner: Runner, spot: Spot, future: Future[Solved],
+            out: dict[Future[Solved], Spot]) -> None:
+    """Cancel the tasks still out and raise SearchFailed naming the task that failed."""
+    from fminimax.parallel import SearchFailed
+
+    error = future.exception()
+    for other in out:
+        other.cancel()
+    raise SearchFailed(f"the task of {runner.show_line(spot.line) or 'the root'} failed: "
+                       f"{error or type(error).__name__}; start again with the same --store "
+                       f"to resume", spot.line, spot.state) from error
 
 
 @contextmanager

@@ -227,14 +227,8 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             raise ValueError("--board - reads standard input, and there is none")
         return run_lines(args, out, err, stdin)
     chosen: Made = game_made(args)
-    if args.frontier is None and (args.book or args.store or args.pool):
-        raise ValueError("--book, --store and --pool go with a --frontier run; give "
-                         "--frontier N")
-    if args.frontier is not None:
-        from fminimax.cli import frontier
-
-        frontier.check_frontier_args(args)
-        return frontier.run(args, chosen, out, err)
+    if _wants_frontier(args):
+        return _frontier_run(args, chosen, out, err)
     request = _request(args, chosen)
     started = time.perf_counter()
     progress = progress_reporter(err, args.quiet)
@@ -257,6 +251,22 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         return 0
     out.write(_text(args, chosen, found, fields, seconds))
     return 0
+
+
+def _wants_frontier(args: argparse.Namespace) -> bool:
+    """Return whether the command line asked for a frontier run or one of its options."""
+    return args.frontier is not None or bool(args.book or args.store or args.pool)
+
+
+def _frontier_run(args: argparse.Namespace, chosen: Made, out: IO[str], err: IO[str]) -> int:
+    """Run ``solve --frontier`` (``cli.frontier``), refusing its options without it."""
+    if args.frontier is None:
+        raise ValueError("--book, --store and --pool go with a --frontier run; give "
+                         "--frontier N")
+    from fminimax.cli import frontier
+
+    frontier.check_frontier_args(args)
+    return frontier.run(args, chosen, out, err)
 
 
 # --- many positions: --board - ----------------------------------------------------------

@@ -15,9 +15,9 @@ the same two tables in a shared database server (PostgreSQL), one row a task.
 >>> path = os.path.join(tempfile.mkdtemp(), "f.sqlite")
 >>> with opened(path, {"game": "nim", "plies": "1"}) as store:
 ...     store.add("5", "[1]", 999997, "[0, 1]", 3, 0.01)
-...     sorted(store.values())
+...     sorted(store.values().items())
 [('5', 999997)]
->>> with opened(path, {"game": "nim", "plies": "2"}) as store:
+>>> with opened(path, {"game": "nim", "plies": "2"}) as store:  # doctest: +ELLIPSIS
 ...     pass
 Traceback (most recent call last):
 ...
@@ -94,16 +94,7 @@ def opened(path: str, meta: dict[str, str]) -> Iterator[Store]:
 def _checked(connection: sqlite3.Connection, path: str, meta: dict[str, str]) -> None:
     """Make a new store's tables, or check an old one is sound and of this frontier."""
     try:
-        ok = connection.execute("PRAGMA quick_check").fetchone()
-        if ok is None or ok[0] != "ok":
-            raise sqlite3.DatabaseError(ok[0] if ok else "no answer to a check")
-        tables = {name for (name,) in connection.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if tables and not {"meta", "tasks"} <= tables:
-            raise sqlite3.DatabaseError(f"it holds the tables {sorted(tables)}")
-        with connection:
-            connection.executescript(_SCHEMA)
-        found = dict(connection.execute("SELECT name, value FROM meta"))
+        found = _meta(connection)
         if not found:
             with connection:
                 connection.executemany("INSERT INTO meta VALUES (?, ?)",
@@ -119,3 +110,18 @@ def _checked(connection: sqlite3.Connection, path: str, meta: dict[str, str]) ->
         if found.get(name) != value:
             raise ValueError(f"--store {path!r} holds the frontier of {name} "
                              f"{found.get(name)}, not {value}: give another --store file")
+
+
+def _meta(connection: sqlite3.Connection) -> dict[str, str]:
+    """Return a sound store's meta table (empty for a new file, its tables made), or raise
+    sqlite3.DatabaseError for a damaged file or another program's database."""
+    ok = connection.execute("PRAGMA quick_check").fetchone()
+    if ok is None or ok[0] != "ok":
+        raise sqlite3.DatabaseError(ok[0] if ok else "no answer to a check")
+    tables = {name for (name,) in connection.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if tables and not {"meta", "tasks"} <= tables:
+        raise sqlite3.DatabaseError(f"it holds the tables {sorted(tables)}")
+    with connection:
+        connection.executescript(_SCHEMA)
+    return dict(connection.execute("SELECT name, value FROM meta"))

@@ -12,13 +12,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from fminimax.core import INFINITY, SearchResult, Stats, Table, is_decisive, search, sign
+from fminimax.core import (
+    INFINITY,
+    SearchResult,
+    Stats,
+    Table,
+    distances_for,
+    is_decisive,
+    search,
+    sign,
+)
 from fminimax.core.drivers import bisection
 from fminimax.core.options import MateError
 from fminimax.game import Game, Score
 
-__all__ = ["INFINITY", "SearchResult", "Stats", "Table", "checked_depth", "farther", "nearer",
-           "search", "solved"]
+__all__ = ["INFINITY", "SearchResult", "Stats", "Table", "checked_depth", "distances_for",
+           "farther", "nearer", "search", "solved"]
 
 
 def solved(game: Game[Any, Any], state: Any, table: Table) -> SearchResult[Any]:
@@ -30,9 +39,9 @@ def solved(game: Game[Any, Any], state: Any, table: Table) -> SearchResult[Any]:
     999997
     """
     try:
-        return bisection(game, state, table=table)
+        return bisection(game, state, table=table, distances=True)
     except MateError:
-        return search(game, state, table=Table())
+        return search(game, state, table=Table(), distances=True)
 
 
 def farther(value: Score, plies: int) -> Score:

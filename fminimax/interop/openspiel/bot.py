@@ -110,7 +110,7 @@ class SearchBot(pyspiel.Bot):  # type: ignore[misc]
             def stop() -> bool:
                 return clock() >= deadline
         self.last = family(self.game, at, self.algorithm, depth=self.depth, table=self.table,
-                           stop=stop, distances=self.game.chances is None)
+                           stop=stop)
         return int(self.last.move)
 
     def restart_at(self, state: Any) -> None:

@@ -437,3 +437,18 @@ def test_openspiels_own_cpp_evaluate_bots_runs_the_bot_against_its_mcts(
         bots = [searcher, mcts] if side == 0 else [mcts, searcher]
         ours.append(pyspiel.evaluate_bots(spiel.new_initial_state(), bots, seed)[side])
     assert min(ours) >= 0
+
+
+def test_a_bot_searching_to_the_end_stops_at_its_node_budget_in_one_line(
+        wrap: ModuleType) -> None:
+    import pyspiel
+
+    from fminimax.interop.openspiel.bot import EXACT_NODES, SearchBot
+
+    spiel = pyspiel.load_game("connect_four")
+    bot = SearchBot(spiel)
+    bot.max_nodes = 5_000
+    with pytest.raises(ValueError, match="did not finish within 5,000 nodes") as error:
+        bot.step(spiel.new_initial_state())
+    assert "\n" not in str(error.value)
+    assert SearchBot(spiel).max_nodes == EXACT_NODES

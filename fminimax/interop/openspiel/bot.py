@@ -5,7 +5,9 @@ ask it for a move with ``step(state)``, and it answers with the best move of a f
 search of a copy of ``state`` (the state handed in is never changed).  The search is named
 as in ``fminimax.algorithms.FAMILY``, with a depth limit (positions cut off are scored by
 the heuristic, by default 0), a time limit in seconds (iterative deepening only, against the
-``clock`` handed in) and a transposition table.
+``clock`` handed in) and a transposition table.  A search to the end (no depth, no seconds)
+is bounded by ``max_nodes`` a move (``EXACT_NODES`` by default): one that does not finish
+within it raises a ValueError saying so, never a silent wait.
 
 >>> import numpy as np
 >>> import pyspiel
@@ -31,9 +33,14 @@ from fminimax.algorithms import NAMES, by_name
 from fminimax.game import PLIES
 from fminimax.interop.openspiel.loading import load
 from fminimax.interop.openspiel.rules import Heuristic, game, position
+from fminimax.policy.limits import Budget, Meter, Spent
 from fminimax.policy.searches import family
 
-__all__ = ["SearchBot", "checked_limits"]
+__all__ = ["EXACT_NODES", "SearchBot", "checked_limits"]
+
+EXACT_NODES = 1_000_000
+"""The nodes a bot's search to the end may take a move by default (a few seconds to a
+minute in pure Python): past it ``step`` raises, rather than run on in silence."""
 
 
 def checked_limits(algorithm: str, depth: int | None, seconds: float | None,
@@ -81,7 +88,15 @@ class SearchBot(pyspiel.Bot):  # type: ignore[misc]
     ``spiel_game`` is the OpenSpiel game (loaded, or text); ``algorithm`` a name of the
     family; ``depth`` cuts the search off (scored by ``heuristic(state, player)``, by
     default 0); ``seconds`` bounds each move's time (iterative only), read from ``clock``;
-    ``table`` keeps a transposition table per move.
+    ``table`` keeps a transposition table per move.  ``max_nodes`` (an attribute,
+    ``EXACT_NODES`` unless set) bounds a search to the end (no depth, no seconds) a move.
+
+    >>> bot = SearchBot(pyspiel.load_game("connect_four"))
+    >>> bot.max_nodes = 2048
+    >>> bot.step(pyspiel.load_game("connect_four").new_initial_state())  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: the search to the end of connect_four() did not finish within 2,048 nodes; ...
     """
 
     def __init__(self, spiel_game: Any, algorithm: str = "alphabeta", *,
@@ -95,7 +110,7 @@ class SearchBot(pyspiel.Bot):  # type: ignore[misc]
         self.spiel_name = str(loaded)
         self.game = game(loaded, heuristic)
         self.algorithm, self.depth, self.seconds, self.table = algorithm, depth, seconds, table
-        self.clock = clock
+        self.clock, self.max_nodes = clock, EXACT_NODES
         self.last: Any = None
 
     def step(self, state: Any) -> int:
@@ -103,14 +118,21 @@ class SearchBot(pyspiel.Bot):  # type: ignore[misc]
         if str(state.get_game()) != self.spiel_name:
             raise ValueError(f"this bot plays {self.spiel_name}, not {state.get_game()}")
         at = position(state)
-        stop = None
+        stop: Callable[[], bool] | None = None
         if self.seconds is not None:
             deadline, clock = self.clock() + self.seconds, self.clock
 
             def stop() -> bool:
                 return clock() >= deadline
-        self.last = family(self.game, at, self.algorithm, depth=self.depth, table=self.table,
-                           stop=stop)
+        elif self.depth is None:
+            stop = Meter(Budget(max_nodes=self.max_nodes), strict=True)
+        try:
+            self.last = family(self.game, at, self.algorithm, depth=self.depth,
+                               table=self.table, stop=stop)
+        except Spent:
+            raise ValueError(f"the search to the end of {self.spiel_name} did not finish "
+                             f"within {self.max_nodes:,} nodes; give the bot a depth, seconds "
+                             f"(iterative) or more max_nodes") from None
         return int(self.last.move)
 
     def restart_at(self, state: Any) -> None:

@@ -211,7 +211,7 @@ def test_the_book_a_frontier_run_writes_holds_every_value_a_direct_search_gives(
 
     path = tmp_path / "4x4.book"
     status, out, _ = solve(["solve", "connect4", "--size", "4x4", "--frontier", "2", "--pool",
-                            "--book", str(path), "--json", "--quiet"], capsys)
+                            "--write-book", str(path), "--json", "--quiet"], capsys)
     assert status == 0
     written = books.from_file(path, 4, 4)
     game = c4.solver(4, 4)
@@ -229,13 +229,26 @@ def test_the_book_a_frontier_run_writes_holds_every_value_a_direct_search_gives(
 
 def test_book_store_and_pool_without_a_frontier_are_refused_in_one_line(
         capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = solve(["solve", "connect4", "--size", "4x4", "--book", "x.book"], capsys)
+    status, out, err = solve(["solve", "connect4", "--size", "4x4", "--write-book", "x.book"],
+                             capsys)
     assert (status, out) == (2, "")
-    assert err == ("fminimax: error: --book, --store and --pool go with a --frontier run; "
-                   "give --frontier N\n")
+    assert err == ("fminimax: error: --write-book, --store and --pool go with a --frontier "
+                   "run; give --frontier N\n")
 
 
 @pytest.mark.parametrize(("size", "board"), [("5x5", "3333"), ("6x4", "4343")])
 def test_a_run_killed_mid_way_resumes_to_the_serial_answer_on_5x5_and_6x4(
         tmp_path: Path, size: str, board: str) -> None:
     killed_and_resumed(tmp_path, size, 2, "client", ["--pool", "--workers", "2"], board)
+
+
+def test_solve_answers_from_the_book_a_frontier_run_wrote_at_once(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "4x4.book"
+    assert solve(["solve", "connect4", "--size", "4x4", "--frontier", "2", "--pool",
+                  "--write-book", str(path), "--quiet"], capsys)[0] == 0
+    status, out, _ = solve(["solve", "connect4", "--size", "4x4", "--book", str(path),
+                            "--json", "--quiet"], capsys)
+    found = json.loads(out)
+    assert (status, found["value"]) == (0, serial(c4.solver(4, 4), c4.start(4, 4)).value)
+    assert found["nodes"] <= 5

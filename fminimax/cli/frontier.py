@@ -230,7 +230,7 @@ def run(args: argparse.Namespace, chosen: Made, out: IO[str], err: IO[str]) -> i
             runner.done()
         value = folded(game, state, args.frontier, runner.values)
         line = principal_line(game, state, args.frontier, runner.values)
-        book = _book_written(args, chosen, runner.values) if args.book else None
+        book = _book_written(args, chosen, runner.values) if args.write_book else None
     record = {"game": game.name, "value": value, "best_move": spoken.show_move(line[0]),
               "line": " ".join(spoken.show_move(m) for m in line), "frontier": args.frontier,
               "tasks": len(spots), "resumed": runner.resumed, "nodes": runner.nodes,
@@ -250,7 +250,7 @@ def run(args: argparse.Namespace, chosen: Made, out: IO[str], err: IO[str]) -> i
 
 def _book_written(args: argparse.Namespace, chosen: Made, values: dict[Any, Score]) -> int:
     """Write the frontier's values, and those folded above it, as an opening book in Pons'
-    format (``cli.books.written``) to ``args.book``; return its entries."""
+    format (``cli.books.written``) to ``args.write_book``; return its entries."""
     from fminimax.cli.books import written
     from fminimax.games.connect4 import strong_score
 
@@ -258,7 +258,7 @@ def _book_written(args: argparse.Namespace, chosen: Made, values: dict[Any, Scor
     found = book_values(chosen.exact, chosen.state, args.frontier, values)
     entries = [(state, strong_score(state, value, width, height))
                for state, value in found.values()]
-    written(args.book, width, height, chosen.state.plies + args.frontier, entries)
+    written(args.write_book, width, height, chosen.state.plies + args.frontier, entries)
     return len(entries)
 
 
@@ -268,7 +268,7 @@ def _connect_four_shape(chosen: Made) -> tuple[int, int]:
     recipe = chosen.exact.recipe
     shape = recipe[1] if recipe is not None and len(recipe) == 2 else ()
     if not chosen.exact.name.startswith("connect4-") or len(shape) != 3 or shape[2] != 4:
-        raise ValueError(f"--book writes a Connect Four book (four in a row), not one of "
+        raise ValueError(f"--write-book writes a Connect Four book (four in a row), not one of "
                          f"{chosen.exact.name!r}")
     return int(shape[0]), int(shape[1])
 
@@ -297,7 +297,7 @@ def add_frontier_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("--store", metavar="FILE",
                          help="with --frontier: write each finished task to this SQLite "
                          "file, and skip the tasks it holds (resume)")
-    command.add_argument("--book", metavar="FILE",
+    command.add_argument("--write-book", metavar="FILE",
                          help="with --frontier: write the values found (the frontier's and "
                          "those above it) as an opening book in Pons' format")
     command.add_argument("--pool", action="store_true",

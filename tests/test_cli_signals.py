@@ -537,3 +537,58 @@ def test_the_shell_s_dask_client_leaves_no_logger_that_can_write_a_traceback(
             assert not logging.getLogger(name).isEnabledFor(logging.CRITICAL), name
     finally:
         client.close()
+
+
+# --- a stopped worker: noticed like a dead one ----------------------------------------------
+
+STOPPED_BOUND = 4  # seconds: the shell's bound on a stopped worker, lowered for the test
+STOPPED = textwrap.dedent(f"""
+    import sys
+    from fminimax.cli import main, pools
+    pools.WAIT_SECONDS = {STOPPED_BOUND}
+    raise SystemExit(main(sys.argv[1:]))
+""")
+
+
+def pool_workers(pid: int) -> list[int]:
+    """Return the worker processes of the program ``pid``: the fork server's children."""
+    found = []
+    for child in descendants(pid):
+        try:
+            if b"forkserver" in (PROC / str(child) / "cmdline").read_bytes():
+                found += [int(c) for c in descendants(child)]
+        except OSError:
+            continue
+    return sorted(set(found))
+
+
+@needs_proc
+def test_a_stopped_pool_worker_ends_the_search_in_one_line_within_the_bound() -> None:
+    argv = ["solve", "nim", "4", "5", "5", "6", "--algorithm", "alphabeta", "--no-table",
+            "--workers", "2"]
+    with tempfile.TemporaryFile("w+") as err:
+        process = subprocess.Popen([sys.executable, "-c", STOPPED, *argv], cwd=ROOT,
+                                   stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                   stderr=err, text=True, start_new_session=True)
+        family: list[int] = []
+        try:
+            assert until(lambda: len(pool_workers(process.pid)) == 2, 30)
+            family = [process.pid, *descendants(process.pid)]
+            time.sleep(1.0)  # both workers are searching
+            stopped = pool_workers(process.pid)[0]
+            os.kill(stopped, signal.SIGSTOP)
+            since = time.monotonic()
+            out, _ = process.communicate(timeout=STOPPED_BOUND + 20)
+            took = time.monotonic() - since
+            err.seek(0)
+            message = err.read()
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+            kill_all([pid for pid in family if pid != process.pid and alive(pid)])
+    assert STOPPED_BOUND <= took < STOPPED_BOUND + 20
+    assert (process.returncode, out) == (1, "")
+    assert message == (f"fminimax: error: worker process {stopped} has been stopped for "
+                       f"{STOPPED_BOUND} s (SIGSTOP or a debugger); it was ended\n")
+    assert until(lambda: not any(alive(pid) for pid in family), 10)

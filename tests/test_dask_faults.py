@@ -7,6 +7,7 @@ this process while it runs, so what it sees is this cluster's end alone.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -189,3 +190,34 @@ def test_a_stopped_scheduler_ends_the_search_in_one_line_within_the_bound(
     assert (status, out) == (1, "")
     assert err == (f"fminimax: error: the Dask scheduler at {address!r} has not answered "
                    f"for {BOUND} s (stopped, overloaded or cut off)\n")
+
+
+def worker_process(nanny: subprocess.Popen[bytes]) -> int:
+    """Return the pid of the worker process a `dask worker` nanny started (its child that
+    is not multiprocessing's resource tracker)."""
+    children = [int(pid) for task in Path(f"/proc/{nanny.pid}/task").iterdir()
+                for pid in (task / "children").read_text().split()]
+    found = [pid for pid in children
+             if b"resource_tracker" not in Path(f"/proc/{pid}/cmdline").read_bytes()]
+    assert len(found) == 1, children
+    return found[0]
+
+
+def test_a_stopped_worker_whose_nanny_lives_ends_the_search_in_one_line_within_the_bound(
+        scheduler: tuple[str, Any]) -> None:
+    address, _ = scheduler
+    worker = started_worker(address)
+    stopped = worker_process(worker)
+    try:
+        program, _ = searching(address, LONG)
+        os.kill(stopped, signal.SIGSTOP)
+        since = time.monotonic()
+        status, out, err = ended_within(program, 2 * BOUND + 20)
+    finally:
+        os.kill(stopped, signal.SIGCONT)
+        end(worker)
+    assert BOUND <= time.monotonic() - since < 2 * BOUND + 20
+    assert (status, out) == (1, "")
+    assert re.fullmatch(r"fminimax: error: the Dask worker at 'tcp://127\.0\.0\.1:\d+' has "
+                        rf"not been heard from for {BOUND} s \(stopped, overloaded or cut "
+                        r"off\)\n", err), err

@@ -24,7 +24,7 @@ from typing import Any
 from fminimax import parallel
 
 __all__ = ["ClusterLost", "DaskExecutor", "TaskStopped", "cluster_fault", "dask_client",
-           "polled_moves", "stoppable", "waiting_note"]
+           "heard", "least_heard", "polled_moves", "stoppable", "waiting_note"]
 
 
 # --- reaching a scheduler ----------------------------------------------------------------
@@ -153,12 +153,18 @@ WATCH_SECONDS = 1.0
 """How often (seconds) the client asks the scheduler how it is."""
 
 
-def cluster_fault(address: str, silent: float, unstaffed: float, patience: float) -> str | None:
+def cluster_fault(address: str, silent: float, unstaffed: float, patience: float,
+                  unheard: tuple[str, float] = ("", 0.0)) -> str | None:
     """Return why the search ends when the scheduler has been silent, or without a worker,
     for ``patience`` seconds; None while it may go on.
 
     ``silent`` and ``unstaffed``: seconds since the scheduler last answered, and since it
-    last had a worker.
+    last had a worker; ``unheard``: the worker the scheduler has heard from least recently
+    and for how long (a worker stopped by SIGSTOP, whose nanny lives on, never dies: the
+    scheduler just stops hearing its heartbeats).
+
+    >>> cluster_fault("tcp://h:1", 0.0, 0.0, 30, ("tcp://h:2", 31.0))  # doctest: +ELLIPSIS
+    "the Dask worker at 'tcp://h:2' has not been heard from for 30 s (stopped, ...)"
 
     >>> cluster_fault("tcp://h:1", 0.0, 31.0, 30)
     "the Dask scheduler at 'tcp://h:1' has had no worker for 30 s (start one: dask worker tcp://h:1)"
@@ -168,17 +174,23 @@ def cluster_fault(address: str, silent: float, unstaffed: float, patience: float
     if silent >= patience:
         return (f"the Dask scheduler at {address!r} has not answered for {patience:g} s "
                 f"(stopped, overloaded or cut off)")
+    if unheard[1] >= patience:
+        return (f"the Dask worker at {unheard[0]!r} has not been heard from for {patience:g} s "
+                f"(stopped, overloaded or cut off)")
     if unstaffed >= patience:
         return (f"the Dask scheduler at {address!r} has had no worker for {patience:g} s "
                 f"(start one: dask worker {address})")
     return None
 
 
-def waiting_note(silent: float, unstaffed: float, patience: float) -> str | None:
+def waiting_note(silent: float, unstaffed: float, patience: float,
+                 unheard: tuple[str, float] = ("", 0.0)) -> str | None:
     """Return what a search waits for, for its progress line, once it has waited a moment.
 
     >>> waiting_note(0.5, 12.0, 30)
     'waiting for a Dask worker: none for 12 s (giving up at 30 s)'
+    >>> waiting_note(0.5, 0.5, 30, ("tcp://h:2", 7.0))
+    "waiting for the Dask worker at 'tcp://h:2': not heard from for 7 s (giving up at 30 s)"
     """
     if silent >= 2 * WATCH_SECONDS:
         return (f"waiting for the Dask scheduler to answer: silent for {silent:.0f} s "
@@ -186,7 +198,45 @@ def waiting_note(silent: float, unstaffed: float, patience: float) -> str | None
     if unstaffed >= 2 * WATCH_SECONDS:
         return (f"waiting for a Dask worker: none for {unstaffed:.0f} s (giving up at "
                 f"{patience:g} s)")
+    if unheard[1] >= HEARTBEAT_SECONDS:
+        return (f"waiting for the Dask worker at {unheard[0]!r}: not heard from for "
+                f"{unheard[1]:.0f} s (giving up at {patience:g} s)")
     return None
+
+
+HEARTBEAT_SECONDS = 5.0
+"""A worker unheard from for this long is named on the progress line (Dask's workers send
+a heartbeat about every second on a small cluster)."""
+
+
+def heard(before: dict[str, tuple[float, float]], workers: dict[str, Any],
+          now: float) -> dict[str, tuple[float, float]]:
+    """Return, by worker address, the scheduler's ``last_seen`` of each worker and when (on
+    this client's clock) that value last changed: a value that stops changing is a worker
+    the scheduler no longer hears.  Compared with itself only, so the two machines'
+    clocks need not agree.
+
+    >>> heard({"w": (5.0, 1.0)}, {"w": {"last_seen": 5.0}, "v": {"last_seen": 2.0}}, 9.0)
+    {'w': (5.0, 1.0), 'v': (2.0, 9.0)}
+    """
+    found: dict[str, tuple[float, float]] = {}
+    for address, worker in workers.items():
+        seen = worker.get("last_seen", 0.0) if isinstance(worker, dict) else 0.0
+        old = before.get(address)
+        found[address] = old if old is not None and old[0] == seen else (seen, now)
+    return found
+
+
+def least_heard(heard_from: dict[str, tuple[float, float]], now: float) -> tuple[str, float]:
+    """Return the worker heard from least recently and the seconds since, or ("", 0.0).
+
+    >>> least_heard({"w": (5.0, 1.0), "v": (2.0, 9.0)}, 10.0)
+    ('w', 9.0)
+    """
+    if not heard_from:
+        return "", 0.0
+    address = min(heard_from, key=lambda name: heard_from[name][1])
+    return address, now - heard_from[address][1]
 
 
 class DaskExecutor(Executor):
@@ -208,6 +258,7 @@ class DaskExecutor(Executor):
         self.lock = threading.Lock()
         self.out: set[Future[Any]] = set()
         self.answered = self.staffed = time.monotonic()
+        self.heard: dict[str, tuple[float, float]] = {}
         self._max_workers = 0  # parallel.capacity reads the cluster's size from it
         self.over = threading.Event()
         self.watch()  # once at the start: the size, and no worker counts from now
@@ -244,15 +295,18 @@ class DaskExecutor(Executor):
             self.answered, self._max_workers = now, threads if isinstance(threads, int) else 0
             if identity.get("n_workers"):
                 self.staffed = now
+            workers = identity.get("workers")
+            self.heard = heard(self.heard, workers if isinstance(workers, dict) else {}, now)
         fault = cluster_fault(self.address, now - self.answered, now - self.staffed,
-                              self.patience)
+                              self.patience, least_heard(self.heard, now))
         if fault is not None:
             self._fail(fault)
 
     def waiting(self) -> str | None:
         """Return what the search waits for (for the progress line), or None."""
         now = time.monotonic()
-        return waiting_note(now - self.answered, now - self.staffed, self.patience)
+        return waiting_note(now - self.answered, now - self.staffed, self.patience,
+                            least_heard(self.heard, now))
 
     def _watching(self) -> None:
         while self.fault is None and not self.over.wait(WATCH_SECONDS):

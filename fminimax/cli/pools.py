@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # the pools, their futures and Dask load only when a pool is 
 __all__ = ["CONNECT_SECONDS", "MAX_WORKERS", "SPLIT", "WAIT_SECONDS",
            "add_parallel_arguments", "bounds_advice", "executor_for", "parallel_move_lines",
            "parallel_move_values", "parallel_search", "parallel_solve", "scheduler_address",
-           "split_algorithm", "stop_pool",
+           "split_algorithm", "stop_pool", "StoppedWatch", "stopped_state",
            "wants_pool", "workers_count"]
 
 MAX_WORKERS = max(2, 2 * (os.cpu_count() or 1))
@@ -89,8 +89,9 @@ CONNECT_SECONDS = 10.0
 """The bound on reaching a Dask scheduler and hearing it answer as one."""
 
 WAIT_SECONDS = 30.0
-"""The bound on a Dask cluster that cannot run the search: a scheduler that does not
-answer, or that has no worker (none started, or every one gone), for this long ends the
+"""The bound on a cluster that cannot run the search: a Dask scheduler that does not
+answer, that has no worker (none started, or every one gone), or one of whose workers it
+has not heard from, or a pool's worker process stopped (SIGSTOP), for this long ends the
 search with one line (status 1)."""
 
 
@@ -156,16 +157,75 @@ def _process_pool(workers: int) -> Iterator[Executor]:
         lifeline, held = context.Pipe(duplex=False)
         pool = _pool_class()(workers, mp_context=context, initializer=_start_worker,
                              initargs=(lifeline,))
+    watch = StoppedWatch(pool, WAIT_SECONDS)
+    pool.waiting = watch.waiting  # type: ignore[attr-defined]  # (read by the progress line)
     try:
         yield pool
-    except BaseException:
+    except BaseException as error:
+        watch.over.set()
         stop_pool(pool)
+        from fminimax import parallel
+        if watch.fault is not None and isinstance(error, parallel.SearchFailed):
+            raise parallel.SearchFailed(watch.fault, error.line, error.state) from None
         raise
     else:
+        watch.over.set()
         pool.shutdown()
     finally:
         held.close()  # any worker left exits (after SIGKILL the kernel closes it for us)
         lifeline.close()
+
+
+def stopped_state(pid: int) -> bool:
+    """Return whether process ``pid`` is stopped (SIGSTOP, a debugger): Linux's /proc says
+    T or t; False where there is no /proc, or no such process.
+
+    >>> stopped_state(os.getpid())
+    False
+    """
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            fields = stat.read().rsplit(b")", 1)[-1].split()
+    except OSError:
+        return False
+    return bool(fields) and fields[0] in (b"T", b"t")
+
+
+class StoppedWatch:
+    """A thread that watches a process pool's workers once a second: a worker stopped (by
+    SIGSTOP) for ``patience`` seconds is noticed as a dead one.  It is ended (SIGKILL), so
+    the pool breaks and the search ends, and ``fault`` says which worker and why; until
+    then ``waiting`` names it for the progress line.
+
+    Why: a stopped worker neither answers nor dies, so the pool waits for it forever.
+    """
+
+    def __init__(self, pool: Any, patience: float) -> None:
+        self.pool, self.patience = pool, patience
+        self.fault: str | None = None
+        self.since: dict[int, float] = {}
+        self.over = threading.Event()
+        threading.Thread(target=self._watching, name="fminimax-workers", daemon=True).start()
+
+    def _watching(self) -> None:
+        while not self.over.wait(1.0):
+            processes = dict(getattr(self.pool, "_processes", None) or {})
+            now = time.monotonic()
+            self.since = {pid: self.since.get(pid, now) for pid in processes
+                          if stopped_state(pid)}
+            for pid, since in self.since.items():
+                if now - since >= self.patience and self.fault is None:
+                    self.fault = (f"worker process {pid} has been stopped for "
+                                  f"{self.patience:g} s (SIGSTOP or a debugger); it was ended")
+                    os.kill(pid, signal.SIGKILL)
+
+    def waiting(self) -> str | None:
+        """Return what the search waits for (for the progress line), or None."""
+        if not self.since:
+            return None
+        pid, since = min(self.since.items(), key=lambda item: item[1])
+        return (f"waiting for worker process {pid}: stopped for "
+                f"{time.monotonic() - since:.0f} s (giving up at {self.patience:g} s)")
 
 
 def _pool_class() -> type[ProcessPoolExecutor]:

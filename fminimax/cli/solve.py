@@ -176,8 +176,17 @@ def _text(args: argparse.Namespace, chosen: Made, found: policy.Answer,
             f"best move: {move}{every}\n"
             f"line:      {' '.join(spoken.show_move(move) for move in result.pv) or '-'}\n"
             f"nodes:     {stats.nodes} (leaves {stats.leaves}, cut-offs {stats.cutoffs}, "
-            f"table hits {stats.table_hits})\n"
+            f"table hits {stats.table_hits}{_hit_rate(stats)})\n"
             f"time:      {seconds:.3f} s\n")
+
+
+def _hit_rate(stats: core.Stats) -> str:
+    """Return the table's hit rate (hits per node) as solve prints it after the hits.
+
+    >>> _hit_rate(core.Stats(200, 0, 0, 30)), _hit_rate(core.Stats(5, 0, 0, 0))
+    (', 15.0% of nodes', '')
+    """
+    return f", {stats.table_hits / stats.nodes:.1%} of nodes" if stats.table_hits else ""
 
 
 def _record(args: argparse.Namespace, chosen: Made, found: policy.Answer,
@@ -218,6 +227,8 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             raise ValueError("--board - reads standard input, and there is none")
         return run_lines(args, out, err, stdin)
     chosen: Made = game_made(args)
+    if _wants_frontier(args):
+        return _frontier_run(args, chosen, out, err)
     request = _request(args, chosen)
     started = time.perf_counter()
     progress = progress_reporter(err, args.quiet)
@@ -240,6 +251,22 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         return 0
     out.write(_text(args, chosen, found, fields, seconds))
     return 0
+
+
+def _wants_frontier(args: argparse.Namespace) -> bool:
+    """Return whether the command line asked for a frontier run or one of its options."""
+    return args.frontier is not None or bool(args.write_book or args.store or args.pool)
+
+
+def _frontier_run(args: argparse.Namespace, chosen: Made, out: IO[str], err: IO[str]) -> int:
+    """Run ``solve --frontier`` (``cli.frontier``), refusing its options without it."""
+    if args.frontier is None:
+        raise ValueError("--write-book, --store and --pool go with a --frontier run; give "
+                         "--frontier N")
+    from fminimax.cli import frontier
+
+    frontier.check_frontier_args(args)
+    return frontier.run(args, chosen, out, err)
 
 
 # --- many positions: --board - ----------------------------------------------------------
@@ -368,4 +395,6 @@ def add(sub: Any) -> None:
     solve.add_argument("--solver", action="store_true",
                        help="mcts: prove wins, losses and draws as they back up (MCTS-Solver)")
     add_parallel_arguments(solve)
+    from fminimax.cli.frontier import add_frontier_arguments
+    add_frontier_arguments(solve)
     solve.set_defaults(run=run)

@@ -336,7 +336,7 @@ class Decisions(Run):
         It does when exact, or when its bound lies outside the window.  Decisive distances
         values are stored relative to their node.
         """
-        depth, value, flag, line = stored
+        depth, value, flag, line = stored[0], stored[1], stored[2], stored[3]
         if self.distances and (value >= HALF_WIN or value <= -HALF_WIN):
             value = farther(value, ply)
         if flag == EXACT or (value >= beta if flag == LOWER else value <= alpha):
@@ -350,7 +350,7 @@ class Decisions(Run):
     def narrowed(self, stored: Stored, ply: int, alpha: Score,
                  beta: Score) -> tuple[Score, Score]:
         """Return the window narrowed by a stored bound that lies inside it (with pruning)."""
-        depth, value, flag, _ = stored
+        depth, value, flag = stored[0], stored[1], stored[2]
         if self.distances and (value >= HALF_WIN or value <= -HALF_WIN):
             value = farther(value, ply)
         if self.prune and flag == LOWER and alpha < value:

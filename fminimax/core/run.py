@@ -180,12 +180,12 @@ class Run:
         depth = self.limit - ply if self.estimates > estimates else FULL_DEPTH
         if self.distances and (value >= HALF_WIN or value <= -HALF_WIN):
             value = nearer(value, ply)
-        stored = (depth, value, flag, line if self.keep_lines else ())
+        stored = (depth, value, flag, line if self.keep_lines else (), ply)
         entries = self.entries
         if len(entries) < self.max_entries:
             entries[key] = stored
-        else:  # full: the table drops its oldest quarter, in a new dict
-            self.table.store(key, stored)  # type: ignore[union-attr]
+        else:  # full: the table drops its cheapest quarter (see Table)
+            self.table.store(key, stored, ply)  # type: ignore[union-attr]
             self.entries = self.table.entries  # type: ignore[union-attr]
 
     def record(self, visit: Visit, value: Score, kind: str, pruned: Line = ()) -> None:

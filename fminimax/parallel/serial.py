@@ -10,6 +10,8 @@ small so that a change of the core's interface is one edit in one module.
 
 from __future__ import annotations
 
+from typing import Any
+
 from fminimax.core import (
     INFINITY,
     SearchResult,
@@ -20,9 +22,26 @@ from fminimax.core import (
     nearer,
     search,
 )
+from fminimax.core.drivers import bisection
+from fminimax.core.options import MateError
+from fminimax.game import Game
 
 __all__ = ["INFINITY", "SearchResult", "Stats", "Table", "checked_depth", "distances_for",
-           "farther", "nearer", "search"]
+           "farther", "nearer", "search", "solved"]
+
+
+def solved(game: Game[Any, Any], state: Any, table: Table) -> SearchResult[Any]:
+    """Return the exact result of ``state`` in distance values, as ``solve`` finds it: by
+    bisection where it applies (final scores of -1, 0 or +1), else alpha-beta; one table.
+
+    >>> from fminimax.games import nim
+    >>> solved(nim.game(), nim.start((1, 2)), Table()).value
+    999997
+    """
+    try:
+        return bisection(game, state, table=table, distances=True)
+    except MateError:
+        return search(game, state, table=Table(), distances=True)
 
 
 def checked_depth(depth: int | None) -> int | None:

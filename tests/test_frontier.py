@@ -1,0 +1,254 @@
+"""The frontier solve: the same answer as the serial search, every stored value a direct
+search's, and a run killed at any moment (real processes, real SIGKILLs) finishes when
+started again with the same store, without redoing the tasks it holds."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import needs_module
+from fminimax import algorithms, core
+from fminimax.cli import main
+from fminimax.games import connect4 as c4
+from fminimax.games import nim
+from fminimax.parallel import frontier as fr
+
+ROOT = Path(__file__).resolve().parent.parent
+PROGRAM = [sys.executable, "-m", "fminimax"]
+
+
+def serial(game: object, state: object) -> core.SearchResult[object]:
+    return algorithms.auto(game, state, table=core.Table())  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("plies", [0, 1, 2, 3])
+def test_the_folded_frontier_gives_the_serial_value_and_move_on_4x4(plies: int) -> None:
+    game, root = c4.solver(4, 4), c4.start(4, 4)
+    spots = fr.frontier(game, root, plies)
+    values = {spot.key: fr.solved_position(game, spot.state).value for spot in spots}
+    expected = serial(game, root)
+    assert fr.folded(game, root, plies, values) == expected.value
+    line = fr.principal_line(game, root, plies, values)
+    assert line[:1] == ((expected.move,) if plies else ())
+
+
+def test_the_frontier_merges_transpositions_and_mirror_images_and_skips_decided_ones() -> None:
+    game, root = c4.solver(4, 4), c4.start(4, 4)
+    spots = fr.frontier(game, root, 2)
+    keys = [spot.key for spot in spots]
+    assert len(keys) == len(set(keys))
+    lines = [spot.line for spot in spots]
+    assert (0, 0) not in lines or (3, 3) not in lines  # one of two mirror images
+    assert all(fr.settled(game, spot.state) is None for spot in spots)
+
+
+def test_nim_s_frontier_folds_to_the_serial_value() -> None:
+    game, root = nim.game(), nim.start((2, 3))
+    for plies in range(4):
+        values = {s.key: fr.solved_position(game, s.state).value
+                  for s in fr.frontier(game, root, plies)}
+        assert fr.folded(game, root, plies, values) == serial(game, root).value
+
+
+def test_a_negative_frontier_is_refused_naming_it() -> None:
+    with pytest.raises(ValueError, match="got -1"):
+        fr.frontier(nim.game(), nim.start((1,)), -1)
+
+
+# --- the store and the command line ----------------------------------------------------------
+
+
+def stored(path: Path) -> list[tuple[str, str, int]]:
+    with sqlite3.connect(path) as connection:
+        return list(connection.execute("SELECT key, line, value FROM tasks"))
+
+
+def check_every_entry(path: Path, width: int, height: int, board: str = "") -> None:
+    """Every stored value equals a direct search of its position (replayed from its line,
+    after ``board``, 1-based columns as the command line takes them)."""
+    game = c4.solver(width, height)
+    before = [int(column) - 1 for column in board]
+    for key, line, value in stored(path):
+        state = c4.from_moves(before + json.loads(line), width, height)
+        assert str(game.key(state)) == key
+        assert serial(game, state).value == value, line
+
+
+def solve(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    status = main(argv)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_solve_frontier_answers_as_the_serial_solve_and_resumes_from_its_store(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    store = tmp_path / "4x4.sqlite"
+    argv = ["solve", "connect4", "--size", "4x4", "--frontier", "2", "--pool", "--workers",
+            "2", "--store", str(store), "--json", "--quiet"]
+    status, out, _ = solve(argv, capsys)
+    first = json.loads(out)
+    expected = serial(c4.solver(4, 4), c4.start(4, 4))
+    assert (status, first["value"], first["resumed"]) == (0, expected.value, 0)
+    assert first["best_move"] == str(expected.move + 1)
+    status, out, _ = solve(argv, capsys)
+    again = json.loads(out)
+    assert (again["value"], again["resumed"], again["nodes"]) == (expected.value,
+                                                                   first["tasks"], 0)
+    check_every_entry(store, 4, 4)
+
+
+def test_a_store_of_another_board_or_a_damaged_one_is_refused_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    store = tmp_path / "f.sqlite"
+    base = ["solve", "connect4", "--frontier", "1", "--pool", "--store", str(store), "--quiet"]
+    assert solve([*base, "--size", "4x4"], capsys)[0] == 0
+    status, out, err = solve([*base, "--size", "5x4"], capsys)
+    assert (status, out) == (2, "")
+    assert err.count("\n") == 1 and "connect4-4x4-k4-solver" in err, err
+    damaged = tmp_path / "damaged.sqlite"
+    damaged.write_bytes(b"SQLite format 3\x00" + os.urandom(2000))
+    status, out, err = solve([*base[:-3], "--store", str(damaged), "--size", "4x4"], capsys)
+    assert (status, out) == (2, "")
+    assert err.count("\n") == 1 and "not a frontier store" in err, err
+
+
+def rows_reach(path: Path, count: int, process: subprocess.Popen[bytes], seconds: float) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and process.poll() is None:
+        try:
+            if len(stored(path)) >= count:
+                return
+        except sqlite3.Error:
+            pass
+        time.sleep(0.05)
+    raise AssertionError(f"the store did not reach {count} rows ({process.poll()})")
+
+
+def killed_and_resumed(tmp_path: Path, size: str, plies: int, victim: str,
+                       engine: list[str], board: str = "") -> None:
+    """Run the frontier solve, SIGKILL ``victim`` once a task is stored, start it again
+    with the same store: the answer is the serial one and no stored task is searched again."""
+    width, height = map(int, size.split("x"))
+    store = tmp_path / f"{size}.sqlite"
+    argv = [*PROGRAM, "solve", "connect4", "--size", size, "--frontier", str(plies),
+            "--store", str(store), "--json", "--quiet", *engine,
+            *(["--board", board] if board else [])]
+    process = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               start_new_session=True)
+    try:
+        rows_reach(store, 1, process, 120)
+        if victim == "client":
+            os.kill(process.pid, signal.SIGKILL)
+        else:  # a worker: the program's grandchildren that are searching
+            workers = worker_pids(process.pid)
+            assert workers, "no worker process found"
+            os.kill(workers[0], signal.SIGKILL)
+        process.communicate(timeout=180)
+    finally:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    before = len(stored(store))
+    again = subprocess.run(argv, cwd=ROOT, capture_output=True, timeout=300, text=True)
+    assert again.returncode == 0, again.stderr
+    record = json.loads(again.stdout)
+    root = c4.from_moves([int(column) - 1 for column in board], width, height)
+    expected = serial(c4.solver(width, height), root)
+    assert record["value"] == expected.value
+    assert record["resumed"] >= before >= 1
+    assert len(stored(store)) == record["tasks"]
+    check_every_entry(store, width, height, board)
+
+
+def worker_pids(pid: int) -> list[int]:
+    """Return the processes below ``pid``, the one that has used the most CPU first (a
+    worker searching, not a fork server or a resource tracker)."""
+    below, todo, cpu = {pid}, [pid], {}
+    stats = {}
+    for path in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = path.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        stats[int(path.parent.name)] = (int(fields[1]), int(fields[11]) + int(fields[12]))
+    while todo:
+        parent = todo.pop()
+        for child, (ppid, used) in stats.items():
+            if ppid == parent and child not in below:
+                below.add(child)
+                todo.append(child)
+                cpu[child] = used
+    return sorted(cpu, key=lambda child: -cpu[child])
+
+
+@pytest.mark.parametrize("victim", ["client", "worker"])
+def test_a_pool_run_killed_mid_way_resumes_to_the_serial_answer_on_5x4(
+        tmp_path: Path, victim: str) -> None:
+    killed_and_resumed(tmp_path, "5x4", 2, victim, ["--pool", "--workers", "2"])
+
+
+@pytest.mark.parametrize("victim", ["client", "worker"])
+def test_a_dask_run_killed_mid_way_resumes_to_the_serial_answer_on_5x4(
+        tmp_path: Path, victim: str) -> None:
+    needs_module("distributed")
+    killed_and_resumed(tmp_path, "5x4", 2, victim, ["--workers", "2"])
+
+
+def test_the_book_a_frontier_run_writes_holds_every_value_a_direct_search_gives(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from fminimax.games.connect4 import book as books
+    from fminimax.games.connect4 import strong_score
+
+    path = tmp_path / "4x4.book"
+    status, out, _ = solve(["solve", "connect4", "--size", "4x4", "--frontier", "2", "--pool",
+                            "--write-book", str(path), "--json", "--quiet"], capsys)
+    assert status == 0
+    written = books.from_file(path, 4, 4)
+    game = c4.solver(4, 4)
+    seen = 0
+    for line in ["", *"0123", *(a + b for a in "0123" for b in "0123")]:
+        state = c4.from_moves(line, 4, 4)
+        if line and fr.settled(game, state) is not None:
+            continue
+        found = books.score(written, state)
+        assert found is not None, line
+        assert found == strong_score(state, serial(game, state).value, 4, 4), line
+        seen += 1
+    assert json.loads(out)["book"] >= seen // 2  # mirror images share an entry
+
+
+def test_book_store_and_pool_without_a_frontier_are_refused_in_one_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = solve(["solve", "connect4", "--size", "4x4", "--write-book", "x.book"],
+                             capsys)
+    assert (status, out) == (2, "")
+    assert err == ("fminimax: error: --write-book, --store and --pool go with a --frontier "
+                   "run; give --frontier N\n")
+
+
+@pytest.mark.parametrize(("size", "board"), [("5x5", "3333"), ("6x4", "4343")])
+def test_a_run_killed_mid_way_resumes_to_the_serial_answer_on_5x5_and_6x4(
+        tmp_path: Path, size: str, board: str) -> None:
+    killed_and_resumed(tmp_path, size, 2, "client", ["--pool", "--workers", "2"], board)
+
+
+def test_solve_answers_from_the_book_a_frontier_run_wrote_at_once(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "4x4.book"
+    assert solve(["solve", "connect4", "--size", "4x4", "--frontier", "2", "--pool",
+                  "--write-book", str(path), "--quiet"], capsys)[0] == 0
+    status, out, _ = solve(["solve", "connect4", "--size", "4x4", "--book", str(path),
+                            "--json", "--quiet"], capsys)
+    found = json.loads(out)
+    assert (status, found["value"]) == (0, serial(c4.solver(4, 4), c4.start(4, 4)).value)
+    assert found["nodes"] <= 5

@@ -354,3 +354,125 @@ def test_no_crash_was_left_to_other_branches() -> None:
     if ELSEWHERE:
         pytest.xfail(f"{len(ELSEWHERE)} crashes in other branches' modules: "
                      + " | ".join(sorted(set(ELSEWHERE))[:6]))
+
+
+# --- the batch (--board -): every line answered, whatever fails -------------------------------
+
+FAULTS = {"1": MemoryError, "2": RuntimeError, "3": SystemError, "4": RecursionError}
+"""Positions whose search is made to fail, and how: memory, a bug, the interpreter."""
+LINE_KINDS = st.sampled_from(["4455", "44", "1", "2", "3", "4", "8", "4455 3", "\xff",
+                              "x" * 20_000, "44444444", "# a comment", "", "٣"])
+
+
+def faulty(real: object) -> object:
+    """Return ``solve._made_from`` failing as ``FAULTS`` says on the positions it names."""
+    def made_from(args: object, text: str) -> object:
+        if text in FAULTS:
+            raise FAULTS[text]("injected")
+        return real(args, text)  # type: ignore[operator]
+    return made_from
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(lines=st.lists(LINE_KINDS, min_size=1, max_size=8),
+       budget=st.sampled_from([[], ["--max-nodes", "1"], ["--seconds", "0.05"], ["--depth", "2"]]))
+def test_every_line_of_a_batch_gets_an_answer_or_an_error_whatever_fails(
+        lines: list[str], budget: list[str]) -> None:
+    """Memory, a bug, a budget, bad bytes: each line gets its object and the batch goes on."""
+    from fminimax.cli import solve
+
+    data = "\n".join(lines).encode("utf-8", "surrogateescape").replace(b"\xc3\xbf", b"\xff")
+    stdin = io.TextIOWrapper(io.BytesIO(data + b"\n"))
+    out, err = io.StringIO(), io.StringIO()
+    with patch.object(sys, "stdin", stdin), \
+         patch.object(solve, "_made_from", faulty(solve._made_from)):
+        status = cli.main(["solve", "connect4", "--board", "-", *budget], out, err)
+    asked = [text.strip() for text in lines if text.strip()[:1] not in ("", "#")]
+    records = [strict_json(line) for line in out.getvalue().splitlines()]
+    assert status in (0, 1) and err.getvalue() == "", (lines, err.getvalue())
+    assert [record["line"] for record in records] == sorted({r["line"] for r in records})
+    assert len(records) == len(asked), (lines, records)
+    for record in records:
+        if "error" in record:
+            assert len(record["error"]) <= LINE and "\n" not in record["error"], record
+        else:
+            assert mismatches({k: v for k, v in record.items() if k not in ("line", "input")}) \
+                == [], record
+
+
+def test_a_batch_line_of_several_fields_says_which_field_it_solved() -> None:
+    stdin = io.TextIOWrapper(io.BytesIO(b"4455 3\n4455\n"))
+    out = io.StringIO()
+    with patch.object(sys, "stdin", stdin):
+        assert cli.main(["solve", "connect4", "--board", "-"], out, io.StringIO()) == 0
+    first, second = (json.loads(line) for line in out.getvalue().splitlines())
+    assert (first["input"], first["position"], first["score"]) == ("4455 3", "4455", 18)
+    assert "position" not in second and mismatches(
+        {k: v for k, v in first.items() if k not in ("line", "input")}) == []
+
+
+# --- closed and full outputs: one line where there is a stderr, never half a line -------------
+
+PROGRAM = [sys.executable, "-m", "fminimax"]
+ROOT = Path(__file__).resolve().parent.parent
+SAID = ["solve", "connect4", "--board", "4455", "--json"]
+
+
+def program(argv: list[str], stdin: bytes = b"", close: tuple[int, ...] = (),
+            stdout: object = None, fsize: int | None = None) -> tuple[int, str]:
+    """Return the status and stderr of the program run with ``close`` descriptors closed."""
+    import subprocess
+
+    def bounded() -> None:
+        for fd in close:
+            os.close(fd)
+        if fsize is not None:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (fsize, fsize))
+
+    done = subprocess.run([*PROGRAM, *argv], input=stdin, cwd=ROOT, preexec_fn=bounded,
+                          stdout=stdout if stdout is not None else subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    return done.returncode, done.stderr.decode()
+
+
+@pytest.mark.parametrize("argv", [SAID, ["tree", "[1,2]"], ["solve", "nim", "2", "3"],
+                                  ["solve", "connect4", "--board", "-"]])
+def test_a_closed_stderr_changes_nothing_but_the_words(argv: list[str],
+                                                       tmp_path: Path) -> None:
+    with open(tmp_path / "out", "wb") as out:
+        status, _ = program(argv, stdin=b"4455\n", close=(2,), stdout=out)
+    written = (tmp_path / "out").read_text()
+    assert status == 0 and written.strip(), written
+
+
+@pytest.mark.parametrize("argv", [SAID, ["tree", "[1,2]"], ["solve", "connect4", "--board", "-"]])
+def test_a_closed_or_full_stdout_is_one_line_and_status_2(argv: list[str]) -> None:
+    for close, target in (((1,), None), ((), open("/dev/full", "wb"))):
+        status, err = program(argv, stdin=b"4455\n4455\n", close=close, stdout=target)
+        assert status == 2 and err.count("\n") == 1, (close, err)
+        assert err.startswith("fminimax: error: cannot write standard output: "), err
+
+
+def test_a_file_size_limit_leaves_only_whole_lines(tmp_path: Path) -> None:
+    """A full disk under --board -, played by a file size limit: the file ends whole."""
+    with open(tmp_path / "out", "wb") as out:
+        status, err = program(["solve", "connect4", "--board", "-"], stdin=b"4455\n" * 40,
+                              stdout=out, fsize=1500)
+    written = (tmp_path / "out").read_bytes()
+    assert status == 2 and err.startswith("fminimax: error: cannot write standard output"), err
+    assert written.endswith(b"\n") and len(written.splitlines()) >= 2, written[-100:]
+    assert all(strict_json(line.decode()) for line in written.splitlines())
+
+
+def test_running_out_of_memory_is_one_line_and_status_2() -> None:
+    """A search that exhausts an address space bound: one line, 2, no traceback."""
+    import subprocess
+
+    limit = 60_000_000 + virtual_memory() // 4  # room to start, none to search far
+    done = subprocess.run(["prlimit", f"--as={limit}", *PROGRAM, "solve", "tictactoe",
+                           "--size", "5x5", "--k", "4", "--depth", "30", "--quiet"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr[-2000:]
+    assert "memory" in done.stderr and "Traceback" not in done.stderr

@@ -245,17 +245,18 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
 # --- many positions: --board - ----------------------------------------------------------
 
 
-def _made_from(args: argparse.Namespace, text: str) -> Made:
+def _made_from(args: argparse.Namespace, text: str) -> tuple[Made, str | None]:
     """Return the game at the position ``text`` names: the whole line, else its first field
-    (Pons' ``sequence score`` lines), refused in the words of the whole line."""
+    (Pons' ``sequence score`` lines), refused in the words of the whole line; and the field
+    solved when it was not the whole line (the answer says so: ``position``)."""
     try:
-        return game_made(argparse.Namespace(**{**vars(args), "board": text}))
+        return game_made(argparse.Namespace(**{**vars(args), "board": text})), None
     except ValueError as whole:
         fields = text.split()
         if len(fields) < 2:
             raise
         try:
-            return game_made(argparse.Namespace(**{**vars(args), "board": fields[0]}))
+            return game_made(argparse.Namespace(**{**vars(args), "board": fields[0]})), fields[0]
         except ValueError:
             raise whole from None
 
@@ -267,15 +268,23 @@ def _line_record(args: argparse.Namespace, line: Line, request: policy.Request,
     if line.text is None:
         return {**heading, "error": line.problem}
     try:
-        chosen = _made_from(args, line.text)
+        chosen, field = _made_from(args, line.text)
         started = time.perf_counter()
         found = _answer(args, chosen, request, progress)
-        return {**heading, **_record(args, chosen, found, request,
-                                     time.perf_counter() - started)}
+        solved = {} if field is None else {"position": field}
+        return {**heading, **solved, **_record(args, chosen, found, request,
+                                               time.perf_counter() - started)}
     except (ValueError, TypeError, OverflowError) as error:
         from fminimax.cli import plain_words
 
         return {**heading, "error": clip(plain_words(str(error)))}
+    except MemoryError:
+        from fminimax.cli import MEMORY_ADVICE
+
+        return {**heading, "error": f"out of memory; {MEMORY_ADVICE}"}
+    except Exception as error:  # a fault of ours: this line's answer, not the batch's end
+        return {**heading, "error": clip(f"the search failed: {type(error).__name__}: "
+                                         f"{error}")}
 
 
 def run_lines(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[bytes]) -> int:

@@ -476,3 +476,11 @@ def test_running_out_of_memory_is_one_line_and_status_2() -> None:
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr[-2000:]
     assert "memory" in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("folder", ["/proc/x", "/sys/x", "/proc/self/x"])
+def test_quiz_out_where_no_folder_can_be_made_is_one_line_and_status_2(folder: str) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    status = cli.main(["quiz", "--seeds", "1-3", "--out", folder], out, err)
+    assert status == 2 and err.getvalue().count("\n") == 1, err.getvalue()
+    assert err.getvalue().startswith(f"fminimax: error: --out '{folder}': "), err.getvalue()

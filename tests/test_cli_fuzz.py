@@ -484,3 +484,27 @@ def test_quiz_out_where_no_folder_can_be_made_is_one_line_and_status_2(folder: s
     status = cli.main(["quiz", "--seeds", "1-3", "--out", folder], out, err)
     assert status == 2 and err.getvalue().count("\n") == 1, err.getvalue()
     assert err.getvalue().startswith(f"fminimax: error: --out '{folder}': "), err.getvalue()
+
+
+class Terminal(io.StringIO):
+    """A terminal: standard output and error both write here."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_batch_progress_line_never_runs_into_an_answer_on_a_terminal() -> None:
+    from fminimax.cli import lines, solve
+
+    class Eager(lines.LinesProgress):
+        def __init__(self, err: object, enabled: bool) -> None:
+            super().__init__(err, enabled)  # type: ignore[arg-type]
+            self.every = self.after = 0.0
+
+    screen = Terminal()
+    stdin = io.TextIOWrapper(io.BytesIO(b"4455\n4455 1\n2233\n"))
+    with patch.object(sys, "stdin", stdin), patch.object(solve, "LinesProgress", Eager):
+        assert cli.main(["solve", "connect4", "--board", "-"], screen, screen) == 0
+    shown = [row.rsplit("\r", 1)[-1] for row in screen.getvalue().split("\n")]
+    assert "\rline " in screen.getvalue()  # the progress line was drawn
+    assert [strict_json(row)["line"] for row in shown if row.strip()] == [1, 2, 3], shown

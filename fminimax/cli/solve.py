@@ -303,6 +303,8 @@ def run_lines(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[by
         for line in positions(numbered_lines(stdin)):
             progress.number = line.number
             record = _line_record(args, line, request, progress)
+            if out.isatty():  # one terminal for both: the answer starts on a clean line
+                progress.done()
             write_json(record, out)
             out.flush()
             progress.answered(failed="error" in record)

@@ -41,6 +41,7 @@ from fminimax.cli.lines import (
 )
 from fminimax.cli.pools import add_parallel_arguments, bounds_advice, parallel_solve, wants_pool
 from fminimax.cli.report import game_fields, number_str, stats_fields, write_json
+from fminimax.limits import MAX_ITERATIONS
 from fminimax.registry import Made
 
 __all__ = ["MAX_TRACED_NODES", "add", "exploration", "run", "run_lines", "trace_page"]
@@ -209,8 +210,9 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     estimated.refuse_strays(args)
     if args.algorithm == "mcts":
         if args.board == STANDARD_INPUT:
-            raise ValueError("--board - solves exactly, one position a line; --algorithm mcts "
-                             "takes one position (--board TEXT)")
+            raise ValueError("--board - answers each line with minimax's family (exact, or "
+                             "bounded by --depth, --seconds or --max-nodes); --algorithm mcts "
+                             "answers one position: give --board TEXT")
         return estimated.run(args, out, err)
     if args.board == STANDARD_INPUT:
         stdin = getattr(sys.stdin, "buffer", None)  # None when the program has no stdin
@@ -314,14 +316,16 @@ def run_lines(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[by
 
 
 def exploration(text: str) -> float:
-    """Return --exploration: a finite number >= 0 (at most 1000)."""
+    """Return --exploration: a number from 0 to ``MAX_EXPLORATION``."""
+    from fminimax.limits import MAX_EXPLORATION
+
     try:
         value = float(text) if text.strip().isascii() else -1.0
     except ValueError:
         value = -1.0
-    if not 0 <= value <= 1000:  # NaN fails too
-        raise argparse.ArgumentTypeError(f"--exploration is a number from 0 to 1000, got "
-                                         f"{text[:40]!r}")
+    if not 0 <= value <= MAX_EXPLORATION:  # NaN fails too
+        raise argparse.ArgumentTypeError(f"--exploration is a number from 0 to "
+                                         f"{MAX_EXPLORATION}, got {text[:40]!r}")
     return value
 
 
@@ -369,7 +373,7 @@ def add(sub: Any) -> None:
                        default=None, metavar="D",
                        help="draw nodes at most D plies below the root on the page")
     solve.add_argument("--quiet", action="store_true", help="no progress line on stderr")
-    solve.add_argument("--iterations", type=count_option("--iterations", 1, 10**8),
+    solve.add_argument("--iterations", type=count_option("--iterations", 1, MAX_ITERATIONS),
                        help="mcts: the iterations (default 1000; with --seconds, as many as fit)")
     solve.add_argument("--seed", type=count_option("--seed", 0, 2**63),
                        help="mcts: the seed of its random playouts (default 0)")

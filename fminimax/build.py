@@ -27,7 +27,9 @@ COMPILED_MODULES = (
     "fminimax.core.quiescence",
     "fminimax.core.search",
     "fminimax.games.connect4.runs",
-    "fminimax.games.connect4.bitboard",
+    "fminimax.games.connect4.position",
+    "fminimax.games.connect4.endgame",
+    "fminimax.games.connect4.ordering",
     "fminimax.games.connect4.solving",
 )
 """The modules the compiled build compiles (setup.py reads this tuple).

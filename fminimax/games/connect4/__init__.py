@@ -1,11 +1,15 @@
 """Connect Four on any width x height board, k in a row (4 by default), on bitboards.
 
-A table of contents; the game lives in three modules:
+A table of contents; the game lives in one module a concern, as Pons splits his solver:
 
-- ``bitboard``  positions (:class:`C4`, Pons' two bitboards), shapes and the rules: ``game``,
-  ``from_moves``, and the per-shape functions (``play``, ``moves``, ``order``, ``key``...).
-- ``solving``   the fastest exact path: ``solver`` (``game`` with Pons' move pruning,
-  ``solver_order``, and losing-move anticipation, ``decided``).
+- ``runs``      the bit tricks: whether stones hold k in a row, and the cells that would.
+- ``position``  positions (:class:`C4`, Pons' two bitboards), shapes and the moves' rules
+  (``from_moves``, ``play``, ``moves``, ``key``...).
+- ``ordering``  the move orders: ``order`` (every column, for any search) and
+  ``solver_order`` (Pons' pruning and move score, for searches to the end).
+- ``endgame``   the end-game rules: ``decided`` (a win next move, a loss in two, a draw
+  when no run is open, the last five plies seen at once).
+- ``solving``   the game values handed to the search engine: ``game`` and ``solver``.
 - ``notation``  columns 1..width as people write them (``read_sequence``, ``parse`` for rows,
   ``strong_score``, ``notation``) and the command line's ``ENTRY``.
 
@@ -27,29 +31,7 @@ x to move
 True
 """
 
-from fminimax.games.connect4.bitboard import (
-    C4,
-    MARKS,
-    Move,
-    Rules,
-    Shape,
-    from_moves,
-    game,
-    has_run,
-    heuristic,
-    is_over,
-    key,
-    mirror,
-    moves,
-    noisy,
-    order,
-    play,
-    rules,
-    shape,
-    start,
-    to_move,
-    utility,
-)
+from fminimax.games.connect4.endgame import decided
 from fminimax.games.connect4.notation import (
     ENTRY,
     EXACT_CELLS,
@@ -62,12 +44,34 @@ from fminimax.games.connect4.notation import (
     read_sequence,
     strong_score,
 )
-from fminimax.games.connect4.solving import Solving, decided, solver, solver_order, solving
+from fminimax.games.connect4.ordering import order, solver_order
+from fminimax.games.connect4.position import (
+    C4,
+    MARKS,
+    Move,
+    Rules,
+    Shape,
+    from_moves,
+    has_run,
+    heuristic,
+    is_over,
+    key,
+    mirror,
+    moves,
+    noisy,
+    play,
+    rules,
+    shape,
+    start,
+    to_move,
+    utility,
+)
+from fminimax.games.connect4.solving import game, solver
 
 __all__ = [
-    "C4", "ENTRY", "EXACT_CELLS", "MARKS", "SIDE", "Move", "Rules", "Shape", "Solving",
+    "C4", "ENTRY", "EXACT_CELLS", "MARKS", "SIDE", "Move", "Rules", "Shape",
     "board_str", "cell", "decided", "from_moves", "game", "has_run", "heuristic", "is_over",
     "key", "make", "mirror", "moves", "noisy", "notation", "order", "parse", "play",
-    "read_sequence", "rules", "shape", "solver", "solver_order", "solving", "start",
+    "read_sequence", "rules", "shape", "solver", "solver_order", "start",
     "strong_score", "to_move", "utility",
 ]

@@ -29,12 +29,11 @@ from fminimax.game import (
     quoted,
     whole_number,
 )
-from fminimax.games.connect4.bitboard import (
+from fminimax.games.connect4.position import (
     C4,
     MARKS,
     Move,
     Shape,
-    game,
     has_run,
     is_over,
     moves,
@@ -42,7 +41,7 @@ from fminimax.games.connect4.bitboard import (
     shape,
     start,
 )
-from fminimax.games.connect4.solving import solver
+from fminimax.games.connect4.solving import game, solver
 
 __all__ = ["ENTRY", "EXACT_CELLS", "SIDE", "board_str", "cell", "make", "notation", "parse",
            "read_sequence", "strong_score"]

@@ -1,4 +1,4 @@
-"""Connect Four's rules on bitboards: positions, shapes, and the game value.
+"""Connect Four's positions on bitboards: the state, the shape, and the moves' rules.
 
 A state is three ints (Pascal Pons' layout): ``current`` holds the stones of the player to
 move, ``mask`` every stone, ``plies`` how many have been played (the first player, 0, moves
@@ -7,11 +7,13 @@ empty so that runs cannot wrap from one column into the next.  The board's shape
 live in the game value (a :class:`Shape` bound with ``functools.partial``), not in the state.
 
 ``rules(width, height, k)`` builds a shape's pure functions once, as closures over its
-constants, so a call on the search's hot path (``play``, ``moves``, ``order``, ``key``) is
-a handful of int operations; the module-level functions taking a ``Shape`` delegate to them.
+constants, so a call on the search's hot path (``play``, ``moves``, ``key``) is a handful of
+int operations; the module-level functions taking a ``Shape`` delegate to them.  The move
+order lives in ``ordering``, the end-game rules in ``endgame``, the game values in
+``solving``.
 
->>> g = game(4, 4)
->>> g.moves(from_moves("1122", 4, 4)), g.play(start(4, 4), 1)
+>>> r = rules(4, 4)
+>>> r.moves(from_moves("1122", 4, 4)), r.play(start(4, 4), 1)
 ((0, 1, 2, 3), C4(current=0, mask=32, plies=1, won=False))
 """
 
@@ -21,11 +23,11 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache, partial
 from typing import NamedTuple
 
-from fminimax.game import Game, Score
+from fminimax.game import Score
 from fminimax.games.connect4.runs import Shape, run_finder, threat_finder
 
-__all__ = ["C4", "MARKS", "Move", "Rules", "Shape", "from_moves", "game", "has_run",
-           "heuristic", "is_over", "key", "mirror", "moves", "noisy", "order", "play",
+__all__ = ["C4", "MARKS", "Move", "Rules", "Shape", "from_moves", "has_run",
+           "heuristic", "is_over", "key", "mirror", "moves", "noisy", "play",
            "rules", "shape", "start", "subsets", "to_move", "utility"]
 
 Move = int
@@ -101,7 +103,7 @@ class Rules(NamedTuple):
 
     ``run(stones)``               whether the stones hold k in a row (a few shifts);
     ``threats(stones, mask)``     the empty cells where one more of these stones makes k;
-    ``moves``, ``play``, ``utility``, ``key`` and ``order``: the game's.
+    ``moves``, ``play``, ``utility`` and ``key``: the game's.
     """
 
     run: Callable[[int], bool]
@@ -110,7 +112,6 @@ class Rules(NamedTuple):
     play: Callable[[C4, Move], C4]
     utility: Callable[[C4, int], Score]
     key: Callable[[C4], int]
-    order: Callable[[C4, Sequence[Move]], list[Move]]
 
 
 def subsets(bits: int) -> list[int]:
@@ -195,37 +196,6 @@ def _key_rule(s: Shape) -> Callable[[C4], int]:
     return key
 
 
-def centre_first(width: int) -> list[int]:
-    """Return the columns ordered from the centre out, the left one first on a tie.
-
-    >>> centre_first(5), centre_first(4)
-    ([2, 1, 3, 0, 4], [1, 2, 0, 3])
-    """
-    return sorted(range(width), key=lambda c: (abs(2 * c - (width - 1)), c))
-
-
-def _order_rule(s: Shape, threats: Callable[[int, int], int]
-                ) -> Callable[[C4, Sequence[Move]], list[Move]]:
-    """Return ``order(state, columns)``: winning, blocking, centre-first, bad last."""
-    h1 = s.height + 1
-    by_centre = tuple((c, 1 << (c * h1), ((1 << s.height) - 1) << (c * h1))
-                      for c in centre_first(s.width))
-
-    def order(state: C4, columns: Sequence[Move]) -> list[Move]:
-        cur, mask = state.current, state.mask
-        mine, theirs = threats(cur, mask), threats(cur ^ mask, mask)
-        ranked: tuple[list[Move], ...] = ([], [], [], [])
-        for c, low, col in by_centre:
-            bit = (mask + low) & col
-            if not bit or c not in columns:
-                continue
-            rank = 0 if bit & mine else 1 if bit & theirs else 3 if (bit << 1) & theirs else 2
-            ranked[rank].append(c)
-        return ranked[0] + ranked[1] + ranked[2] + ranked[3]
-
-    return order
-
-
 @lru_cache(maxsize=64)
 def rules(width: int = 7, height: int = 6, k: int = 4) -> Rules:
     """Return the rules of a width x height board with k in a row, as pure closures.
@@ -238,8 +208,7 @@ def rules(width: int = 7, height: int = 6, k: int = 4) -> Rules:
     """
     s = shape(width, height, k)
     run, threats, moves = run_finder(s), threat_finder(s), _moves_rule(s)
-    return Rules(run, threats, moves, _play_rule(s, run, moves), _utility, _key_rule(s),
-                 _order_rule(s, threats))
+    return Rules(run, threats, moves, _play_rule(s, run, moves), _utility, _key_rule(s))
 
 
 def _rules(s: Shape) -> Rules:
@@ -338,21 +307,6 @@ def heuristic(s: Shape, state: C4, player: int) -> Score:
     return score
 
 
-def order(s: Shape, state: C4, columns: Sequence[Move]) -> list[Move]:
-    """Return the columns to search: winning, then blocking, then centre-first, bad last.
-
-    A bad move lets the opponent win by playing on top of it.  The winning and blocking
-    cells come from ``Rules.threats`` (the empty cells that complete a run), computed once
-    per position.
-
-    >>> order(shape(4, 4), from_moves("00112", 4, 4), [0, 1, 2, 3])
-    [3, 1, 2, 0]
-    >>> order(shape(5, 4), start(5, 4), [0, 1, 2, 3, 4])
-    [2, 1, 3, 0, 4]
-    """
-    return _rules(s).order(state, columns)
-
-
 def noisy(s: Shape, state: C4) -> tuple[Move, ...]:
     """Return the columns that win at once, else those that block the opponent's win.
 
@@ -398,20 +352,6 @@ def key(s: Shape, state: C4) -> int:
     True
     """
     return _rules(s).key(state)
-
-
-def game(width: int = 7, height: int = 6, k: int = 4) -> Game[C4, Move]:
-    """Return Connect Four on a width x height board with k in a row, as a game value.
-
-    >>> g = game(5, 4)
-    >>> g.name, g.moves(start(5, 4))
-    ('connect4-5x4-k4', (0, 1, 2, 3, 4))
-    """
-    s, r = shape(width, height, k), rules(width, height, k)
-    return Game(name=f"connect4-{width}x{height}-k{k}", moves=r.moves, play=r.play,
-                is_over=partial(is_over, s), to_move=to_move, utility=r.utility,
-                heuristic=partial(heuristic, s), order=r.order, key=r.key,
-                recipe=(game, (width, height, k)), noisy=partial(noisy, s))
 
 
 def _digit_columns(columns: str, width: int) -> list[int]:

@@ -1,0 +1,205 @@
+"""Connect Four's end-game rules: the end a search to the end sees without searching.
+
+Pons' losing-move anticipation (a win next move, a loss in two, a draw when no run is open)
+and the last five plies seen at once.  ``end_rules(width, height, k)`` builds a shape's two
+rules once, as closures over its constants:
+
+- ``decided(state)``: the end, as (score for the mover, plies), or None;
+- ``safe_cells(state)``: the one column that reaches the end ``decided`` sees, else the
+  cells worth searching and the opponent's threats, which the move order ranks
+  (``ordering.solver_order``).
+
+Both read a position afresh: nothing is remembered from one call to the next.
+
+>>> from fminimax.games.connect4.position import from_moves, start
+>>> end_rules(4, 4).decided(start(4, 4)) is None
+True
+>>> decided(shape(5, 4), from_moves("112233", 5, 4))
+(1, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from typing import NamedTuple
+
+from fminimax.game import Score
+from fminimax.games.connect4.position import C4, Move, Shape, rules, shape
+
+__all__ = ["EndRules", "decided", "end_rules"]
+
+
+class EndRules(NamedTuple):
+    """The end-game rules of one board shape (built once per shape by ``end_rules``).
+
+    ``decided(state)`` and ``safe_cells(state)``: see the module's docstring.
+    """
+
+    decided: Callable[[C4], tuple[Score, int] | None]
+    safe_cells: Callable[[C4], list[Move] | tuple[int, int]]
+
+
+@lru_cache(maxsize=64)
+def end_rules(width: int = 7, height: int = 6, k: int = 4) -> EndRules:
+    """Return the end-game rules of a width x height board with k in a row, as closures.
+
+    >>> from fminimax.games.connect4.position import from_moves
+    >>> end_rules(4, 4).safe_cells(from_moves("001122", 4, 4))  # x wins in column 3
+    [3]
+    >>> end_rules(4, 4).safe_cells(from_moves("00112", 4, 4)) == (1 << 15, 1 << 15)
+    True
+    """
+    s, r = shape(width, height, k), rules(width, height, k)
+    run, threats, bottom, full, h1 = r.run, r.threats, s.bottom, s.full, height + 1
+    last_two = width * height - 2
+
+    def column(cell: int) -> Move:
+        return (cell.bit_length() - 1) // h1
+
+    def safe_cells(state: C4) -> list[Move] | tuple[int, int]:
+        cur, mask = state.current, state.mask
+        possible = (mask + bottom) & full
+        mine = threats(cur, mask)
+        win = possible & mine
+        if win:
+            return [column(win & -win)]
+        theirs = threats(cur ^ mask, mask)
+        if not mine | theirs and not run(full ^ cur ^ mask) and not run(full ^ cur):
+            return [column(possible & -possible)]  # no window is open to either: a draw
+        forced = possible & theirs
+        if forced:
+            if forced & (forced - 1):
+                return [column(forced & -forced)]
+            possible = forced
+        safe = possible & ~(theirs >> 1)
+        if not safe:
+            return [column(possible & -possible)]
+        if last_two - 3 <= state.plies < last_two:  # (the cell of decided's end)
+            return [column(ends[last_two + 2 - state.plies](cur, mask, safe)[2])]
+        return safe, theirs
+
+    def decided(state: C4) -> tuple[Score, int] | None:
+        cur, mask = state.current, state.mask
+        possible = (mask + bottom) & full
+        mine = threats(cur, mask)
+        if possible & mine:
+            return (1, 1)
+        theirs = threats(cur ^ mask, mask)
+        forced = possible & theirs
+        if forced:
+            if forced & (forced - 1):
+                return (-1, 2)
+            possible = forced
+        safe = possible & ~(theirs >> 1)
+        if not safe:
+            return (-1, 2)
+        if state.plies >= last_two or (not mine | theirs and not run(full ^ cur ^ mask)
+                                       and not run(full ^ cur)):
+            return (0, width * height - state.plies)  # no window open to either: a draw
+        if state.plies >= last_two - 3:  # three to five cells left: the rest seen at once
+            score, plies, _ = ends[last_two + 2 - state.plies](cur, mask, safe)
+            return (score, plies)
+        return None
+
+    def three_left(cur: int, mask: int, safe: int) -> tuple[int, int, int]:
+        """Return (score, plies, cell), the mover's best end with three empty cells left:
+        (1, 3) a win at its next move but one, else (0, 3) a draw (after any safe cell).
+
+        Why: a quarter of a small board's nodes lie in the last three plies.  The mover
+        cannot win now and every safe move leaves the opponent no win (``decided`` checked
+        both), so the opponent fills one of the two cells left and the mover the last: the
+        mover ends holding every empty cell but the opponent's, and wins exactly when, after
+        some safe cell, that holds a run whichever cell the opponent can fill; else it is a
+        draw.  (One ``run`` per cell the opponent may take: cheaper than the threats.)
+        """
+        empty, first = full ^ mask, safe & -safe
+        while safe:
+            cell = safe & -safe
+            safe ^= cell
+            rest = empty ^ cell
+            replies = ((mask | cell) + bottom) & rest  # the opponent's cells: one or two
+            while replies and run(cur | rest ^ (replies & -replies) | cell):
+                replies &= replies - 1
+            if not replies:  # the last cell wins after every reply
+                return 1, 3, cell
+        return 0, 3, first
+
+    def four_left(cur: int, mask: int, safe: int) -> tuple[int, int, int]:
+        """Return (score, plies, cell), the mover's best end with four empty cells left:
+        (1, 3) a win at its next move but one, (0, 4) a draw, (-1, 4) a loss at the last
+        cell.  Why: with ``three_left`` the last four plies are seen at once, and on small
+        boards most nodes lie there."""
+        return two_more(cur, mask, safe, three_left, 0)
+
+    def five_left(cur: int, mask: int, safe: int) -> tuple[int, int, int]:
+        """Return (score, plies, cell), the mover's best end with five empty cells left:
+        (1, 3) a win at its next move but one, (1, 5) a win at the last cell, (0, 5) a
+        draw, (-1, 4) a loss at the opponent's last move.
+
+        Why: on small boards a quarter of the nodes have four cells left (4x4 from the
+        start: 926 of 3,393), each a node of the search only for ``four_left`` to settle
+        it at once; seen from here they cost no node each.
+        """
+        return two_more(cur, mask, safe, four_left, 1)
+
+    def two_more(cur: int, mask: int, safe: int,
+                 reply_end: Callable[[int, int, int], tuple[int, int, int]],
+                 top: int) -> tuple[int, int, int]:
+        """Return (score, plies, cell), the mover's best end two plies before the ends
+        ``reply_end`` sees (the opponent's, one cell fewer left), whose best for the mover
+        is ``top``.
+
+        After a safe cell the opponent cannot win at once: the mover wins at its next move
+        if it left two threats to block or no safe reply, as ``decided`` would see it;
+        else the opponent's end, turned round, one ply later.
+        """
+        opponent, best, best_plies, best_cell = cur ^ mask, -2, 0, 0
+        while safe:
+            cell = safe & -safe
+            safe ^= cell
+            made = threats(cur | cell, mask)
+            after = mask | cell
+            replies = (after + bottom) & full
+            forced = replies & made
+            replies = (forced or replies) & ~(made >> 1)
+            if forced & (forced - 1) or not replies:
+                return 1, 3, cell
+            if best < top:  # else no reply can do better for the mover than ``best``
+                score, plies, _ = reply_end(opponent, after, replies)
+                if -score > best:
+                    best, best_plies, best_cell = -score, plies + 1, cell
+        return best, best_plies, best_cell
+
+    ends = {3: three_left, 4: four_left, 5: five_left}  # by the empty cells left
+
+    return EndRules(decided, safe_cells)
+
+
+def decided(s: Shape, state: C4) -> tuple[Score, int] | None:
+    """Return the end the solver sees without searching, as (score for the mover, plies).
+
+    (1, 1): the player to move wins now; (-1, 2): every move lets the opponent win at once
+    (two threats, or the only block lies under an opponent's winning cell); (0, plies left):
+    a draw, when at most two stones are left and the mover has a move that does not lose,
+    or when no run of k is open to either player.  With three, four or five cells left the
+    end is seen at once: (1, 3) a win at the mover's next move but one, (1, 5) a win at the
+    last cell, (-1, 4) a loss at the opponent's last move, (0, 3), (0, 4) or (0, 5) a draw.
+    None otherwise.  Pons' losing-move anticipation: ``solver`` hands it to the engine,
+    which uses it in searches to the end.
+
+    >>> from fminimax.games.connect4.position import from_moves, start
+    >>> s = shape(5, 4)
+    >>> decided(s, from_moves("112233", 5, 4)), decided(s, from_moves("11223", 5, 4))
+    ((1, 1), (-1, 2))
+    >>> decided(s, start(5, 4)) is None
+    True
+    >>> s = shape(4, 4)  # four cells left: a loss, a draw, a win
+    >>> [decided(s, from_moves(moves, 4, 4))
+    ...  for moves in ("031232103112", "000021212332", "011333311002")]
+    [(-1, 4), (0, 4), (1, 3)]
+    >>> [decided(s, from_moves(moves, 4, 4))  # five left: a late win, a loss, a draw
+    ...  for moves in ("10203333002", "00313013320", "21132030120")]
+    [(1, 5), (-1, 4), (0, 5)]
+    """
+    return end_rules(s.width, s.height, s.k).decided(state)

@@ -1,0 +1,223 @@
+"""Connect Four opening books: BitBully's read as BitBully reads them, Pons' written and read."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import random
+
+import pytest
+
+from fminimax.cli.books import written as book_written
+from fminimax.games.connect4 import book, from_moves
+from fminimax.games.connect4.position import C4, moves, play, shape
+from tests.conftest import needs_module
+
+S = shape()
+
+
+def random_position(rng: random.Random, stones: int, width: int = 7,
+                    height: int = 6) -> tuple[list[int], C4] | None:
+    """Return (columns, position) after ``stones`` random moves, None if the game ended."""
+    s = shape(width, height)
+    state, columns = from_moves("", width, height), []
+    for _ in range(stones):
+        column = rng.choice(moves(s, state))
+        state = play(s, state, column)
+        columns.append(column)
+        if state.won:
+            return None
+    return columns, state
+
+
+def positions(seed: int, count: int, stones: tuple[int, ...]) -> list[tuple[list[int], C4]]:
+    """Return ``count`` random unfinished positions with a number of stones from ``stones``."""
+    rng, found = random.Random(seed), []
+    while len(found) < count:
+        drawn = random_position(rng, rng.choice(stones))
+        if drawn is not None:
+            found.append(drawn)
+    return found
+
+
+@pytest.fixture(scope="module")
+def bitbully_core():
+    needs_module("bitbully_databases")
+    return needs_module("bitbully.bitbully_core")
+
+
+def test_huffman_is_bitbullys_key(bitbully_core):
+    for columns, state in positions(1, 200, (8, 12)):  # BitBully codes only these
+        board = bitbully_core.BoardCore()
+        assert board.play(columns)
+        assert book.huffman(state) == board.toHuffman(), columns
+
+
+@pytest.mark.parametrize("name", sorted(book.BITBULLY_BOOKS))
+def test_each_bitbully_book_scores_as_bitbully_reads_it(bitbully_core, name):
+    path = book.bitbully_path(name)
+    ours, theirs = book.from_file(path), bitbully_core.OpeningBookCore(path)
+    assert ours.depth == theirs.getNPly() and ours.exact == name.endswith("distances.dat")
+    for columns, state in positions(2, 300, (ours.depth,)):
+        board = bitbully_core.BoardCore()
+        board.play(columns)
+        assert book.score(ours, state) == theirs.getBoardValue(board), columns
+
+
+def test_the_exact_book_gives_bitbullys_solver_scores(bitbully_core):
+    exact, solver = book.installed(), bitbully_core.BitBullyCore()
+    for columns, state in positions(3, 6, (12,)):
+        board = bitbully_core.BoardCore()
+        board.play(columns)
+        assert book.score(exact, state) == solver.mtdf(board, 0), columns
+
+
+def test_a_book_answers_only_positions_of_its_stones(bitbully_core):
+    exact = book.installed()
+    assert book.score(exact, from_moves("33")) is None
+    assert book.score(exact, from_moves("3333311111222")) is None
+    assert book.score(exact, from_moves("333331111122")) is not None
+
+
+def test_a_book_pickles_as_its_path(bitbully_core):
+    exact = book.installed()
+    again = pickle.loads(pickle.dumps(exact))
+    assert again is exact and len(pickle.dumps(exact)) < 1000
+
+
+def key3_by_the_definition(state: C4, width: int, height: int) -> int:
+    """Pons' key3 straight from its definition: base-3 digits column by column, bottom up,
+    1 the mover's stone, 2 the opponent's, 0 closing a column; the smaller of the two column
+    orders, without its last digit."""
+    s = shape(width, height)
+    text = []
+    for c in range(width):
+        column = ""
+        for r in range(height):
+            bit = 1 << (c * (height + 1) + r)
+            if state.mask & bit:
+                column += "1" if state.current & bit else "2"
+        text.append(column + "0")
+    assert s.width == width
+    forward, backward = "".join(text), "".join(reversed(text))
+    return min(int(forward, 3), int(backward, 3)) // 3
+
+
+@pytest.mark.parametrize("width,height", [(7, 6), (6, 6), (4, 4)])
+def test_key3_is_pons_key(width, height):
+    rng = random.Random(4)
+    for _ in range(200):
+        drawn = random_position(rng, rng.randrange(0, 12), width, height)
+        if drawn is not None:
+            state = drawn[1]
+            assert book.key3(state, width, height) == key3_by_the_definition(state, width,
+                                                                            height)
+
+
+def all_positions(width: int, height: int, depth: int) -> list[C4]:
+    """Return every unfinished position of at most ``depth`` stones (mirror images too)."""
+    s, seen, frontier = shape(width, height), set(), [from_moves("", width, height)]
+    while frontier:
+        state = frontier.pop()
+        if state in seen:
+            continue
+        seen.add(state)
+        if state.plies < depth:
+            frontier.extend(child for child in (play(s, state, c) for c in moves(s, state))
+                            if not child.won)
+    return sorted(seen)
+
+
+def test_a_written_book_answers_every_position_it_was_given(tmp_path):
+    every = all_positions(5, 4, 4)
+    scores = {state: (state.mask * 7 + state.plies) % 13 - 6 for state in every}
+    path = tmp_path / "5x4.book"
+    written = book_written(path, 5, 4, 4, scores.items(), log_size=12)
+    assert (written.kind, written.width, written.height, written.depth) == ("pons", 5, 4, 4)
+    data = path.read_bytes()
+    assert data[:6] == bytes((5, 4, 4, 1, 1, 12))
+    assert len(data) == 6 + book.next_prime(1 << 12) * 2
+    # the mirror image of a position shares its key: give both the same score to check all
+    kept = {}
+    for state in every:
+        kept[book.key3(state, 5, 4)] = scores[state]
+    for state in every:
+        assert book.score(written, state) == kept[book.key3(state, 5, 4)]
+
+
+def test_a_book_refuses_positions_deeper_than_its_depth(tmp_path):
+    written = book_written(tmp_path / "b", 4, 4, 1, [(from_moves("", 4, 4), 2)], log_size=3)
+    assert book.score(written, from_moves("", 4, 4)) == 2
+    assert book.score(written, from_moves("11", 4, 4)) is None
+
+
+def test_a_crowded_table_loses_entries_but_never_answers_wrong(tmp_path):
+    every = all_positions(4, 4, 5)
+    written = book_written(tmp_path / "b", 4, 4, 5, [(s, 1) for s in every], log_size=3)
+    answers = [book.score(written, s) for s in every]
+    assert set(answers) <= {1, None} and None in answers and 1 in answers
+    for state in all_positions(4, 4, 6):
+        if state.plies == 6:
+            assert book.score(written, state) is None
+
+
+@pytest.mark.parametrize("entries,message", [
+    ([(from_moves("11", 4, 4), 0)], "unfinished position of at most 1 stones"),
+    ([(from_moves("", 4, 4), 300)], "a strong score from -5 to 249"),
+    ([("1", 0)], "unfinished position"),
+])
+def test_written_refuses_bad_entries(tmp_path, entries, message):
+    with pytest.raises(ValueError, match=message):
+        book_written(tmp_path / "b", 4, 4, 1, entries, log_size=3)
+    assert os.listdir(tmp_path) == []
+
+
+def test_written_refuses_keys_longer_than_pons_format_holds(tmp_path):
+    with pytest.raises(ValueError, match="needs 65-bit keys"):
+        book_written(tmp_path / "b", 7, 6, 35, [], log_size=3)
+
+
+def test_written_refuses_a_path_it_cannot_write_before_any_work(tmp_path):
+    def entries():
+        raise AssertionError("the entries were read before the path was checked")
+        yield
+
+    with pytest.raises(ValueError, match="book cannot write"):
+        book_written(tmp_path / "no" / "b", 4, 4, 1, entries())
+
+
+def broken(tmp_path, data: bytes, name: str = "x.book") -> str:
+    path = tmp_path / name
+    path.write_bytes(data)
+    return str(path)
+
+
+def test_books_that_cannot_serve_are_refused_in_one_line(tmp_path):
+    good = book_written(tmp_path / "good.book", 4, 4, 2, [(from_moves("", 4, 4), 1)],
+                        log_size=4)
+    data = good.data
+    cases = [
+        (str(tmp_path / "missing.book"), "no such file"),
+        (str(tmp_path), "no such file|a directory"),
+        (broken(tmp_path, b"", "empty.book"), "too short"),
+        (broken(tmp_path, data[:-3], "short.book"), "promises"),
+        (broken(tmp_path, bytes((9, 9)) + data[2:], "9x9.book"), "for 9x9 boards, not 4x4"),
+        (broken(tmp_path, data[:-1] + b"\xff", "high.book"), "a value above"),
+        (broken(tmp_path, b"\x00" * 40, "zero.book"), "neither Pons' book format"),
+        (broken(tmp_path, b"\x00" * 400, "book_8ply.dat"), "BitBully's books are for 7x6"),
+    ]
+    for path, why in cases:
+        with pytest.raises(ValueError, match=why) as error:
+            book.from_file(path, 4, 4)
+        assert "\n" not in str(error.value) and path in str(error.value)
+
+
+def test_bitbully_books_truncated_or_damaged_are_refused(tmp_path, bitbully_core):
+    data = open(book.bitbully_path("book_8ply.dat"), "rb").read()
+    with pytest.raises(ValueError, match="truncated or damaged"):
+        book.from_file(broken(tmp_path, data[:-3], "book_8ply.dat"))
+    shuffled = data[:3000] + data[6000:9000] + data[3000:6000] + data[9000:]
+    with pytest.raises(ValueError, match="in order: damaged"):
+        book.from_file(broken(tmp_path, bytes(reversed(shuffled)), "book_8ply.dat"))
+    with pytest.raises(ValueError, match="for 7x6 boards, not 6x6"):
+        book.from_file(book.bitbully_path("book_8ply.dat"), 6, 6)

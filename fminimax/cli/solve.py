@@ -94,6 +94,18 @@ def _refuse_trace_options(args: argparse.Namespace, algorithm: str) -> None:
             raise ValueError(f"{flag} limits the --trace-html page; give --trace-html FILE")
 
 
+def _refuse_depth(args: argparse.Namespace, algorithm: str) -> None:
+    """Refuse --depth for an algorithm that solves to the end only (bisection)."""
+    from fminimax import algorithms
+
+    if args.depth is None or algorithm not in algorithms.NAMES:
+        return
+    if not algorithms.by_name(algorithm).depth:
+        cut = ", ".join(a.name for a in algorithms.FAMILY if a.depth and a.name != "auto")
+        raise ValueError(f"--algorithm {algorithm} solves to the end of the game and takes no "
+                         f"--depth; drop --depth, or choose one that cuts off ({cut})")
+
+
 def _refuse_idle_options(args: argparse.Namespace, algorithm: str) -> None:
     """Refuse options that would change nothing in this search, or contradict it."""
     bounded = args.seconds is not None or args.max_nodes is not None
@@ -101,6 +113,7 @@ def _refuse_idle_options(args: argparse.Namespace, algorithm: str) -> None:
         raise ValueError(f"a node budget or a time limit needs --algorithm iterative, not "
                          f"{algorithm!r}")
     _refuse_trace_options(args, algorithm)
+    _refuse_depth(args, algorithm)
     if args.heuristic != "game" and args.depth is None and algorithm != "iterative":
         raise ValueError("--heuristic scores the positions a bounded search cuts off; give "
                          "--depth N, --seconds S or --max-nodes N with it")

@@ -437,3 +437,21 @@ def test_openspiels_own_cpp_evaluate_bots_runs_the_bot_against_its_mcts(
         bots = [searcher, mcts] if side == 0 else [mcts, searcher]
         ours.append(pyspiel.evaluate_bots(spiel.new_initial_state(), bots, seed)[side])
     assert min(ours) >= 0
+
+
+@pytest.mark.parametrize("game", ["connect_four(columns=1000,rows=1000)",
+                                  "dots_and_boxes(num_rows=200,num_cols=200)",
+                                  "hex(board_size=300)", "connect_four(columns=300,rows=300)"])
+def test_a_game_too_large_to_search_is_refused_before_a_state_is_made(
+        wrap: ModuleType, game: str) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    status = cli.main(["solve", f"openspiel:{game}", "--depth", "1"], out, err)
+    assert (status, out.getvalue()) == (2, "") and err.getvalue().count("\n") == 1
+    assert "is too large to search" in err.getvalue() and "choose smaller" in err.getvalue()
+
+
+@pytest.mark.parametrize("game", ["chess", "hex(board_size=26)", "go(board_size=19)",
+                                  "connect_four"])
+def test_the_usual_games_are_within_the_size_limit(wrap: ModuleType, game: str) -> None:
+    from fminimax.interop.openspiel.loading import load
+    assert load(game).num_distinct_actions() > 0

@@ -1,6 +1,7 @@
 """The command-line program: the only package that prints, reads, exits and times.
 
-One module per subcommand (``best_move``, ``match``, ``play``, ``solve``, ``tree``), each with
+One module per subcommand (``best_move``, ``match``, ``play``, ``solve``, ``submission``,
+``tree``), each with
 ``add(subparsers)`` and a ``run(args, out, err)`` returning the exit status; ``common`` holds
 what they share (one-line usage errors, ``ask``, the progress line), ``files`` the checks and
 atomic writes of every file output, ``report`` the JSON schema and the numbers printed,
@@ -36,7 +37,7 @@ __all__ = ["COMMANDS", "Progress", "command", "executor_for", "main", "parallel_
 
 PROG = "fminimax"
 COMMANDS = {"best-move": "best_move", "match": "match", "play": "play", "quiz": "quiz",
-            "solve": "solve", "tree": "tree"}
+            "solve": "solve", "submission": "submission", "tree": "tree"}
 """Each subcommand's name and its module in this package (its add(subparsers) registers it)."""
 
 _LAZY = {"Progress": ("common", "Progress"), "progress_reporter": ("common", "progress_reporter"),

@@ -455,3 +455,28 @@ def test_a_game_too_large_to_search_is_refused_before_a_state_is_made(
 def test_the_usual_games_are_within_the_size_limit(wrap: ModuleType, game: str) -> None:
     from fminimax.interop.openspiel.loading import load
     assert load(game).num_distinct_actions() > 0
+
+
+def test_the_bot_plays_connect_four_with_fminimax_s_heuristic_and_beats_mcts(
+        wrap: ModuleType) -> None:
+    """OpenSpiel's Connect Four is a game fminimax knows: cut-offs are scored and moves
+    ordered as fminimax's rules do, by default, and the bot beats OpenSpiel's MCTSBot (400
+    simulations) from either side."""
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms import mcts
+    from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
+
+    spiel = pyspiel.load_game("connect_four")
+    ours = wrap.SearchBot(spiel, "alphabeta", depth=6, table=True)
+    state = spiel.new_initial_state()
+    for column in (3, 0, 3):
+        state.apply_action(column)
+    ours.step(state)
+    assert ours.last.value != 0 and not ours.last.exact  # an estimate, not the zero cut-off
+    for seed in (0, 1):
+        theirs = mcts.MCTSBot(spiel, 2, 400, mcts.RandomRolloutEvaluator(
+            1, np.random.RandomState(seed)), random_state=np.random.RandomState(seed))
+        bots = [ours, theirs] if seed == 0 else [theirs, ours]
+        returns = evaluate_bots(spiel.new_initial_state(), bots, np.random.RandomState(seed))
+        assert returns[seed] == 1, (seed, returns)

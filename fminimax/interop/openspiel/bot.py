@@ -20,17 +20,20 @@ True
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pyspiel
 
 from fminimax.algorithms import NAMES, by_name
 from fminimax.game import PLIES
+from fminimax.interop.openspiel.known import heuristic_for, order_for
 from fminimax.interop.openspiel.loading import load
 from fminimax.interop.openspiel.rules import Heuristic, game, position
+from fminimax.limits import checked_seconds
+from fminimax.policy.limits import Budget, Meter
 from fminimax.policy.searches import family
 
 __all__ = ["SearchBot", "checked_limits"]
@@ -67,9 +70,7 @@ def _checked_depth(algorithm: str, depth: int) -> None:
 
 def _checked_seconds(algorithm: str, seconds: float) -> None:
     """Raise unless ``seconds`` is a time limit ``algorithm`` can keep."""
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
-            or not 0 < seconds < math.inf:
-        raise ValueError(f"seconds must be a number above 0, got {seconds!r}")
+    checked_seconds(seconds)
     if algorithm != "iterative":
         raise ValueError(f"a time limit (seconds) needs the iterative algorithm, not "
                          f"{algorithm!r}")
@@ -79,9 +80,12 @@ class SearchBot(pyspiel.Bot):  # type: ignore[misc]
     """An OpenSpiel bot playing the best move of a fminimax search.
 
     ``spiel_game`` is the OpenSpiel game (loaded, or text); ``algorithm`` a name of the
-    family; ``depth`` cuts the search off (scored by ``heuristic(state, player)``, by
-    default 0); ``seconds`` bounds each move's time (iterative only), read from ``clock``;
-    ``table`` keeps a transposition table per move.
+    family; ``depth`` cuts the search off (scored by ``heuristic(state, player)``; by default
+    fminimax's own heuristic where fminimax has rules for the game, Connect Four and
+    tic-tac-toe, whose move order it then searches in too; else 0); ``seconds`` bounds each
+    move's time (iterative only, above 0 and at most a day), read from ``clock`` and kept
+    with the margin of ``fminimax.policy.Meter`` (it stops before its next check would be
+    late); ``table`` keeps a transposition table per move.
     """
 
     def __init__(self, spiel_game: Any, algorithm: str = "alphabeta", *,
@@ -93,7 +97,11 @@ class SearchBot(pyspiel.Bot):  # type: ignore[misc]
         loaded = load(spiel_game)
         checked_limits(algorithm, depth, seconds, loaded.max_game_length())
         self.spiel_name = str(loaded)
-        self.game = game(loaded, heuristic)
+        known = heuristic is None
+        self.game = game(loaded, heuristic_for(loaded) if known else heuristic)
+        order = order_for(loaded) if known else None
+        if order is not None:
+            self.game = replace(self.game, order=order)
         self.algorithm, self.depth, self.seconds, self.table = algorithm, depth, seconds, table
         self.clock = clock
         self.last: Any = None
@@ -105,10 +113,7 @@ class SearchBot(pyspiel.Bot):  # type: ignore[misc]
         at = position(state)
         stop = None
         if self.seconds is not None:
-            deadline, clock = self.clock() + self.seconds, self.clock
-
-            def stop() -> bool:
-                return clock() >= deadline
+            stop = Meter(Budget(seconds=self.seconds, clock=self.clock))
         self.last = family(self.game, at, self.algorithm, depth=self.depth, table=self.table,
                            stop=stop, distances=self.game.chances is None)
         return int(self.last.move)

@@ -324,7 +324,8 @@ def test_the_bot_plays_a_game_with_chance_nodes_at_a_depth_limit(wrap: ModuleTyp
 @pytest.mark.parametrize(("settings", "said"), [
     ({"algorithm": "quantum"}, "unknown algorithm 'quantum'"),
     ({"algorithm": "alphabeta", "seconds": 1.0}, "needs the iterative algorithm"),
-    ({"algorithm": "iterative", "seconds": float("nan")}, "seconds must be a number above 0"),
+    ({"algorithm": "iterative", "seconds": float("nan")},
+     "seconds is a number of seconds above 0 and at most 86,400"),
     ({"algorithm": "alphabeta", "depth": 0}, "depth must be an int from 1"),
     ({"algorithm": "bisection", "depth": 3}, "bisection searches to the end only"),
 ])

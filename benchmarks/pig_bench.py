@@ -58,7 +58,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             table = core.Table() if options.get("table") else None
             kwargs = {k: v for k, v in options.items() if k != "table"}
             began = time.perf_counter()
-            result = core.search(game, pig.start(), distances=False, table=table, **kwargs)
+            result = core.search(game, pig.start(), table=table, **kwargs)
             cells += [str(result.stats.nodes), f"{time.perf_counter() - began:.2f}"]
             values.add(result.value)
         value = values.pop() if len(values) == 1 else None

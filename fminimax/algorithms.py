@@ -23,10 +23,10 @@ keeps a table) and honours the others it lists.
 
 >>> from fminimax.games import tree
 >>> game, root = tree.game(), tree.start([[2, 7], [1, 8]])
->>> [(name, by_name(name).run(game, root, distances=False).stats.leaves)
+>>> [(name, by_name(name).run(game, root).stats.leaves)
 ...  for name in ("minimax", "negamax", "alphabeta", "memoized")]
 [('minimax', 4), ('negamax', 4), ('alphabeta', 3), ('memoized', 3)]
->>> sorted({a.run(tree.game(tree.zero), root, distances=False).value for a in FAMILY
+>>> sorted({a.run(tree.game(tree.zero), root).value for a in FAMILY
 ...         if not a.estimate})
 [2]
 
@@ -49,7 +49,7 @@ from fminimax.core import (
     search,
 )
 from fminimax.core.drivers import aspiration, bisection, dual, mtdf, sss
-from fminimax.core.options import options_of
+from fminimax.core.options import options_for, options_of
 from fminimax.game import Game, Move, State
 
 __all__ = ["FAMILY", "NAMES", "Algorithm", "Progress", "alphabeta", "aspiration", "auto",
@@ -94,7 +94,7 @@ def minimax(game: Game[State, Move], state: State, options: Options = None, /, *
     ``table`` (never prune).
 
     >>> from fminimax.games import tree
-    >>> minimax(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False).stats.leaves
+    >>> minimax(tree.game(), tree.start([[2, 7], [1, 8]])).stats.leaves
     4
     """
     return search(game, state, _fixed("minimax", options, changes, prune=False), table=table,
@@ -114,7 +114,7 @@ def alphabeta(game: Game[State, Move], state: State, options: Options = None, /,
     history, quiescence and a ``table`` (always prune).
 
     >>> from fminimax.games import tree
-    >>> alphabeta(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False).stats.leaves
+    >>> alphabeta(tree.game(), tree.start([[2, 7], [1, 8]])).stats.leaves
     3
     """
     return search(game, state, _fixed("alphabeta", options, changes, prune=True),
@@ -188,7 +188,7 @@ def history(game: Game[State, Move], state: State, options: Options = None, /, *
     Honours depth, distances, order, trace, mate and a ``table`` (a fresh one by default).
 
     >>> from fminimax.games import tree
-    >>> history(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False).value
+    >>> history(tree.game(), tree.start([[2, 7], [1, 8]])).value
     2
     """
     result = search(game, state, _fixed("history", options, changes, history=True),
@@ -206,7 +206,7 @@ def pvs(game: Game[State, Move], state: State, options: Options = None, /, *,
     distances, order, trace, mate, history and a ``table``.
 
     >>> from fminimax.games import tree
-    >>> result = pvs(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False, trace=True)
+    >>> result = pvs(tree.game(), tree.start([[2, 7], [1, 8]]), trace=True)
     >>> result.value, [(step.path, step.alpha, step.beta) for step in result.trace][3:]
     (2, [((1, 0), 2, 3), ((1,), -3, -2), ((), -inf, inf)])
     """
@@ -231,7 +231,7 @@ def auto(game: Game[State, Move], state: State, options: Options = None, /, *,
     >>> auto(ttt.game(), ttt.start(), table=Table()).algorithm
     'bisection'
     """
-    chosen = options_of(options, changes)
+    chosen = options_for(game, options, changes)
     if table is not None and chosen.depth is None and chosen.distances:
         try:
             return bisection(game, state, chosen, table=table, stop=stop)
@@ -268,7 +268,7 @@ def expectiminimax(game: Game[State, Move], state: State, options: Options = Non
 
     >>> from fminimax.games import tree
     >>> root = tree.parse('[{"chance": [[0.5, 4], [0.5, [1, 9]]]}, 2]')
-    >>> result = expectiminimax(tree.game(), root, distances=False)
+    >>> result = expectiminimax(tree.game(), root)
     >>> result.value, result.move, result.stats.nodes
     (2.5, 0, 7)
     """
@@ -284,7 +284,7 @@ def star1(game: Game[State, Move], state: State, options: Options = None, /, *,
 
     >>> from fminimax.games import tree
     >>> root = tree.start([2, {"chance": [[0.5, [0, 3]], [0.5, [1, 9]]]}])
-    >>> star1(tree.game(), root, distances=False).stats.nodes, tree.size(root)
+    >>> star1(tree.game(), root).stats.nodes, tree.size(root)
     (8, 9)
     """
     chosen = _fixed("star1", options, changes, prune=True, star=1)
@@ -299,7 +299,7 @@ def star2(game: Game[State, Move], state: State, options: Options = None, /, *,
 
     >>> from fminimax.games import tree
     >>> root = tree.start([2, {"chance": [[0.5, [0, 3]], [0.5, [1, 9]]]}])
-    >>> result = star2(tree.game(), root, distances=False)
+    >>> result = star2(tree.game(), root)
     >>> result.value, result.stats.nodes
     (2, 7)
     """
@@ -458,7 +458,7 @@ def solve(game: Game[State, Move], state: State, algorithm: str = "auto",
     past ``depth`` (the algorithms whose record says ``quiescence``).
 
     >>> from fminimax.games import tree
-    >>> solve(tree.game(), tree.start([[2, 7], [1, 8]]), "minimax", distances=False).pv
+    >>> solve(tree.game(), tree.start([[2, 7], [1, 8]]), "minimax").pv
     (0, 0)
     """
     record = by_name(algorithm)

@@ -200,17 +200,31 @@ def _rows(text: str) -> list[str]:
     return ["".join(line.split()) for line in lines]
 
 
+def _check_lengths(text: str, written: list[str]) -> None:
+    """Raise unless every row written holds as many cells (rows of single cells are one
+    run); a row shorter or longer than all the others is named, with its length."""
+    lengths = [len(row) for row in written]
+    if len(written) < 2 or max(lengths) < 2 or len(set(lengths)) == 1 or 0 in lengths:
+        return  # one run of cells, or an empty row: _check_rows names it
+    usual = max(set(lengths), key=lengths.count)
+    odd = [number for number, length in enumerate(lengths, 1) if length != usual]
+    if len(odd) == 1 and lengths.count(usual) > 1:
+        row = odd[0]
+        raise ValueError(f"row {row} of {quoted(text)} has {lengths[row - 1]} "
+                         f"cell{'s' * (lengths[row - 1] != 1)}, the others {usual}; every "
+                         f"row of a board has as many cells")
+    raise ValueError(f"rows of unequal length: {', '.join(map(str, lengths))} cells; every "
+                     f"row of a board has as many cells")
+
+
 def _check_rows(text: str, written: list[str], rows: int, cols: int) -> None:
     """Raise unless every row written holds ``cols`` cells (single cells are one run)."""
     if "" in written:
         raise ValueError(f"row {written.index('') + 1} of {quoted(text)} is empty; rows are "
                          f"split by one '/' or newline, with none at either end")
+    _check_lengths(text, written)
     if len(written) > 1 and any(len(row) > 1 for row in written) and any(
             len(row) != cols for row in written):
-        lengths = ", ".join(str(len(row)) for row in written)
-        if len({len(row) for row in written}) > 1:
-            raise ValueError(f"rows of unequal length: {lengths} cells; every row of a board "
-                             f"has as many cells")
         raise ValueError(f"rows of {len(written[0])} cells, but a {rows}x{cols} board's rows "
                          f"have {cols}")
 
@@ -247,6 +261,10 @@ def parse_board(text: str | Iterable[Any], rows: int | None = None,
     Traceback (most recent call last):
     ...
     ValueError: a board of 2 cells is not square; give its rows and columns
+    >>> parse_board("x.o/.x./o.")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: row 3 of 'x.o/.x./o.' has 2 cells, the others 3; every row of a board has ...
     >>> parse_board("../.../....")
     Traceback (most recent call last):
     ...
@@ -257,6 +275,7 @@ def parse_board(text: str | Iterable[Any], rows: int | None = None,
     ValueError: row 4 of 'xo./.../.../' is empty; rows are split by one '/' or newline, ...
     """
     written, tokens = _tokens(text)
+    _check_lengths(text if isinstance(text, str) else "", written)  # before any count
     if rows is None or cols is None:
         rows, cols = square_shape(tokens)
     _check_size(rows, cols)

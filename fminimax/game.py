@@ -24,12 +24,16 @@ False
 
 from __future__ import annotations
 
+import math
+from collections import deque
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, fields, replace
+from numbers import Real
 from typing import Any, Final, Generic, TypeVar
 
 __all__ = ["PLIES", "WIN", "Game", "GameEntry", "Made", "Move", "Notation", "Options", "Player",
-           "Score", "State", "board_size", "children", "quoted", "whole_number", "zero"]
+           "Score", "State", "board_size", "checked_game", "children", "quoted", "whole_number",
+           "zero"]
 
 State = TypeVar("State", bound=Hashable)
 Move = TypeVar("Move", bound=Hashable)
@@ -96,6 +100,11 @@ class Game(Generic[State, Move]):
     ``noisy(state)``            optional: the moves that change the position sharply (win or
                                 block a win); quiescence search goes on through them past the
                                 depth limit until the position is quiet.
+    ``outcomes``                whether every final score is an outcome, +1 a win, 0 a draw
+                                and -1 a loss, with no chance: a search then gives distance
+                                values by default (a win in 3 beats a win in 5).  False (the
+                                default): final scores are payoffs (a tree's leaves, a
+                                return, dice), and a search shows them as they are.
 
     >>> from fminimax.games import tree
     >>> tree.game().name
@@ -117,6 +126,7 @@ class Game(Generic[State, Move]):
     noisy: Callable[[State], Sequence[Move]] | None = None
     decided: Callable[[State], tuple[Score, int] | None] | None = None
     plies_left: Callable[[State], int] | None = None
+    outcomes: bool = False
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Return how pickle makes this game again: by its recipe if it has one.
@@ -208,9 +218,7 @@ class Made:
 
     ``beyond(state)`` says why an exact search of a position is out of reach (None when it
     is within reach: every position by default); ``first(player)`` makes the start with
-    ``player`` moving first, for games where either side may start (None otherwise);
-    ``distances`` is False where values are not final scores (explicit trees: leaf values, no
-    wins in N).
+    ``player`` moving first, for games where either side may start (None otherwise).
     """
 
     game: Game[Any, Any]
@@ -219,7 +227,6 @@ class Made:
     notation: Notation[Any, Any]
     beyond: Callable[[Any], str | None] = field(default=lambda state: None)
     first: Callable[[Any], Any] | None = None
-    distances: bool = True
 
 
 @dataclass(frozen=True)
@@ -328,3 +335,145 @@ def children(game: Game[State, Move], state: State) -> list[State]:
     [Node(tree=(2, 7), path=(0,)), Node(tree=(1, 8), path=(1,))]
     """
     return [game.play(state, move) for move in game.moves(state)]
+
+
+# --- a game's contract, checked on a sample of its positions --------------------------------
+
+
+def checked_game(game: Game[State, Move], state: State,
+                 positions: int = 1_000) -> Game[State, Move]:
+    """Return ``game`` if the first ``positions`` states reached from ``state`` keep its contract.
+
+    Run it first on a game of one's own: it walks the states breadth first and raises a
+    ValueError (TypeError for a value of the wrong kind) naming the first contract broken,
+    the state and what the rules returned: states hashable; ``moves`` empty exactly when
+    ``is_over`` (a chance state: no moves, not over, outcomes with probabilities summing to
+    1); ``play`` gives a new state and leaves the old one unchanged, the same each time; the
+    player to move changes at every move, and there are two players; a final score is a
+    finite number and zero-sum; a ``heuristic`` gives finite numbers; a ``key`` is hashable.
+
+    >>> from fminimax.games import nim
+    >>> checked_game(nim.game(), nim.start((1, 2))).name
+    'nim'
+    >>> counting = Game(name="counting", moves=lambda s: (1, 2),  # moves even when over
+    ...                 play=lambda s, move: (s[0] + move, 1 - s[1]),
+    ...                 is_over=lambda s: s[0] >= 10, to_move=lambda s: s[1],
+    ...                 utility=lambda s, player: -1 if player == s[1] else 1)
+    >>> checked_game(counting, (0, 0))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: game 'counting' breaks the contract that moves are empty exactly when ...
+    """
+    if not isinstance(game, Game):
+        raise TypeError(f"checked_game needs a Game, got {quoted(repr(game), 60)}")
+    players: set[Any] = set()
+    seen, waiting = {_hashed(game, state)}, deque([state])
+    while waiting and len(seen) <= positions:
+        state = waiting.popleft()
+        for child in _checked_state(game, state, players):
+            if _hashed(game, child) not in seen:
+                seen.add(child)
+                waiting.append(child)
+    return game
+
+
+def _checked_state(game: Game[Any, Any], state: Any, players: set[Any]) -> list[Any]:
+    """Return the states after ``state`` (its moves' or its outcomes'), checking its contract."""
+    over, moves = game.is_over(state), tuple(game.moves(state))
+    outcomes = tuple(game.chances(state)) if game.chances is not None else ()
+    mover = game.to_move(state)
+    players.add(mover)
+    if len(players) > 2:
+        _broken(game, "there are two players", f"to_move gives {len(players)} players, "
+                f"{quoted(repr(sorted(map(repr, players))), 60)}")
+    if over and moves:
+        _broken(game, "moves are empty exactly when the game is over",
+                f"is_over is true at {_shown(state)} but moves gives {_shown(moves)}")
+    if outcomes:
+        return _checked_chance(game, state, over, moves, outcomes)
+    if not over and not moves:
+        _broken(game, "moves are empty exactly when the game is over",
+                f"is_over is false at {_shown(state)} but moves gives none")
+    if over:
+        _checked_utility(game, state, mover, players)
+        return []
+    if game.heuristic is not None:
+        _checked_number(game, "a heuristic estimate", game.heuristic(state, mover), state)
+    if game.key is not None:
+        _hashed(game, game.key(state), "a key")
+    return [_checked_play(game, state, move, mover) for move in moves]
+
+
+def _checked_play(game: Game[Any, Any], state: Any, move: Any, mover: Any) -> Any:
+    """Return ``play(state, move)``, checking it is a new state, the same each time, that the
+    old state is unchanged and that the other player moves next."""
+    _hashed(game, move, "a move")
+    before = (repr(state), hash(state))
+    child = game.play(state, move)
+    if child is state or (repr(state), hash(state)) != before:
+        _broken(game, "play returns a new state and leaves the old one unchanged",
+                f"play({_shown(state)}, {_shown(move)}) changed or returned the state")
+    if game.play(state, move) != child:
+        _broken(game, "play gives the same state each time", f"play({_shown(state)}, "
+                f"{_shown(move)}) gave {_shown(child)}, then something else")
+    if game.to_move(child) == mover:
+        _broken(game, "the player to move changes at every move", f"{_shown(mover)} moves "
+                f"at {_shown(state)} and again after {_shown(move)}")
+    return child
+
+
+def _checked_chance(game: Game[Any, Any], state: Any, over: bool, moves: Sequence[Any],
+                    outcomes: Sequence[tuple[Any, Any]]) -> list[Any]:
+    """Return a chance state's outcomes, checking it has no moves and its probabilities."""
+    if over or moves:
+        _broken(game, "a chance state has no moves and is not over", f"{_shown(state)} has "
+                f"outcomes, and {'is over' if over else 'moves ' + _shown(moves)}")
+    probabilities = [probability for probability, _ in outcomes]
+    for probability in probabilities:
+        _checked_number(game, "a probability", probability, state)
+    if min(probabilities) < 0 or not math.isclose(sum(probabilities), 1, abs_tol=1e-9):
+        _broken(game, "a chance state's probabilities are at least 0 and sum to 1",
+                f"{_shown(state)} gives {_shown(probabilities)}")
+    return [outcome for _, outcome in outcomes]
+
+
+def _checked_utility(game: Game[Any, Any], state: Any, mover: Any, players: set[Any]) -> None:
+    """Check an ended state's final score: a finite number, the negation for the other."""
+    score = _checked_number(game, "a final score", game.utility(state, mover), state)
+    for other in players - {mover}:
+        theirs = _checked_number(game, "a final score", game.utility(state, other), state)
+        if theirs != -score:
+            _broken(game, "the game is zero-sum: the other player's final score is the "
+                    "negation", f"utility at {_shown(state)} is {score!r} for {_shown(mover)} "
+                    f"and {theirs!r} for {_shown(other)}")
+
+
+def _checked_number(game: Game[Any, Any], what: str, value: Any, state: Any) -> Any:
+    """Return ``value`` if it is a finite real number (not a bool), else a TypeError/ValueError."""
+    if isinstance(value, bool) or not isinstance(value, Real):
+        raise TypeError(f"game {game.name!r}: {what} must be a real number, got "
+                        f"{_shown(value)} at {_shown(state)}")
+    if not math.isfinite(value):
+        _broken(game, f"{what} is a finite number", f"got {value!r} at {_shown(state)}")
+    return value
+
+
+def _hashed(game: Game[Any, Any], value: Any, what: str = "a state") -> Any:
+    """Return ``value`` if it is hashable (the table keys on states), else a TypeError."""
+    try:
+        hash(value)
+    except TypeError:
+        raise TypeError(f"game {game.name!r}: {what} must be hashable (immutable), got "
+                        f"{_shown(value)}") from None
+    return value
+
+
+def _broken(game: Game[Any, Any], contract: str, how: str) -> None:
+    """Raise the ValueError naming ``game``, the ``contract`` it breaks and ``how``."""
+    raise ValueError(f"game {game.name!r} breaks the contract that {contract}: {how}")
+
+
+def _shown(value: Any) -> str:
+    """Return ``value``'s repr, cut to about 60 characters."""
+    shown = repr(value)
+    return shown if len(shown) <= 60 else shown[:57] + "..."

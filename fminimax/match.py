@@ -37,7 +37,7 @@ from fminimax import mcts, policy
 from fminimax.algorithms import FAMILY, NAMES, by_name
 from fminimax.game import Game, State
 from fminimax.limits import MAX_EXPLORATION, MAX_ITERATIONS, MAX_SECONDS
-from fminimax.policy.searches import family
+from fminimax.policy.searches import distances_for, family
 
 __all__ = ["Z95", "MatchResult", "Played", "Spec", "check_spec", "match", "opening",
            "parse_spec", "result_of", "result_str", "Settings", "spec_str", "wilson"]
@@ -349,8 +349,8 @@ def match(game: Game[State, Any], state: State, first: Spec, second: Spec, games
     ``state``), the first spec moving first in game 2k.  The ``settings`` are those of
     :class:`Settings`: ``openings``, the ``clock`` specs with a time limit read, a
     ``progress(done, total, result so far)`` called after each game, and ``distances`` (by
-    default on, off for games with chance nodes), which makes the searches prefer quicker
-    wins.  Both specs are checked against the game before the first game.
+    default the game's own ``outcomes``), which makes the searches prefer quicker wins.
+    Both specs are checked against the game before the first game.
 
     >>> from fminimax import tictactoe as ttt
     >>> match(ttt.game(), ttt.start(), Spec(), Spec(), 0, rng=random.Random(0))
@@ -360,7 +360,7 @@ def match(game: Game[State, Any], state: State, first: Spec, second: Spec, games
     """
     given = Settings(**settings)
     _checked_match(game, (first, second), games, given)
-    distances = game.chances is None if given.distances is None else given.distances
+    distances = distances_for(game, given.distances)
     played: list[Played] = []
     begun, moves = state, ()
     for index in range(games):

@@ -175,7 +175,7 @@ def exercise(seed: int, settings: Settings = Settings()) -> Exercise:
         raise ValueError(problem)
     nested = exercise_tree(random.Random(seed), settings)
     root = trees.start(nested)
-    result = by_name(settings.algorithm).run(trees.game(), root, distances=False, trace=True)
+    result = by_name(settings.algorithm).run(trees.game(), root, trace=True)
     return Exercise(seed, settings, nested, result)
 
 

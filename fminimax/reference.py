@@ -7,6 +7,9 @@ functions) and a state, never changes either, and returns a plain value:
 ``retrieve_score``   the value of one state: its final score if the game is over, else
                      ``optimal_score`` of the states one move later (the card's recursion)
 ``optimal_score``    the max or the min of a list of states' scores, chosen by depth parity
+``depth_limited_score`` the same recursion stopped ``limit`` plies down, where the game's
+                     heuristic scores the states cut off (text 1's)
+``expectiminimax_score`` the value where dice roll too: a chance state averages its outcomes
 ``scores_map``       move -> score, for the player to move
 ``best_move``        the move of the largest score (max-key); ``best_moves`` all of them
 ``negamax_score``    the same value in negamax form: a move is worth minus the opponent's best
@@ -24,8 +27,8 @@ Conventions (the fast core keeps them too, in negamax form):
   equal keys; Clojure's ``max-key`` would keep the last).
 * A win now and a win later score the same here; the fast core's distance values prefer the
   quicker win.
-* Two players take turns; there are no chance nodes (dice) here: the fast core averages
-  them (expectiminimax).
+* Two players take turns.  Only ``expectiminimax_score`` searches chance states (dice);
+  every other function here refuses one, naming it.
 
 On the seed tree (MAX at the root, two MIN nodes below, leaves 2 7 | 1 8):
 
@@ -48,15 +51,16 @@ tree") are explained in docs/glossary.md.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from numbers import Real
 from typing import Any
 
-from fminimax.game import Game, Move, Score, State, children
+from fminimax.game import Game, Move, Score, State
 
-__all__ = ["alphabeta_score", "alphabeta_visits", "best_move", "best_moves", "negamax_score",
-           "optimal_score", "retrieve_score", "scores_map"]
+__all__ = ["alphabeta_score", "alphabeta_visits", "best_move", "best_moves",
+           "depth_limited_score", "expectiminimax_score", "negamax_score", "optimal_score",
+           "retrieve_score", "scores_map"]
 
 INFINITY = float("inf")
 
@@ -83,7 +87,8 @@ def retrieve_score(game: Game[State, Move], state: State, player: Any, depth: in
     if game.is_over(state):
         score = game.utility(state, player)
     else:
-        score = optimal_score(game, children(game, state), player, depth + 1, table)
+        score = optimal_score(game, _next_states(game, state, "retrieve_score"), player,
+                              depth + 1, table)
     if table is not None:
         table[state] = score
     return score
@@ -93,6 +98,7 @@ def optimal_score(game: Game[State, Move], states: Iterable[State], player: Any,
                   table: dict[Hashable, Score] | None = None) -> Score:
     """Return the max (odd depth: ``player`` chose) or min (even depth) of the states' scores.
 
+    >>> from fminimax.game import children
     >>> from fminimax.games import tree
     >>> game = tree.game()
     >>> optimal_score(game, children(game, tree.start([[2, 7], [1, 8]])), True, 1)
@@ -121,8 +127,93 @@ def scores_map(game: Game[State, Move], state: State,
     {0: 2, 1: 1}
     """
     player = game.to_move(state)
+    moves = () if game.is_over(state) else _moves(game, state, "scores_map")
     return {move: retrieve_score(game, game.play(state, move), player, 1, table)
-            for move in game.moves(state)}
+            for move in moves}
+
+
+# --- text 1's depth limit, and chance -----------------------------------------------------
+
+
+def depth_limited_score(game: Game[State, Move], state: State, player: Any, limit: int,
+                        depth: int = 0) -> Score:
+    """Return ``retrieve_score``'s value searched ``limit`` plies deep, the game's heuristic
+    scoring (for ``player``) the states cut off there that are not over.
+
+    Text 1's search: a final state scores its utility, a state at the limit the game's
+    estimate, any other the max (``player`` to move, even depth) or the min of its children.
+
+    With the estimate that knows nothing (0 for every state cut off) the seed tree is worth
+    0 until the search reaches its leaves:
+
+    >>> from fminimax.games import tree
+    >>> seed = tree.start([[2, 7], [1, 8]])
+    >>> [depth_limited_score(tree.game(tree.zero), seed, True, limit) for limit in (0, 1, 2)]
+    [0, 0, 2]
+    >>> depth_limited_score(tree.game(), seed, True, 1)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: depth_limited_score needs a heuristic to score the states cut off, and ...
+    """
+    if game.is_over(state):
+        return game.utility(state, player)
+    if depth == limit:
+        if game.heuristic is None:
+            raise ValueError(f"depth_limited_score needs a heuristic to score the states cut "
+                             f"off, and game {game.name!r} has none")
+        return game.heuristic(state, player)
+    scores = [depth_limited_score(game, child, player, limit, depth + 1)
+              for child in _next_states(game, state, "depth_limited_score")]
+    return max(scores) if depth % 2 == 0 else min(scores)
+
+
+def expectiminimax_score(game: Game[State, Move], state: State, player: Any) -> Score:
+    """Return the value of ``state`` for ``player`` where chance states average their outcomes.
+
+    A chance state (``game.chances``) is worth the average of its outcomes weighted by their
+    probabilities; a decision state the max of its children where ``player`` moves, else the
+    min (an outcome says who moves next, so depth parity cannot).
+
+    >>> from fminimax.games import tree
+    >>> dice = tree.parse('[{"chance": [[0.5, 4], [0.5, [1, 9]]]}, 2]')
+    >>> expectiminimax_score(tree.game(), dice, True)
+    2.5
+    >>> alphabeta_score(tree.game(), dice, True)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: alphabeta_score cannot search the chance state ...; use expectiminimax_score
+    """
+    if game.is_over(state):
+        return game.utility(state, player)
+    outcomes = game.chances(state) if game.chances is not None else ()
+    if outcomes:
+        return sum(probability * expectiminimax_score(game, outcome, player)
+                   for probability, outcome in outcomes)
+    scores = [expectiminimax_score(game, child, player)
+              for child in _next_states(game, state, "expectiminimax_score")]
+    return max(scores) if game.to_move(state) == player else min(scores)
+
+
+def _moves(game: Game[State, Move], state: State, searcher: str) -> Sequence[Move]:
+    """Return the moves of a state that is not over, refusing one that has none.
+
+    A state that is not over and has no moves is a chance state, which only
+    ``expectiminimax_score`` searches, or a game that breaks its contract (moves are empty
+    exactly when the game is over); ``searcher`` is the function asking.
+    """
+    moves = game.moves(state)
+    if moves:
+        return moves
+    if game.chances is not None and game.chances(state):
+        raise ValueError(f"{searcher} cannot search the chance state {state!r:.60}: its "
+                         f"outcomes are averaged, not chosen; use expectiminimax_score")
+    raise ValueError(f"game {game.name!r} is not over at {state!r:.60} but has no moves; "
+                     f"moves must be empty exactly when is_over is true")
+
+
+def _next_states(game: Game[State, Move], state: State, searcher: str) -> list[State]:
+    """Return the states one move after a state that is not over (``_moves`` refuses)."""
+    return [game.play(state, move) for move in _moves(game, state, searcher)]
 
 
 # --- choosing a move: max-key -------------------------------------------------------------
@@ -205,7 +296,8 @@ def negamax_score(game: Game[State, Move], state: State) -> Score:
     """
     if game.is_over(state):
         return game.utility(state, game.to_move(state))
-    return max(-negamax_score(game, child) for child in children(game, state))
+    return max(-negamax_score(game, child)
+               for child in _next_states(game, state, "negamax_score"))
 
 
 # --- alpha-beta, as the book has it -------------------------------------------------------
@@ -232,7 +324,7 @@ def alphabeta_score(game: Game[State, Move], state: State, player: Any, depth: i
         return game.utility(state, player)
     maximizing = depth % 2 == 0
     value = -INFINITY if maximizing else INFINITY
-    for move in game.moves(state):
+    for move in _moves(game, state, "alphabeta_score"):
         score = alphabeta_score(game, game.play(state, move), player, depth + 1, alpha, beta)
         if maximizing:
             value = max(value, score)
@@ -283,7 +375,7 @@ def alphabeta_visits(game: Game[State, Move], state: State, player: Any, depth: 
     maximizing = depth % 2 == 0
     value = -INFINITY if maximizing else INFINITY
     visited: tuple[State, ...] = (state,)
-    for move in game.moves(state):
+    for move in _moves(game, state, "alphabeta_visits"):
         score, seen = alphabeta_visits(game, game.play(state, move), player, depth + 1, alpha,
                                        beta)
         visited += seen

@@ -52,23 +52,23 @@ def keyed(game: Any) -> Any:
 def test_the_seed_tree_has_value_2_for_every_algorithm() -> None:
     game, root = tree.game(), tree.start(SEED)
     for name in ("minimax", "negamax", "alphabeta", "memoized"):
-        result = algorithms.by_name(name).run(game, root, distances=False)
+        result = algorithms.by_name(name).run(game, root)
         assert (result.value, result.move, result.pv) == (2, 0, (0, 0)), name
     assert retrieve_score(game, root, True) == negamax_score(game, root) == 2
 
 
 def test_alphabeta_scores_2_7_1_and_never_8_while_minimax_scores_all_four() -> None:
     game, root = tree.game(), tree.start(SEED)
-    pruned = algorithms.alphabeta(game, root, distances=False, trace=True)
-    plain = algorithms.minimax(game, root, distances=False, trace=True)
+    pruned = algorithms.alphabeta(game, root, trace=True)
+    plain = algorithms.minimax(game, root, trace=True)
     assert leaf_values(pruned, root) == [2, 7, 1]
     assert leaf_values(plain, root) == [2, 7, 1, 8]
 
 
 def test_text_4s_named_tree_has_value_3_and_alphabeta_visits_fewer_nodes() -> None:
     game, root = tree.game(), tree.start(TEXT4)
-    plain = algorithms.minimax(game, root, distances=False)
-    pruned = algorithms.alphabeta(game, root, distances=False)
+    plain = algorithms.minimax(game, root)
+    pruned = algorithms.alphabeta(game, root)
     assert plain.value == pruned.value == 3 and plain.move == pruned.move == 0
     assert pruned.stats.nodes < plain.stats.nodes
     assert tree.node_name(tree.play(root, plain.move)) == "B"
@@ -81,7 +81,7 @@ def test_alphabeta_minimax_negamax_and_the_reference_agree_on_random_trees(value
     reference = retrieve_score(game, root, True)
     assert negamax_score(game, root) == reference
     for name in ("minimax", "negamax", "alphabeta"):
-        assert algorithms.by_name(name).run(game, root, distances=False).value == reference, name
+        assert algorithms.by_name(name).run(game, root).value == reference, name
     values = {algorithms.by_name(name).run(game, root).value for name in ("minimax", "alphabeta")}
     assert len(values) == 1
 

@@ -33,7 +33,10 @@ def test_parse_board_reads_the_study_groups_rows() -> None:
 
 @pytest.mark.parametrize(("text", "message"), [
     ("oox xx5", "not square"),
-    ("oox xx5 oo8 x", "not square"),
+    ("oox xx5 oo8 x", "row 4 of 'oox xx5 oo8 x' has 1 cell, the others 3"),
+    ("x.o/.x./o.", "row 3 of 'x.o/.x./o.' has 2 cells, the others 3"),
+    ("x.o/.x/o..", "row 2 of 'x.o/.x/o..' has 2 cells, the others 3"),
+    ("x.o/.x../o..", "row 2 of 'x.o/.x../o..' has 4 cells, the others 3"),
     ("oox xq5 oo8", "unknown cell 'q' at space 4"),
     ("oox xx7 oo8", "the number 7 stands at space 5"),
     ([0, 1, 2, 3, 4, 5, 6, 7, 9], "the number 9 stands at space 8"),

@@ -46,7 +46,7 @@ trees = st.recursive(
 def test_the_issues_example_is_worth_2_and_a_half_to_max() -> None:
     root = tree.parse(EXAMPLE)
     for name in ("expectiminimax", "star1", "star2", "alphabeta"):
-        result = algorithms.by_name(name).run(tree.game(), root, distances=False)
+        result = algorithms.by_name(name).run(tree.game(), root)
         assert (result.value, result.move) == (2.5, 0), name
     assert reference([{"chance": [[0.5, 4], [0.5, [1, 9]]]}, 2]) == Fraction(5, 2)
 
@@ -55,7 +55,7 @@ def test_an_outcome_belongs_to_the_player_who_would_have_moved_at_the_chance_nod
     root = tree.start({"chance": [[0.5, [1, 9]], [0.5, [[3, 5]]]]})
     outcomes = tree.chances(root)
     assert tree.to_move(root) and all(tree.to_move(o) for _, o in outcomes)
-    assert algorithms.expectiminimax(tree.game(), root, distances=False).value == 6
+    assert algorithms.expectiminimax(tree.game(), root).value == 6
 
 
 def test_quick_values_are_refused_at_a_chance_node() -> None:
@@ -80,18 +80,18 @@ def test_bad_probabilities_are_refused_in_one_line_naming_them(text: str, messag
 
 def test_probabilities_as_fractions_in_text_stay_exact() -> None:
     root = tree.parse('{"chance": [["1/3", 1], ["2/3", 4]]}')
-    assert algorithms.expectiminimax(tree.game(), root, distances=False).value == 3
+    assert algorithms.expectiminimax(tree.game(), root).value == 3
 
 
 def test_star_pruning_needs_bounds_and_alpha_beta() -> None:
     game, root = tree.game(), tree.parse(EXAMPLE)
     with pytest.raises(ValueError, match="needs alpha-beta"):
-        core.search(game, root, distances=False, prune=False, star=1)
+        core.search(game, root, prune=False, star=1)
     from dataclasses import replace
     with pytest.raises(ValueError, match="needs bounds"):
-        core.search(replace(game, bounds=None), root, distances=False, star=2)
+        core.search(replace(game, bounds=None), root, star=2)
     with pytest.raises(ValueError, match="outside the bounds"):
-        core.search(game, root, distances=False, star=1, bounds=(-2, 2))
+        core.search(game, root, star=1, bounds=(-2, 2))
 
 
 @settings(max_examples=300, deadline=None)
@@ -100,15 +100,15 @@ def test_expectiminimax_equals_the_reference_and_star1_star2_never_search_more(
         value: Any) -> None:
     game, root = tree.game(), tree.start(value)
     expected = reference(value)
-    plain = algorithms.expectiminimax(game, root, distances=False)
+    plain = algorithms.expectiminimax(game, root)
     assert plain.value == expected
     assert plain.stats.nodes == tree.size(root)
     for name in ("star1", "star2", "alphabeta"):
-        result = algorithms.by_name(name).run(game, root, distances=False)
+        result = algorithms.by_name(name).run(game, root)
         assert result.value == expected, name
         assert result.stats.nodes <= plain.stats.nodes, name
     for star in (0, 1, 2):
-        tabled = core.search(game, root, distances=False, star=star, table=core.Table())
+        tabled = core.search(game, root, star=star, table=core.Table())
         assert tabled.value == expected
 
 
@@ -119,7 +119,7 @@ def test_star_windows_give_true_bounds_fail_soft(value: Any, low: int, width: in
     expected = reference(value) * (1 if tree.to_move(root) else -1)
     alpha, beta = low, low + width
     for star in (1, 2):
-        got = core.search(game, root, distances=False, star=star, alpha=alpha, beta=beta).value
+        got = core.search(game, root, star=star, alpha=alpha, beta=beta).value
         if got <= alpha:
             assert expected <= got
         elif got >= beta:
@@ -134,8 +134,8 @@ def test_a_traced_chance_search_has_the_untraced_value_and_visits_every_node_onc
         value: Any) -> None:
     game, root = tree.game(), tree.start(value)
     for star in (0, 1, 2):
-        plain = core.search(game, root, distances=False, star=star, prune=bool(star))
-        traced = trace.traced(game, root, distances=False, star=star, prune=bool(star))
+        plain = core.search(game, root, star=star, prune=bool(star))
+        traced = trace.traced(game, root, star=star, prune=bool(star))
         assert traced.value == plain.value
         visited = trace.visits(traced)
         assert len(visited) <= plain.stats.nodes
@@ -147,14 +147,14 @@ def test_star1_and_star2_search_fewer_nodes_on_a_tree_where_windows_matter() -> 
     value = [2, {"chance": [[0.5, [0, 3]], [0.5, [1, 9]]]},
              {"chance": [[0.5, [9, 8]], [0.5, [[1, 3], 9]]]}]
     game, root = tree.game(), tree.start(value)
-    counts = {name: algorithms.by_name(name).run(game, root, distances=False).stats.nodes
+    counts = {name: algorithms.by_name(name).run(game, root).stats.nodes
               for name in ("expectiminimax", "star1", "star2")}
     assert counts["star1"] < counts["expectiminimax"] and counts["star2"] < counts["star1"]
 
 
 def test_drawings_show_chance_nodes_and_their_probabilities() -> None:
     game, root = tree.game(), tree.parse('[{"chance": [["1/4", 4], ["3/4", [1, 9]]]}, 2]')
-    traced = trace.traced(game, root, label=trace.tree_labels(game, root), distances=False,
+    traced = trace.traced(game, root, label=trace.tree_labels(game, root),
                           prune=False)
     drawn = trace.trace_str(traced)
     assert "CHANCE 0 = 7/4" in drawn and "(1/4) leaf 4" in drawn
@@ -168,7 +168,7 @@ def test_drawings_show_chance_nodes_and_their_probabilities() -> None:
 def test_a_star1_cut_at_a_chance_node_is_drawn_with_the_outcomes_it_pruned() -> None:
     game = tree.game()
     root = tree.start([5, {"chance": [[0.5, [0, 3]], [0.5, [1, 9]]]}])
-    traced = trace.traced(game, root, label=trace.tree_labels(game, root), distances=False,
+    traced = trace.traced(game, root, label=trace.tree_labels(game, root),
                           star=1)
     drawn = trace.trace_str(traced)
     assert "CHANCE 1 ≤ " in drawn and "cut-off" in drawn and "✂ 1.1 pruned" in drawn

@@ -48,6 +48,8 @@ def test_best_move_on_a_finished_board_says_so() -> None:
     (["best-move", "oox/xq5/oo8"], "unknown cell 'q' at space 4"),
     (["best-move", "xxx/ooo/..."], "both o and x hold a line"),
     (["best-move", "oox"], "a 3x3 board has 9 cells, got 3"),
+    (["solve", "tictactoe", "--board", "x.o/.x./o."], "row 3 of 'x.o/.x./o.' has 2 cells, the "
+                                                      "others 3"),
     (["best-move", "x.. ... ...", "--computer", "x"], "'o' is to move, not 'x'"),
     (["best-move"], "the following arguments are required: BOARD"),
     (["best-move", "oox/xx5/oo8", "--computer", "z"], "invalid choice: 'z'"),

@@ -126,7 +126,7 @@ def test_best_move_explain_as_json_gives_the_lines() -> None:
 
 def seed_trace() -> tr.Trace:
     game, root = tree.game(), tree.start([[2, 7], [1, 8]])
-    return tr.traced(game, root, label=tr.tree_labels(game, root), distances=False)
+    return tr.traced(game, root, label=tr.tree_labels(game, root))
 
 
 def test_render_draws_svg_and_png_with_dot() -> None:

@@ -69,7 +69,7 @@ def test_alphabeta_on_a_best_first_tree_searches_exactly_the_minimal_tree(seed: 
     nested = best_first(uniform(rng, 4, 3))
     game, root = trees.game(), trees.start(nested)
     types = compare.node_types(game, root)
-    searched = visits(trace_of(algorithms.alphabeta(game, root, distances=False, trace=True)))
+    searched = visits(trace_of(algorithms.alphabeta(game, root, trace=True)))
     assert [visit.path for visit in searched] == list(types)  # the same nodes, in order
 
 
@@ -80,7 +80,7 @@ def test_each_panel_is_its_searchs_own_visits_and_count() -> None:
             chosen = names[start:start + compare.MAX_ALGORITHMS]
             data = compare.compare_data(game, root, chosen)
             for one in data["algorithms"]:
-                result = algorithms.solve(game, root, one["name"], distances=False)
+                result = algorithms.solve(game, root, one["name"])
                 assert one["nodes"] == result.stats.nodes == len(one["visits"])
                 assert one["score"] == result.value
             assert data["minimal"] is (nested is AIMA)

@@ -112,9 +112,9 @@ def test_plain_values_beyond_half_a_win_are_never_moved_by_plies() -> None:
     # a payoff of 600,000 is no win: a table must not count plies on it
     root = tree.parse('[[{"chance": [[0.5, 600000], [0.5, 600002]]}, 700000], [1]]')
     for name in ("expectiminimax", "memoized", "mtdf", "sss", "dual", "aspiration"):
-        assert algorithms.by_name(name).run(tree.game(), root, distances=False).value == 600_001
+        assert algorithms.by_name(name).run(tree.game(), root).value == 600_001
     flat = tree.start([[600_000, 700_000], [600_002]])
-    assert core.move_values(tree.game(), flat, distances=False) == {
+    assert core.move_values(tree.game(), flat) == {
         0: 600_000, 1: 600_002}
 
 
@@ -176,8 +176,8 @@ def test_the_best_move_is_among_the_best_moves_with_a_depth(value: Any, depth: i
     game, root = tree.game(tree.zero), tree.start(value)
     if game.is_over(root):
         return
-    result = core.search(game, root, depth=depth, distances=False)
-    values = core.move_values(game, root, depth=depth, distances=False)
+    result = core.search(game, root, depth=depth)
+    values = core.move_values(game, root, depth=depth)
     if depth:
         assert result.move in best_moves(values)
         assert max(values.values()) == result.value
@@ -190,7 +190,7 @@ def test_the_mtd_family_bounds_its_passes_on_a_flat_tree_of_many_values() -> Non
     leaves = [float(i) for i in range(1000)]  # one null window would move the bound by 1
     root = tree.start(leaves)
     for name in ("mtdf", "dual", "bisection"):
-        result = algorithms.solve(tree.game(), root, name, distances=False)
+        result = algorithms.solve(tree.game(), root, name)
         assert result.value == 999.0 and result.move == 999, name
         assert len(result.passes) <= core.MAX_NULL_PASSES + 2, name
         assert result.stats.nodes <= 30 * len(leaves), name
@@ -201,7 +201,7 @@ def test_the_mtd_family_bounds_its_passes_on_a_flat_tree_of_many_values() -> Non
                                   "iterative", "expectiminimax", "star1", "star2"])
 def test_a_chance_node_at_the_root_has_its_mean_and_no_move(name: str) -> None:
     root = tree.parse('{"chance": [[0.5, 4], [0.5, [1, 9]]]}')
-    result = algorithms.solve(tree.game(), root, name, distances=False)
+    result = algorithms.solve(tree.game(), root, name)
     assert (result.value, result.move, result.pv) == (6.5, None, ())
 
 
@@ -227,7 +227,7 @@ def test_star_refuses_scores_too_large_to_add_up_instead_of_returning_infinity()
     for name in ("star1", "star2"):
         with pytest.raises(ValueError, match=r"Star\d adds up the scores of 'tree', which "
                            r"reach .* within \+-4e\+307"):
-            algorithms.solve(game, root, name, distances=False)
+            algorithms.solve(game, root, name)
 
 
 def test_random_chance_trees_with_huge_leaves_give_expectiminimax_or_a_clear_error() -> None:
@@ -244,12 +244,12 @@ def test_random_chance_trees_with_huge_leaves_give_expectiminimax_or_a_clear_err
     for _ in range(200):
         root = tree.start(grown(4))
         try:
-            expected = algorithms.expectiminimax(tree.game(), root, distances=False).value
+            expected = algorithms.expectiminimax(tree.game(), root).value
         except ValueError:
             expected = None
         for name in (a.name for a in algorithms.FAMILY if not a.estimate):
             try:
-                value = algorithms.solve(tree.game(), root, name, distances=False).value
+                value = algorithms.solve(tree.game(), root, name).value
             except ValueError:
                 continue
             # Star1/Star2 add and subtract bounds as wide as the leaves: with floats they
@@ -266,7 +266,7 @@ def test_a_huge_int_score_under_a_chance_node_is_a_value_error() -> None:
     game = replace(tree.game(), utility=lambda state, player: 10 ** 400)
     with pytest.raises(ValueError, match="too large for a number: scores under chance nodes "
                        "must lie within"):
-        algorithms.expectiminimax(game, root, distances=False)
+        algorithms.expectiminimax(game, root)
 
 
 def _huge_bounds(state: Any) -> tuple[float, float]:
@@ -285,8 +285,8 @@ def _huge_utility(state: Any, player: Any) -> float:
 @pytest.mark.parametrize("name", ["memoized", "expectiminimax", "star1", "star2"])
 def test_pig_with_its_default_horizon_is_searched(name: str) -> None:
     limit = sys.getrecursionlimit()
-    result = algorithms.solve(pig.game(2, 2), pig.start(), name, distances=False)
-    memo = algorithms.solve(pig.game(2, 2), pig.start(), "memoized", distances=False)
+    result = algorithms.solve(pig.game(2, 2), pig.start(), name)
+    memo = algorithms.solve(pig.game(2, 2), pig.start(), "memoized")
     assert result.value == memo.value and 0 < result.value < 1
     assert sys.getrecursionlimit() == limit
 
@@ -306,5 +306,5 @@ def test_a_result_narrowed_by_a_stored_estimate_is_stored_as_an_estimate() -> No
     child = game.play(root, 0)
     table = Table()
     table.store(child, core.TableEntry(2, -3, core.LOWER, ()))  # an estimate's bound
-    result = core.search(game, root, depth=3, table=table, distances=False)
+    result = core.search(game, root, depth=3, table=table)
     assert not result.exact and table.get(child).depth == 2  # not FULL_DEPTH

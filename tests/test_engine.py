@@ -27,12 +27,12 @@ def test_the_reference_and_the_core_agree_on_the_seed_tree() -> None:
     game, root = tree.game(), tree.start(SEED_TREE)
     assert reference.retrieve_score(game, root, True) == 2
     assert reference.negamax_score(game, root) == 2
-    assert algorithms.minimax(game, root, distances=False).value == 2
-    assert algorithms.alphabeta(game, root, distances=False).value == 2
+    assert algorithms.minimax(game, root).value == 2
+    assert algorithms.alphabeta(game, root).value == 2
 
 
 def test_alphabeta_never_looks_at_the_8() -> None:
-    result = algorithms.alphabeta(tree.game(), tree.start(SEED_TREE), distances=False, trace=True)
+    result = algorithms.alphabeta(tree.game(), tree.start(SEED_TREE), trace=True)
     leaves = [step.path for step in result.trace if step.kind == "leaf"]
     assert leaves == [(0, 0), (0, 1), (1, 0)]
     assert result.stats.leaves == 3 and result.stats.cutoffs == 1
@@ -41,7 +41,7 @@ def test_alphabeta_never_looks_at_the_8() -> None:
 def test_the_root_value_is_for_the_player_to_move() -> None:
     game = tree.game()
     state = game.play(tree.start(SEED_TREE), 1)  # MIN to move at [1, 8]
-    assert algorithms.alphabeta(game, state, distances=False).value == -1
+    assert algorithms.alphabeta(game, state).value == -1
 
 
 def test_a_table_gives_the_same_values_and_counts_its_hits() -> None:
@@ -158,7 +158,7 @@ def test_a_tree_deeper_than_pythons_recursion_limit_is_searched() -> None:
     for _ in range(sys.getrecursionlimit() + 100):
         deep = (deep,)
     limit = sys.getrecursionlimit()
-    result = algorithms.alphabeta(tree.game(), tree.Node(deep, ()), distances=False)  # type: ignore[arg-type]
+    result = algorithms.alphabeta(tree.game(), tree.Node(deep, ()))  # type: ignore[arg-type]
     assert abs(result.value) == 1 and len(result.pv) == limit + 100
     assert sys.getrecursionlimit() == limit  # raised for the search only
 
@@ -258,8 +258,8 @@ def test_a_table_entry_is_used_only_when_searched_at_least_as_deep_as_needed() -
     for depth, used in ((1, False), (2, True), (core.FULL_DEPTH, True)):
         table = core.Table()
         table.store(child, core.TableEntry(depth, -77, core.EXACT, ()))
-        result = core.search(game, root, depth=3, table=table, distances=False)
-        fresh = core.search(game, root, depth=3, distances=False)
+        result = core.search(game, root, depth=3, table=table)
+        fresh = core.search(game, root, depth=3)
         assert (result.value == 77) is used and (result.value == fresh.value) is not used, depth
 
 

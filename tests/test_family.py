@@ -73,7 +73,7 @@ def test_every_algorithm_gives_minimax_and_a_move_of_that_value_on_plain_values(
     game, root = tree.game(tree.zero), tree.start(value)
     expected = reference(game, root, False)
     for name in NAMES:
-        result = algorithms.solve(game, root, name, distances=False)
+        result = algorithms.solve(game, root, name)
         assert result.value == expected, name
         assert move_value(game, root, result.move, False) == expected, name
         assert result.pv[:1] == (() if result.move is None else (result.move,)), name
@@ -201,7 +201,7 @@ def leaf_paths(result: core.SearchResult[Any]) -> set[tuple[Any, ...]]:
 @given(distinct_trees)
 def test_sss_as_mtd_infinity_evaluates_the_leaves_of_stockmans_sss(value: Any) -> None:
     game, root = tree.game(), tree.start(value)
-    ours = algorithms.sss(game, root, distances=False, trace=True)
+    ours = algorithms.sss(game, root, trace=True)
     stockman_value, stockman = stockman_leaves(value) if isinstance(value, list) else (
         value, {()})
     assert ours.value == stockman_value == reference(game, root, False)
@@ -212,8 +212,8 @@ def test_sss_as_mtd_infinity_evaluates_the_leaves_of_stockmans_sss(value: Any) -
 @given(distinct_trees)
 def test_sss_never_evaluates_a_leaf_alphabeta_skips(value: Any) -> None:
     game, root = tree.game(), tree.start(value)
-    best_first = leaf_paths(algorithms.sss(game, root, distances=False, trace=True))
-    assert best_first <= leaf_paths(algorithms.alphabeta(game, root, distances=False, trace=True))
+    best_first = leaf_paths(algorithms.sss(game, root, trace=True))
+    assert best_first <= leaf_paths(algorithms.alphabeta(game, root, trace=True))
 
 
 @settings(max_examples=150, deadline=None)
@@ -237,7 +237,7 @@ def test_pvs_and_alphabeta_agree_on_value_with_any_move_order(value: Any,
 
 def test_each_step_of_a_multi_pass_trace_names_its_pass() -> None:
     game, root = tree.game(), tree.start([[2, 7], [1, 8]])
-    result = algorithms.mtdf(game, root, distances=False, trace=True)
+    result = algorithms.mtdf(game, root, trace=True)
     assert [(p.number, p.alpha, p.beta, p.value, p.outcome) for p in result.passes] == [
         (0, 0, 1, 2, "fail high"), (1, 2, 3, 2, "fail low")]
     assert {step.pass_number for step in result.trace} == {0, 1}
@@ -246,7 +246,7 @@ def test_each_step_of_a_multi_pass_trace_names_its_pass() -> None:
 
 
 def test_a_one_pass_search_has_one_full_pass() -> None:
-    result = algorithms.alphabeta(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False)
+    result = algorithms.alphabeta(tree.game(), tree.start([[2, 7], [1, 8]]))
     assert [(p.number, p.kind, p.value) for p in result.passes] == [(0, "full", 2)]
     assert result.algorithm == "alphabeta"
 
@@ -297,7 +297,7 @@ def test_every_exact_algorithm_gives_the_strong_score_of_small_end_positions(
 def test_a_multi_pass_trace_is_drawn_pass_after_pass_with_a_header_each() -> None:
     from fminimax import trace as tr
     game, root = tree.game(), tree.start([[2, 7], [1, 8]])
-    result = algorithms.mtdf(game, root, distances=False, trace=True)
+    result = algorithms.mtdf(game, root, trace=True)
     drawn = tr.trace_str(result)
     assert drawn.index("pass 1 (null window) [α 0, β 1]: 2, fail high") < drawn.index(
         "pass 2 (null window) [α 2, β 3]: 2, fail low")
@@ -309,7 +309,7 @@ def test_a_multi_pass_trace_is_drawn_pass_after_pass_with_a_header_each() -> Non
 
 def test_a_pvs_re_search_is_a_second_child_marked_again() -> None:
     from fminimax import trace as tr
-    result = algorithms.pvs(tree.game(), tree.start([[2, 7], [5, 8]]), distances=False,
+    result = algorithms.pvs(tree.game(), tree.start([[2, 7], [5, 8]]),
                             trace=True)
     again = [v for v in tr.visits(result) if v.again]
     assert [(v.path, v.alpha, v.beta) for v in again] == [((1,), 2, float("inf"))]

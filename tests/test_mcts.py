@@ -29,7 +29,7 @@ TICTACTOE_SAMPLE = 120
 
 def exact_values(game: Any, state: Any) -> dict[Any, Any]:
     """Return each move's exact value (plain values) for the player to move."""
-    return core.move_values(game, state, distances=False)
+    return core.move_values(game, state)
 
 
 def keeps_value(game: Any, state: Any, move: Any) -> bool:
@@ -195,13 +195,13 @@ def test_every_value_the_solver_proves_is_the_exact_value(nested: Any, seed: int
     for path, node in walk(found.root, ()):
         if node.proven is not None:
             state = node.state
-            exact = core.search(game, state, prune=False, distances=False).value
+            exact = core.search(game, state, prune=False).value
             assert math.isclose(node.proven, exact, abs_tol=1e-12), (path, node.proven, exact)
 
 
 def test_the_solver_proves_pig_at_its_expectiminimax_value_through_chance_nodes() -> None:
     game = pig.game(4, 3, 4)
-    exact = algorithms.expectiminimax(game, pig.start(), distances=False)
+    exact = algorithms.expectiminimax(game, pig.start())
     result = mcts.result_of(mcts.uct(game, pig.start(), random.Random(0), iterations=2000,
                                      solver=True))
     assert result.exact and math.isclose(result.value, exact.value)

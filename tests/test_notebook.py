@@ -228,7 +228,7 @@ def test_the_frames_page_steps_by_its_own_keys(browser: Any, tmp_path: Path,  # 
 
 def test_the_srcdoc_is_the_isolated_page() -> None:
     game, root = tree.game(), tree.start([[2, 7], [1, 8]])
-    shown = tr.traced(game, root, distances=False)._repr_html_()  # type: ignore[attr-defined]
+    shown = tr.traced(game, root)._repr_html_()  # type: ignore[attr-defined]
     inner = html.unescape(shown.split('srcdoc="', 1)[1].split('" style=', 1)[0])
-    assert inner == tr.to_html(tr.traced(game, root, distances=False))
+    assert inner == tr.to_html(tr.traced(game, root))
     assert 'class="fminimax-page"' in inner and "\nbody {" not in inner

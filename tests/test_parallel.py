@@ -195,9 +195,9 @@ def test_deeper_splits_give_the_serial_value_and_move(method: Any, split: int) -
         assert result.exact
 
 
-@pytest.mark.parametrize("options", [dict(depth=2), dict(depth=3), dict(distances=False),
+@pytest.mark.parametrize("options", [dict(depth=2), dict(depth=3), dict(),
                                      dict(prune=False), dict(order=False),
-                                     dict(depth=1, distances=False)])
+                                     dict(depth=1)])
 @pytest.mark.parametrize("method", [parallel.split_search, parallel.ybw_search])
 def test_options_mean_what_they_mean_to_the_serial_search(method: Any,
                                                           options: dict[str, Any]) -> None:
@@ -234,7 +234,7 @@ def test_the_principal_variation_is_a_line_that_reaches_the_value() -> None:
 def test_ties_go_to_the_first_root_move_in_search_order() -> None:
     game, state = tree.game(), tree.start([[1, 5], [3, 4], [3, 9], [0]])
     for method in (parallel.split_search, parallel.ybw_search):
-        result = method(InlineExecutor(), game, state, distances=False)
+        result = method(InlineExecutor(), game, state)
         assert (result.value, result.move) == (3, 1)
 
 
@@ -340,7 +340,7 @@ def test_ties_go_to_the_first_move_whatever_runs_at_once() -> None:
     game, state = tree.game(), tree.start([[1, 5], [3, 4], [3, 9], [0], [3, 3]])
     with ThreadPoolExecutor(4) as pool:
         for deeper in (0, 2):
-            result = parallel.ybw_search(pool, game, state, distances=False, deeper=deeper)
+            result = parallel.ybw_search(pool, game, state, deeper=deeper)
             assert (result.value, result.move) == (3, 1)
 
 

@@ -39,7 +39,7 @@ def reference(winscore: int, faces: int, horizon: int) -> Fraction:
 
 
 def test_the_issues_variant_is_worth_8_27_to_the_first_player() -> None:
-    result = algorithms.expectiminimax(pig.game(4, 3, 4), pig.start(), distances=False)
+    result = algorithms.expectiminimax(pig.game(4, 3, 4), pig.start())
     assert result.value == Fraction(8, 27) == reference(4, 3, 4)
 
 
@@ -48,11 +48,11 @@ def test_every_algorithm_gives_the_reference_value(variant: tuple[int, int, int]
     game, expected = pig.game(*variant), reference(*variant)
     counts = {}
     for name in ("expectiminimax", "alphabeta", "star1", "star2"):
-        result = algorithms.by_name(name).run(game, pig.start(), distances=False)
+        result = algorithms.by_name(name).run(game, pig.start())
         assert result.value == expected, name
         counts[name] = result.stats.nodes
     for star in (0, 1, 2):
-        tabled = core.search(game, pig.start(), distances=False, star=star, table=core.Table())
+        tabled = core.search(game, pig.start(), star=star, table=core.Table())
         assert tabled.value == expected
     assert counts["star1"] < counts["expectiminimax"]
     assert counts["star2"] < counts["expectiminimax"]
@@ -84,8 +84,8 @@ def test_holding_is_the_only_move_once_it_wins() -> None:
 
 def test_depth_limited_search_uses_the_heuristic_and_stays_within_bounds() -> None:
     game = pig.game(20, 6, 200)
-    shallow = algorithms.by_name("star2").run(game, pig.start(), distances=False, depth=3)
-    plain = algorithms.expectiminimax(game, pig.start(), distances=False, depth=3)
+    shallow = algorithms.by_name("star2").run(game, pig.start(), depth=3)
+    plain = algorithms.expectiminimax(game, pig.start(), depth=3)
     assert shallow.value == plain.value and not shallow.exact
     assert -1 < shallow.value < 1
 
@@ -93,7 +93,7 @@ def test_depth_limited_search_uses_the_heuristic_and_stays_within_bounds() -> No
 def test_a_pig_game_pickles_by_its_recipe() -> None:
     game = pickle.loads(pickle.dumps(pig.game(4, 3, 4)))
     assert game.name == "pig-w4-d3-h4"
-    assert algorithms.star1(game, pig.start(), distances=False).value == Fraction(8, 27)
+    assert algorithms.star1(game, pig.start()).value == Fraction(8, 27)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -142,11 +142,11 @@ def test_a_game_too_deep_to_search_exactly_is_beyond_not_a_python_error() -> Non
 
 
 def test_a_traced_answer_is_the_traced_search_bounded_up_front() -> None:
-    seed = Made(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False)
-    found = policy.answer(seed, Request("alphabeta", distances=False, trace=True))
+    seed = Made(tree.game(), tree.start([[2, 7], [1, 8]]))
+    found = policy.answer(seed, Request("alphabeta", trace=True))
     assert len(found.result.trace) == found.result.stats.nodes == 6
     with pytest.raises(policy.TooBigToTrace, match="more than 5 to trace"):
-        policy.answer(seed, Request("minimax", distances=False, trace=True, trace_nodes=5))
+        policy.answer(seed, Request("minimax", trace=True, trace_nodes=5))
 
 
 def test_a_budget_too_small_for_depth_1_is_refused_by_name() -> None:

@@ -226,9 +226,9 @@ def test_multi_pass_and_chance_pages_grade_their_own_answers_right(
 
     game = tree.game()
     star = tree.start([5, {"chance": [[0.5, [0, 3]], [0.5, [1, 9]]]}])
-    sources = [tr.trace_of(algorithms.mtdf(game, tree.start(AIMA), distances=False, trace=True),
+    sources = [tr.trace_of(algorithms.mtdf(game, tree.start(AIMA), trace=True),
                            label=tr.tree_labels(game, tree.start(AIMA))),
-               tr.traced(game, star, label=tr.tree_labels(game, star), distances=False, star=1)]
+               tr.traced(game, star, label=tr.tree_labels(game, star), star=1)]
     for number, source in enumerate(sources):
         page = predicting(source, f"case{number}")
         questions = page.questions()

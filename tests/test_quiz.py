@@ -63,10 +63,10 @@ def test_the_answer_key_is_the_searchs_own_and_agrees_with_minimax(seed: int) ->
         made = quiz.exercise(seed, settings)
         key = quiz.answer_key(made)
         game, root = trees.game(), trees.start(made.tree)
-        plain = algorithms.expectiminimax(game, root, distances=False)  # every node, no pruning
+        plain = algorithms.expectiminimax(game, root)  # every node, no pruning
         assert key["value"] == plain.value
         assert key["nodes"] == made.result.stats.nodes == len(key["visit_order"])
-        children = [-algorithms.expectiminimax(game, trees.play(root, move), distances=False).value
+        children = [-algorithms.expectiminimax(game, trees.play(root, move)).value
                     for move in trees.moves(root)]
         assert children[key["best_move"]] == plain.value
         all_leaves = {".".join(map(str, path)) for path in quiz._leaf_paths(root)}

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from fminimax import algorithms, reference
 from fminimax import tictactoe as ttt
-from fminimax.games import tree
+from fminimax.games import pig, tree
 
 SEED = [[2, 7], [1, 8]]
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]  # AIMA's figure 5.2: value 3, leaves 4, 6 pruned
@@ -110,7 +110,7 @@ def textbook_leaves(game: Any, root: Any) -> list[tuple[int, ...]]:
 
 def scored_leaves(game: Any, root: Any, name: str, **options: Any) -> list[tuple[int, ...]]:
     """Return the paths of the leaves (final scores, not cut-offs) ``name`` scores, in order."""
-    result = algorithms.solve(game, root, name, distances=False, trace=True, **options)
+    result = algorithms.solve(game, root, name, trace=True, **options)
 
     def at(path: tuple[int, ...]) -> Any:
         node = root
@@ -234,7 +234,7 @@ def test_every_algorithm_gives_the_references_value_and_one_of_its_best_moves(
     scores = reference.scores_map(game, root)
     assert max(scores.values()) == expected
     for name in NAMES:  # expectiminimax, star1, star2 too: without chance nodes, minimax
-        result = algorithms.solve(game, root, name, distances=False)
+        result = algorithms.solve(game, root, name)
         assert result.value == expected, name
         assert result.move in reference.best_moves(scores), name
         if name in SAME_LEAVES | {"minimax", "negamax", "expectiminimax"}:
@@ -321,3 +321,87 @@ def test_the_one_pass_family_scores_as_many_leaves_as_the_textbook_on_tictactoe_
         for name in SAME_LEAVES:
             tabled = algorithms.solve(game, position, name, distances=False)
             assert tabled.stats.leaves <= expected, (name, position)
+
+
+# --- text 1's depth limit and expectiminimax: the core's depth limit and chance nodes --------
+
+
+def path_estimate(state: tree.Node, player: bool) -> int:
+    """Return a fixed estimate of a tree node from its path (-3..3 for MAX), for ``player``."""
+    value = random.Random(repr(state.path)).randint(-3, 3)
+    return value if player else -value
+
+
+@settings(max_examples=300, deadline=None)
+@given(trees, st.integers(0, 5))
+def test_the_cores_depth_limit_gives_the_textbooks_depth_limited_value(value: Any,
+                                                                        limit: int) -> None:
+    game, root = tree.game(path_estimate), tree.start(value)
+    expected = reference.depth_limited_score(game, root, True, limit)
+    for name in ("minimax", "alphabeta", "negamax", "pvs", "mtdf", "memoized"):
+        assert algorithms.solve(game, root, name, depth=limit).value == expected, name
+
+
+def test_the_cores_depth_limit_gives_the_textbooks_value_on_tictactoe_positions(
+        positions: list[ttt.Position]) -> None:
+    game = ttt.game()
+    for position in random.Random(5).sample(positions, 150):
+        for limit in (1, 2, 3):
+            expected = reference.depth_limited_score(game, position, position.player, limit)
+            for name in ("minimax", "alphabeta"):
+                found = algorithms.solve(game, position, name, depth=limit, distances=False)
+                assert found.value == expected, (name, limit, position)
+
+
+def test_a_depth_limit_past_every_leaf_is_the_exact_value() -> None:
+    game, root = tree.game(path_estimate), tree.start(AIMA)
+    assert reference.depth_limited_score(game, root, True, 2) == 3
+    assert reference.depth_limited_score(game, root, True, 1) == max(
+        path_estimate(game.play(root, move), True) for move in game.moves(root))
+
+
+def chance_trees(depth: int) -> st.SearchStrategy[Any]:
+    """Return trees of decision and chance nodes (probabilities in halves and quarters)."""
+    leaf = st.integers(-3, 3)
+    child = leaf if depth == 1 else st.one_of(leaf, chance_trees(depth - 1))
+    decision = st.lists(child, min_size=1, max_size=3)
+    weights = st.sampled_from([(Fraction(1, 2), Fraction(1, 2)), (Fraction(1, 4), Fraction(3, 4)),
+                               (Fraction(1, 4), Fraction(1, 4), Fraction(1, 2))])
+    chance = weights.flatmap(lambda ps: st.tuples(*[child for _ in ps]).map(
+        lambda kids: {"chance": [[p, kid] for p, kid in zip(ps, kids, strict=True)]}))
+    return st.one_of(decision, st.lists(st.one_of(child, chance), min_size=1, max_size=3))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(1, 4).flatmap(chance_trees))
+def test_the_cores_expectiminimax_gives_the_textbooks_averages(value: Any) -> None:
+    game, root = tree.game(), tree.start(value)
+    expected = reference.expectiminimax_score(game, root, True)
+    for name in ("expectiminimax", "star1", "star2"):
+        assert algorithms.solve(game, root, name).value == expected, name
+
+
+def test_pigs_value_is_the_textbooks_expectiminimax() -> None:
+    game = pig.game(4, 3, 4)
+    state = pig.start()
+    expected = reference.expectiminimax_score(game, state, game.to_move(state))
+    assert expected == Fraction(8, 27)
+    assert algorithms.expectiminimax(game, state).value == pytest.approx(float(expected))
+
+
+@pytest.mark.parametrize("search", [
+    lambda game, root: reference.retrieve_score(game, root, True),
+    lambda game, root: reference.negamax_score(game, root),
+    lambda game, root: reference.alphabeta_score(game, root, True),
+    lambda game, root: reference.alphabeta_visits(game, root, True),
+    lambda game, root: reference.scores_map(game, root),
+    lambda game, root: reference.depth_limited_score(replace(game, heuristic=tree.zero),
+                                                     root, True, 3),
+])
+def test_each_textbook_function_refuses_a_chance_node_naming_expectiminimax(search: Any) -> None:
+    game = tree.game()
+    for root in (tree.parse('[{"chance": [[0.5, 4], [0.5, [1, 9]]]}, 2]'),
+                 tree.parse('{"chance": [[0.5, 4], [0.5, 9]]}')):
+        with pytest.raises(ValueError, match=r"cannot search the chance state .*; use "
+                                             r"expectiminimax_score"):
+            search(game, root)

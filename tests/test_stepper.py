@@ -23,7 +23,7 @@ AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 
 def tree_trace(nested: Any, prune: bool = True) -> tr.Trace:
     game, root = tree.game(), tree.start(nested)
-    return tr.traced(game, root, label=tr.tree_labels(game, root), distances=False, prune=prune)
+    return tr.traced(game, root, label=tr.tree_labels(game, root), prune=prune)
 
 
 def replayed_stack(events: tuple[page.Event, ...]) -> list[int]:
@@ -109,7 +109,7 @@ def test_depth_limited_leaves_are_marked_as_estimates_and_table_hits_as_such() -
 
 def test_steps_are_grouped_by_their_pass_index_and_played_one_pass_after_another() -> None:
     first = tree_trace(SEED).steps
-    second = tr.traced(tree.game(), tree.start(SEED), distances=False, alpha=1, beta=2).steps
+    second = tr.traced(tree.game(), tree.start(SEED), alpha=1, beta=2).steps
     steps = tuple(replace(s, pass_number=0) for s in first) + tuple(
         replace(s, pass_number=1) for s in second)
     found = page.passes(steps)
@@ -123,7 +123,7 @@ def test_steps_are_grouped_by_their_pass_index_and_played_one_pass_after_another
 
 
 def test_a_real_multi_pass_search_plays_its_passes_under_the_engines_headers() -> None:
-    result = algorithms.mtdf(tree.game(), tree.start(SEED), distances=False, trace=True)
+    result = algorithms.mtdf(tree.game(), tree.start(SEED), trace=True)
     found = page.passes(result)
     assert len(found) == len(result.passes) >= 2
     assert [p.header for p in found] == [tr.pass_str(result, p.number, outcome=False)
@@ -204,7 +204,7 @@ def test_every_algorithm_of_the_family_gets_a_page(name: str, game: Any, state: 
 def test_a_chance_node_is_entered_and_each_outcome_returns_with_its_probability() -> None:
     game = tree.game()
     root = tree.start([{"chance": [[0.5, 4], [0.5, [1, 9]]]}, 2])
-    t = tr.traced(game, root, label=tr.tree_labels(game, root), distances=False)
+    t = tr.traced(game, root, label=tr.tree_labels(game, root))
     lines = page.explanations(t)
     assert "CHANCE 0 is entered from MAX root with window [α -∞, β +∞]." in lines
     assert "leaf 4 returns 4 to CHANCE 0, with probability 0.5." in lines
@@ -232,7 +232,7 @@ def test_a_node_left_by_a_cut_off_returns_its_bound_never_a_value() -> None:
 
 
 def test_null_window_passes_return_bounds() -> None:
-    result = algorithms.mtdf(tree.game(), tree.start(SEED), distances=False, trace=True)
+    result = algorithms.mtdf(tree.game(), tree.start(SEED), trace=True)
     ends = [line for line in page.explanations(result) if "the value of pass" in line]
     assert ends == ["MAX root returns ≥ 2: the value of pass 1. It fails high: the value is "
                     "at least 2.",
@@ -242,7 +242,7 @@ def test_null_window_passes_return_bounds() -> None:
 
 
 def test_a_pass_header_keeps_its_outcome_until_the_pass_ends() -> None:
-    result = algorithms.mtdf(tree.game(), tree.start(SEED), distances=False, trace=True)
+    result = algorithms.mtdf(tree.game(), tree.start(SEED), trace=True)
     data = page.page_data(result)
     assert data["passes"] == ["pass 1 (null window) [α 0, β 1]",
                               "pass 2 (null window) [α 2, β 3]"]
@@ -252,7 +252,7 @@ def test_a_pass_header_keeps_its_outcome_until_the_pass_ends() -> None:
 @pytest.mark.parametrize("name", ["mtdf", "bisection", "aspiration", "sss", "dual"])
 def test_the_last_step_of_a_multi_pass_search_states_the_proof(name: str) -> None:
     game, root = tree.game(), tree.start([[3, 4], [2, 5]])
-    result = getattr(algorithms, name)(game, root, distances=False, trace=True)
+    result = getattr(algorithms, name)(game, root, trace=True)
     last = page.explanations(tr.trace_of(result, label=tr.tree_labels(game, root)))[-1]
     assert len(result.passes) >= 2
     assert "Together: pass 1 " in last and last.endswith("so the value is 3.")
@@ -261,7 +261,7 @@ def test_the_last_step_of_a_multi_pass_search_states_the_proof(name: str) -> Non
 
 def test_a_pvs_re_search_is_marked_and_explained() -> None:
     game, root = tree.game(), tree.start([[3, 4], [5, 6]])
-    result = algorithms.pvs(game, root, distances=False, trace=True)
+    result = algorithms.pvs(game, root, trace=True)
     t = tr.trace_of(result, label=tr.tree_labels(game, root))
     again = [v for v in tr.visits(t) if v.again]
     assert again, "PVS searches the better second move again"

@@ -116,7 +116,7 @@ def opened(browser: Any, tmp_path: Path) -> Iterator[Callable[..., Page]]:
 
 def tree_trace(nested: Any, prune: bool = True) -> tr.Trace:
     game, root = tree.game(), tree.start(nested)
-    return tr.traced(game, root, label=tr.tree_labels(game, root), distances=False, prune=prune)
+    return tr.traced(game, root, label=tr.tree_labels(game, root), prune=prune)
 
 
 def steps_forward(page: Page) -> list[dict[str, Any]]:
@@ -177,7 +177,7 @@ def test_the_end_shows_value_2_and_6_nodes(opened: Callable[..., Page]) -> None:
 def test_the_aima_tree_prunes_4_and_6(opened: Callable[..., Page]) -> None:
     end = opened(tree_trace(AIMA)).press("End")
     assert end["pruned"] == [["4", "2 ≤ α 3"], ["6", "2 ≤ α 3"]]
-    stats = algorithms.alphabeta(tree.game(), tree.start(AIMA), distances=False).stats
+    stats = algorithms.alphabeta(tree.game(), tree.start(AIMA)).stats
     assert end["counts"] == {"nodes": stats.nodes, "leaves": stats.leaves,
                              "cutoffs": stats.cutoffs, "hits": stats.table_hits}
     assert (stats.nodes, stats.leaves, stats.cutoffs) == (11, 7, 2)
@@ -207,7 +207,7 @@ def test_the_pages_sentences_are_the_libraries(opened: Callable[..., Page]) -> N
 
 def test_passes_play_one_after_another_under_their_headers(
         opened: Callable[..., Page]) -> None:
-    passes = [tr.traced(tree.game(tree.zero), tree.start(AIMA), distances=False, depth=d)
+    passes = [tr.traced(tree.game(tree.zero), tree.start(AIMA), depth=d)
               for d in (1, 2)]
     states = steps_forward(opened(passes))
     first = 2 * len(passes[0].steps)
@@ -291,7 +291,7 @@ def test_chance_pages_mate_cuts_and_bounds_play_with_the_libraries_sentences(
 
 def mtdf_trace() -> tr.Trace:
     game, root = tree.game(), tree.start([[3, 4], [2, 5]])
-    return tr.trace_of(algorithms.mtdf(game, root, distances=False, trace=True),
+    return tr.trace_of(algorithms.mtdf(game, root, trace=True),
                        label=tr.tree_labels(game, root))
 
 

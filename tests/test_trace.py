@@ -24,7 +24,7 @@ trees = st.recursive(st.integers(-9, 9), lambda kids: st.lists(kids, min_size=1,
 
 def tree_trace(nested: Any, **options: Any) -> tr.Trace:
     game, root = tree.game(), tree.start(nested)
-    return tr.traced(game, root, label=tr.tree_labels(game, root), distances=False, **options)
+    return tr.traced(game, root, label=tr.tree_labels(game, root), **options)
 
 
 def all_paths(nested: Any, path: tuple[int, ...] = ()) -> list[tuple[int, ...]]:
@@ -42,8 +42,8 @@ def all_paths(nested: Any, path: tuple[int, ...] = ()) -> list[tuple[int, ...]]:
 def test_a_traced_search_gives_the_same_result_as_an_untraced_one(nested: Any,
                                                                   prune: bool) -> None:
     game, root = tree.game(), tree.start(nested)
-    plain = core.search(game, root, prune=prune, distances=False)
-    traced = core.search(game, root, prune=prune, distances=False, trace=True)
+    plain = core.search(game, root, prune=prune)
+    traced = core.search(game, root, prune=prune, trace=True)
     assert (traced.value, traced.pv, traced.stats) == (plain.value, plain.pv, plain.stats)
     assert len(traced.trace) == plain.stats.nodes
     assert sum(step.kind == "leaf" for step in traced.trace) == plain.stats.leaves
@@ -213,7 +213,7 @@ chance_trees = st.recursive(
 def value_for_max(game: Any, root: Any, visit: tr.Visit) -> Any:
     """Return a node's value for MAX, searched whole by plain minimax (expectiminimax)."""
     state = tr.replayed(game, root, visit.path)
-    value = core.search(game, state, prune=False, distances=False).value
+    value = core.search(game, state, prune=False).value
     return value if game.to_move(state) == game.to_move(root) else -value
 
 
@@ -230,7 +230,7 @@ def holds(visit: tr.Visit, true: Any) -> bool:
 def test_no_algorithm_shows_a_wrong_number(nested: Any) -> None:
     game, root = tree.game(), tree.start(nested)
     for name in FAMILY_NAMES:
-        result = algorithms.solve(game, root, name, trace=True, distances=False)
+        result = algorithms.solve(game, root, name, trace=True)
         limited = {one.number for one in result.passes if one.depth is not None}
         for visit in tr.visits(result):
             if visit.pass_number not in limited:  # an estimate at a depth limit is no value

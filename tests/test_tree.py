@@ -27,7 +27,7 @@ def test_names_as_one_key_dicts_reach_every_node() -> None:
 def test_a_named_tree_searches_like_the_same_tree_without_names() -> None:
     named = tree.start({"A": [{"B": [3, 12, 8]}, {"C": [2, 4, 6]}, {"D": [14, 5, 2]}]})
     bare = tree.start([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
-    results = [algorithms.alphabeta(tree.game(), root, distances=False) for root in (named, bare)]
+    results = [algorithms.alphabeta(tree.game(), root) for root in (named, bare)]
     assert results[0].value == results[1].value == 3
     assert results[0].stats == results[1].stats
 
@@ -53,14 +53,13 @@ def test_a_very_deep_tree_is_frozen_and_searched() -> None:
     for _ in range(core.MAX_PLIES):  # the deepest the core searches (5,000 before issue 18)
         deep = [deep]
     root = tree.start(deep)  # (the core makes room for up to core.MAX_PLIES plies)
-    assert len(algorithms.alphabeta(tree.game(), root, distances=False).pv) == core.MAX_PLIES
+    assert len(algorithms.alphabeta(tree.game(), root).pv) == core.MAX_PLIES
 
 
 def test_depth_limited_search_of_a_tree_needs_a_heuristic() -> None:
     with pytest.raises(ValueError, match="no heuristic"):
         algorithms.depth_limited(tree.game(), tree.start([[1, 2], [3]]), 1)
-    assert algorithms.depth_limited(tree.game(tree.zero), tree.start([[1, 2], [3]]), 1,
-                                    distances=False).value == 0
+    assert algorithms.depth_limited(tree.game(tree.zero), tree.start([[1, 2], [3]]), 1).value == 0
 
 
 def test_a_heuristic_that_returns_a_non_number_is_a_type_error() -> None:
@@ -133,8 +132,8 @@ def test_fractions_as_text_and_leaves_at_the_limit_give_finite_values_everywhere
     text = ('[{"chance": [["1/3", 1e300], ["1/3", -1e300], ["1/3", [1e300, 2]]]}, '
             '[-1e300, 10000000000000000000000000000000000000000]]')
     root = tree.parse(text)
-    expected = algorithms.expectiminimax(tree.game(), root, distances=False).value
+    expected = algorithms.expectiminimax(tree.game(), root).value
     for name in ("expectiminimax", "star1", "star2"):
-        value = algorithms.by_name(name).run(tree.game(), root, distances=False).value
+        value = algorithms.by_name(name).run(tree.game(), root).value
         assert math.isfinite(value) and math.isclose(value, expected, rel_tol=1e-12)
         json.dumps(float(value), allow_nan=False)

@@ -25,7 +25,7 @@ pre { background: #fff; border: 1px solid #ccc; padding: 6px; margin: 6px 0; }
 </style></head><body><h1>Lesson 3: alpha-beta</h1>
 <pre>%load_ext fminimax.notebook
 ttt.Position(ttt.parse_board("xo. .x. ..o"), "o")</pre><div class="output">BOARD</div>
-<pre>trace = tr.traced(game, root, label=tr.tree_labels(game, root), distances=False)
+<pre>trace = tr.traced(game, root, label=tr.tree_labels(game, root))
 trace</pre><div class="output" id="frame"></div></body></html>"""
 
 
@@ -39,7 +39,7 @@ def act(page: Any, frame: str) -> None:
 
 def main() -> int:
     game, root = tree.game(), tree.start([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
-    trace = tr.traced(game, root, label=tr.tree_labels(game, root), distances=False)
+    trace = tr.traced(game, root, label=tr.tree_labels(game, root))
     board = notebook.picture(ttt.Position(ttt.parse_board("xo. .x. ..o"), "o")) or ""
     return shot(NOTEBOOK.replace("BOARD", board), "inline.png", (1280, 900),
                 lambda page: act(page, trace._repr_html_()))  # type: ignore[attr-defined]

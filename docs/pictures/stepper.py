@@ -24,7 +24,7 @@ STEP = 18  # leaf 5 returns 5 to MIN 2, after the cut-off that pruned 4 and 6
 def aima_trace() -> tr.Trace:
     """Return alpha-beta's trace of the three-by-three tree, named as ``tree`` names it."""
     game, root = tree.game(), tree.start(AIMA)
-    return tr.traced(game, root, label=tr.tree_labels(game, root), distances=False)
+    return tr.traced(game, root, label=tr.tree_labels(game, root))
 
 
 def shoot(html: str, name: str, steps: int | None, width: int, height: int) -> int:

@@ -16,7 +16,7 @@ from fminimax.games import tree
 
 if __name__ == "__main__":
     game, root = tree.game(), tree.start([[3, 4], [2, 5]])
-    trace = tr.trace_of(algorithms.mtdf(game, root, distances=False, trace=True),
+    trace = tr.trace_of(algorithms.mtdf(game, root, trace=True),
                         label=tr.tree_labels(game, root))
     sys.exit(shoot(tr.to_html(trace, title="mtdf on [[3, 4], [2, 5]]"), "stepper_mtdf.png",
                    None, 1280, 520))

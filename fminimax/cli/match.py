@@ -122,7 +122,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     try:
         result = matches.match(chosen.game, chosen.state, args.first, args.second, args.games,
                                rng=random.Random(args.seed), openings=args.openings,
-                               clock=time.monotonic, progress=bar, distances=chosen.distances)
+                               clock=time.monotonic, progress=bar)
     finally:
         bar.done()
     if args.json:

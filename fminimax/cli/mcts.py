@@ -149,7 +149,7 @@ def _text(chosen: Made, found: mcts.Search, result: Any, fields: dict[str, Any],
 def _record(args: argparse.Namespace, chosen: Made, found: mcts.Search, result: Any,
             seconds: float) -> dict[str, Any]:
     """Return the answer as solve --json's record (the schema's keys, and MCTS's)."""
-    fields = game_fields(replace(chosen, distances=False), chosen.state, result)
+    fields = game_fields(chosen, chosen.state, result, distances=False)
     if result.exact and chosen.game.is_over(chosen.state) is False:
         fields["outcome"] = {1: "win", 0: "draw", -1: "loss"}.get(result.value)
     moves = [{key: row[key] for key in ("move", "visits", "mean", "proven")}

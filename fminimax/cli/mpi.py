@@ -86,13 +86,13 @@ def known_answer(chosen: Made, game: Any, depth: int | None) -> core.SearchResul
     """
     state = chosen.state
     if game.is_over(state) or depth == 0:
-        return core.search(game, state, depth=depth, distances=chosen.distances, table=core.Table())
+        return core.search(game, state, depth=depth, table=core.Table())
     beyond = chosen.beyond(state)
     if beyond is None or depth is not None:
         return None
     probed = policy.decisive_within(chosen.game, state, policy.PROBE_NODES,
                                     clock=time.monotonic,
-                                    seconds=policy.PROBE_SECONDS) if chosen.distances else None
+                                    seconds=policy.PROBE_SECONDS) if chosen.game.outcomes else None
     if probed is None:
         raise ValueError(f"{beyond}, and a quick search found no forced end; bound it with "
                          f"--depth N")
@@ -164,7 +164,7 @@ def _planned(argv: Sequence[str] | None, out: IO[str], err: IO[str], size: int) 
         out.write(report_line(chosen, game, known, time.perf_counter() - started, size,
                               args.json) + "\n")
         return 0
-    return Plan(Job(game, chosen.state, args.depth, chosen.distances, args.table), chosen,
+    return Plan(Job(game, chosen.state, args.depth, chosen.game.outcomes, args.table), chosen,
                 args.json)
 
 
@@ -206,7 +206,7 @@ def report_line(chosen: Made, game: Any, result: core.SearchResult[Any], seconds
     {"game": "nim", "value": 999999, "outcome": "win in 1", "exact": true, "depth": null,
      "best_move": [1, 1], "pv": [[1, 1]], "nodes": 2, "seconds": 0.5, "ranks": 2}
     """
-    words, spoken = core.outcome_str(result, chosen.distances), chosen.notation
+    words, spoken = core.outcome_str(result, chosen.game.outcomes), chosen.notation
     if as_json:
         return json.dumps({"game": game.name, "value": result.value, "outcome": words,
                            "exact": result.exact, "depth": result.depth,

@@ -42,8 +42,13 @@ ERROR = ("line", "input", "error")
 
 
 def game_fields(made: Made, state: Any, result: core.SearchResult[Any],
-                best: Sequence[Any] | None = None) -> dict[str, Any]:
-    """Return the schema's game keys of a search result, moves in the game's notation."""
+                best: Sequence[Any] | None = None, *,
+                distances: bool | None = None) -> dict[str, Any]:
+    """Return the schema's game keys of a search result, moves in the game's notation.
+
+    ``distances`` says whether the value is a distance value (None: the game's own).
+    """
+    distances = core.distances_for(made.game, distances)
     spoken, over = made.notation, made.game.is_over(state)
     if over:
         return {"game": made.game.name, "to_move": None, "ended": spoken.ended(state),
@@ -51,10 +56,10 @@ def game_fields(made: Made, state: Any, result: core.SearchResult[Any],
                 "outcome": spoken.ended(state), "score": None, "best_move": None,
                 **({} if best is None else {"best_moves": []}), "pv": []}
     score = (spoken.score(state, result.value)
-             if spoken.score is not None and result.exact and made.distances else None)
+             if spoken.score is not None and result.exact and distances else None)
     return {"game": made.game.name, "to_move": spoken.side(made.game.to_move(state)),
             "ended": None, "value": json_number(result.value), "exact": result.exact,
-            "outcome": core.outcome_str(result, made.distances), "score": score,
+            "outcome": core.outcome_str(result, distances), "score": score,
             "best_move": None if result.move is None else spoken.json_move(result.move),
             **({} if best is None else {"best_moves": [spoken.json_move(m) for m in best]}),
             "pv": [spoken.json_move(move) for move in result.pv]}

@@ -68,7 +68,7 @@ def trace_page(args: argparse.Namespace, chosen: Made, found: policy.Answer,
     spoken = chosen.notation  # one naming with ``tree``: boards, else 'MIN 0', 'leaf 3'
     trace = tr.trace_of(result, label=tr.game_labels(game, state, spoken.draw, spoken.show_move),
                         moves=spoken.show_move,
-                        show=tr.distance_str if chosen.distances else tr.number_str,
+                        show=tr.distance_str if chosen.game.outcomes else tr.number_str,
                         windows=not policy.searches_every_node(algorithm))
     depth = "" if args.depth is None else f", depth {args.depth}"
     title = f"{result.algorithm or algorithm} on {game.name}{depth}"  # the value: at the end
@@ -127,7 +127,7 @@ def _request(args: argparse.Namespace, chosen: Made) -> policy.Request:
     bounded = args.seconds is not None or args.max_nodes is not None
     algorithm = args.algorithm or ("iterative" if bounded else "auto")
     _refuse_idle_options(args, algorithm)
-    return policy.Request(algorithm, args.depth, args.table, chosen.distances,
+    return policy.Request(algorithm, args.depth, args.table, chosen.game.outcomes,
                           trace=bool(args.trace_html), every=args.all,
                           trace_nodes=MAX_TRACED_NODES)
 
@@ -142,7 +142,7 @@ def _answer(args: argparse.Namespace, chosen: Made, request: policy.Request,
     def pooled(game: Any, state: Any, meter: policy.Meter) -> core.SearchResult[Any]:
         args.algorithm = request.algorithm
         stop = meter if args.seconds is not None else None
-        return parallel_solve(args, game, state, stop, chosen.distances, progress)
+        return parallel_solve(args, game, state, stop, chosen.game.outcomes, progress)
 
     budget = policy.Budget(args.max_nodes, args.seconds, time.perf_counter)
     try:
@@ -186,7 +186,7 @@ def _text(args: argparse.Namespace, chosen: Made, found: policy.Answer,
     return (f"{fields['to_move']} to move\n\n"
             f"game:      {found.game.name}\n"
             f"algorithm: {result.algorithm or args.algorithm}{table}\n"
-            f"value:     {_value_words(found, chosen.distances)}{score}\n"
+            f"value:     {_value_words(found, chosen.game.outcomes)}{score}\n"
             f"best move: {move}{every}\n"
             f"line:      {' '.join(spoken.show_move(move) for move in result.pv) or '-'}\n"
             f"nodes:     {stats.nodes} (leaves {stats.leaves}, cut-offs {stats.cutoffs}, "

@@ -142,7 +142,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     named = _named(args.tree, trees.size(root))
     progress = progress_reporter(err, args.quiet)
     prune = ALGORITHMS[args.algorithm]
-    result = core.search(game, root, prune=prune, distances=False, trace=True, stop=progress)
+    result = core.search(game, root, prune=prune, trace=True, stop=progress)
     progress.done()
     trace = tr.trace_of(result, label=tr.tree_labels(game, root, trees.node_name,
                                                      made.notation.show_move),

@@ -5,7 +5,8 @@
                     pair that moves a decisive value by plies), ``above``/``below``
 ``results``         ``SearchResult``, ``Stats``, ``Step`` (a trace), ``Pass`` (a root pass)
 ``table``           the transposition ``Table`` and its ``TableEntry``
-``options``         ``SearchOptions`` (one frozen value), ``BudgetSpent``, ``MAX_PLIES``
+``options``         ``SearchOptions`` (one frozen value), ``BudgetSpent``, ``MAX_PLIES``,
+                    ``distances_for`` (a game's own choice of distance values)
 ``run``             one search's state: counts, budget, leaves, the table's stores, the trace
 ``decision``        decision nodes: the one recursion, alpha-beta in negamax form
 ``chance``          chance nodes: expectiminimax, Star1, Star2
@@ -16,7 +17,7 @@
 ==================  ========================================================================
 
 >>> from fminimax.games import tree
->>> search(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False).value
+>>> search(tree.game(), tree.start([[2, 7], [1, 8]])).value
 2
 """
 
@@ -29,6 +30,7 @@ from fminimax.core.options import (
     BudgetSpent,
     MateError,
     SearchOptions,
+    distances_for,
 )
 from fminimax.core.results import Pass, SearchResult, Stats, Step
 from fminimax.core.search import move_values, search
@@ -51,7 +53,8 @@ from fminimax.core.values import (
 __all__ = [
     "DEFAULT", "EXACT", "FULL_DEPTH", "HALF_WIN", "INFINITY", "LOWER", "MAX_NULL_PASSES",
     "MAX_PLIES", "SAFE_BOUND", "UPPER", "BudgetSpent", "MateError", "Pass", "SearchOptions",
-    "SearchResult", "Stats", "Step", "Table", "TableEntry", "above", "below", "farther",
+    "SearchResult", "Stats", "Step", "Table", "TableEntry", "above", "below", "distances_for",
+    "farther",
     "is_decisive", "iterative_deepening", "move_values", "nearer", "outcome", "outcome_str",
     "distance_value", "search", "sign", "value_str",
 ]

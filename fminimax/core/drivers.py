@@ -13,7 +13,7 @@ exact value.
 
 >>> from fminimax.core.table import Table
 >>> from fminimax.games import tree
->>> result = mtd(tree.game(), tree.start([[2, 7], [1, 8]]), 0, "mtdf", distances=False)
+>>> result = mtd(tree.game(), tree.start([[2, 7], [1, 8]]), 0, "mtdf")
 >>> result.value, [(p.alpha, p.beta, p.value) for p in result.passes]
 (2, [(0, 1, 2), (2, 3, 2)])
 """
@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from fminimax.core.options import MateError, SearchOptions, options_of
+from fminimax.core.options import MateError, SearchOptions, options_for, options_of
 from fminimax.core.results import Pass, SearchResult, Stats
 from fminimax.core.search import search
 from fminimax.core.table import Table
@@ -54,7 +54,7 @@ class Passes:
                  table: Table | None, stop: Stop) -> None:
         self.game, self.state, self.stop = game, state, stop
         self.table = Table() if table is None else table
-        self.options = options_of(options, {"complete": False})
+        self.options = options_for(game, options, {"complete": False})
         self.results: list[SearchResult[Any]] = []
         self.passes: list[Pass] = []
         self.best: SearchResult[Any] | None = None
@@ -165,7 +165,7 @@ def mtdf(game: Game[State, Move], state: State, options: Options = None, /, *,
     window left.
 
     >>> from fminimax.games import tree
-    >>> result = mtdf(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False)
+    >>> result = mtdf(tree.game(), tree.start([[2, 7], [1, 8]]))
     >>> result.value, result.move, [(p.alpha, p.beta, p.value) for p in result.passes]
     (2, 0, [(0, 1, 2), (2, 3, 2)])
     """
@@ -182,7 +182,7 @@ def sss(game: Game[State, Move], state: State, options: Options = None, /, *,
     ``mtdf`` honours.
 
     >>> from fminimax.games import tree
-    >>> result = sss(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False)
+    >>> result = sss(tree.game(), tree.start([[2, 7], [1, 8]]))
     >>> result.value, [(p.kind, p.value, p.outcome) for p in result.passes]
     (2, [('null window', 2, 'fail low'), ('null window', 2, 'fail high')])
     """
@@ -197,7 +197,7 @@ def dual(game: Game[State, Move], state: State, options: Options = None, /, *,
     Honours what ``mtdf`` honours.
 
     >>> from fminimax.games import tree
-    >>> result = dual(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False)
+    >>> result = dual(tree.game(), tree.start([[2, 7], [1, 8]]))
     >>> result.value, [(p.value, p.outcome) for p in result.passes]
     (2, [(2, 'fail high'), (2, 'fail low')])
     """
@@ -214,7 +214,7 @@ def aspiration(game: Game[State, Move], state: State, options: Options = None, /
     honours what ``mtdf`` honours.
 
     >>> from fminimax.games import tree
-    >>> result = aspiration(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False)
+    >>> result = aspiration(tree.game(), tree.start([[2, 7], [1, 8]]))
     >>> result.value, [(p.kind, p.alpha, p.beta, p.outcome) for p in result.passes]
     (2, [('aspiration', -1, 1, 'fail high'), ('re-search', 1, inf, 'exact')])
     """
@@ -254,7 +254,7 @@ def bisection(game: Game[State, Move], state: State, options: Options = None, /,
     [(1, 999993, 'fail high'), (999997, 999995, 'fail low'),
      (999995, 999995, 'fail high')]
     """
-    chosen = options_of(options, changes)
+    chosen = options_for(game, options, changes)
     if chosen.depth is not None:
         raise ValueError(f"bisection solves to the end of the game; depth must be None, got "
                          f"{chosen.depth!r} (use mtdf for a depth-limited search)")

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from fminimax.core.options import BudgetSpent, SearchOptions, options_of
+from fminimax.core.options import BudgetSpent, SearchOptions, options_for, options_of
 from fminimax.core.results import Pass, SearchResult, Stats, Step
 from fminimax.core.search import completed_line, search
 from fminimax.core.table import Table
@@ -48,7 +48,7 @@ def iterative_deepening(game: Game[State, Move], state: State,
     >>> result.value, result.exact, result.depth
     (999997, True, None)
     """
-    chosen = options_of(options, changes)
+    chosen = options_for(game, options, changes)
     if game.heuristic is None:  # provisional zeros at the cut-off; exact once all ends are seen
         game = replace(game, heuristic=zero)
     table = Table() if table is None else table

@@ -21,10 +21,10 @@ from numbers import Real
 from typing import Any
 
 from fminimax.core.values import INFINITY, brief
-from fminimax.game import Score
+from fminimax.game import Game, Score
 
 __all__ = ["DEFAULT", "MAX_PLIES", "SAFE_BOUND", "BudgetSpent", "MateError", "SearchOptions",
-           "checked_bounds", "options_of"]
+           "checked_bounds", "distances_for", "options_for", "options_of"]
 
 MAX_PLIES = 2_000
 """The deepest the core searches: a depth limit at most this, and a search to the end that
@@ -40,7 +40,7 @@ SAFE_BOUND = 4e307
 """The largest score magnitude chance nodes add up: a quarter of the largest float, so no
 sum or difference of probability-weighted scores overflows to infinity."""
 
-_FLAGS = ("prune", "distances", "order", "trace", "complete", "mate", "scout", "history")
+_FLAGS = ("prune", "order", "trace", "complete", "mate", "scout", "history")
 
 
 class BudgetSpent(Exception):
@@ -63,7 +63,9 @@ class SearchOptions:
     ``prune``        alpha-beta cut-offs (False: every node, plain minimax)
     ``depth``        None searches to the end; N cuts off N plies down, where the game's
                      heuristic scores the state (at most ``MAX_PLIES``)
-    ``distances``        distance values: a final score u at ply d is ``u * WIN - sign(u) * d``
+    ``distances``    distance values: a final score u at ply d is ``u * WIN - sign(u) * d``;
+                     None (the default) is the game's own ``outcomes``: distances where its
+                     final scores are wins, draws and losses, its own values elsewhere
     ``order``        the game's move ordering
     ``trace``        record every node as a ``Step``
     ``alpha, beta``  the initial window, alpha <= beta
@@ -84,7 +86,7 @@ class SearchOptions:
 
     prune: bool = True
     depth: int | None = None
-    distances: bool = True
+    distances: bool | None = None
     order: bool = True
     trace: bool = False
     alpha: Score = -INFINITY
@@ -101,6 +103,8 @@ class SearchOptions:
     def __post_init__(self) -> None:
         for name in _FLAGS:
             _check_flag(name, getattr(self, name))
+        if self.distances is not None:
+            _check_flag("distances", self.distances)
         _check_depth(self.depth)
         _check_window(self.alpha, self.beta)
         _check_count("max_nodes", self.max_nodes, "None (no budget) or an int >= 1", 1)
@@ -132,6 +136,41 @@ def options_of(options: SearchOptions | None, changes: dict[str, Any]) -> Search
     if not changes:
         return options
     return _remembered(options, changes)
+
+
+def options_for(game: Game[Any, Any], options: SearchOptions | None,
+                changes: dict[str, Any]) -> SearchOptions:
+    """Return ``options_of(options, changes)`` with ``distances`` settled for ``game``.
+
+    ``distances=None`` (the default) becomes the game's own declaration, ``game.outcomes``:
+    a tree's leaves stay its values, a tic-tac-toe win is a win in N.  Asking for distances
+    of a game whose final scores are payoffs is allowed (a tree of -1, 0 and +1 leaves
+    counts plies as a game does); only chance nodes refuse them.
+
+    >>> from fminimax.games import nim, tree
+    >>> options_for(tree.game(), None, {}).distances, options_for(nim.game(), None, {}).distances
+    (False, True)
+    >>> options_for(tree.game(), None, {"distances": True}).distances
+    True
+    """
+    chosen = options_of(options, changes)
+    if chosen.distances is None:
+        return _remembered(chosen, {"distances": distances_for(game, None)})
+    return chosen
+
+
+def distances_for(game: Game[Any, Any], distances: bool | None) -> bool:
+    """Return ``distances``, or when None the game's own declaration (``game.outcomes``).
+
+    >>> from fminimax.games import nim, tree
+    >>> distances_for(tree.game(), None), distances_for(nim.game(), None)
+    (False, True)
+    >>> distances_for(tree.game(), True)
+    True
+    """
+    if distances is None:
+        return isinstance(game, Game) and game.outcomes  # not a Game: the search says so
+    return distances
 
 
 def _remembered(options: SearchOptions, changes: dict[str, Any]) -> SearchOptions:
@@ -228,4 +267,5 @@ def checked_bounds(bounds: Any) -> tuple[Score, Score]:
 
 
 DEFAULT = SearchOptions()
-"""The defaults: alpha-beta with distance values and the game's move order, to the end."""
+"""The defaults: alpha-beta in the game's move order, to the end, with distance values
+where the game's final scores are outcomes (``options_for`` settles which)."""

@@ -19,7 +19,7 @@ from fminimax.core.table import FULL_DEPTH, Stored, Table
 from fminimax.core.values import HALF_WIN, INFINITY, brief, nearer
 from fminimax.game import WIN, Game, Score
 
-__all__ = ["UNITS", "Line", "Run", "Visit"]
+__all__ = ["UNITS", "Line", "Run", "Visit", "broken_contract"]
 
 Line = tuple[Any, ...]
 UNITS: Final = (-1, 0)
@@ -61,8 +61,9 @@ class Run:
         # its attributes at every node costs a look-up by name (save refreshes the dict
         # when the table replaces it)
         self.entries, self.max_entries = _entries(table)
-        self.distances, self.prune = options.distances, options.prune
-        self.mate = options.mate and options.distances
+        # distances is settled (options_for) before a search starts; None would be False
+        self.distances, self.prune = bool(options.distances), options.prune
+        self.mate = options.mate and self.distances
         self.scout = options.scout and options.prune
         self.history: dict[Any, int] | None = {} if options.history else None
         self.killers: dict[int, list[Any]] = {}
@@ -104,9 +105,16 @@ class Run:
 
     def leaf_node(self, state: Any, ply: int, alpha: Score, beta: Score, path: Line,
                   moves: Sequence[Any] | None) -> tuple[Score, Line]:
-        """Return (value, ()) of a leaf: an ended state (no ``moves``), or one at the limit."""
+        """Return (value, ()) of a leaf: an ended state (no ``moves``), or one at the limit.
+
+        An ended state at the limit must have no moves (the game protocol): checked here, at
+        a leaf, so a game that breaks it is named instead of searched past its end.
+        """
         self.leaves += 1
-        value = self.leaf_value(state, ply, moves is not None or self.game.is_over(state))
+        over = moves is not None or self.game.is_over(state)
+        if moves is None and over and self.moves(state):
+            raise broken_contract(self.game, state, self.moves(state))
+        value = self.leaf_value(state, ply, over)
         if self.steps is not None:
             self.record(Visit(path, ply, state, alpha, beta), value, "leaf")
         return value, ()
@@ -203,3 +211,10 @@ def _bad_estimate(game: Game[Any, Any], state: Any, estimate: Any, distances: bo
                           f"{-WIN // 2} and {WIN // 2}")
     return ValueError(f"the heuristic of {game.name!r} returned {estimate!r} for "
                       f"{brief(state)}; a heuristic must return a finite number")
+
+
+def broken_contract(game: Game[Any, Any], state: Any, moves: Any) -> ValueError:
+    """Return the error for a game whose ``moves`` are not empty at an ended state."""
+    return ValueError(f"game {game.name!r} breaks the contract that moves are empty exactly "
+                      f"when the game is over: is_over is true at {brief(state)} but moves "
+                      f"gives {brief(moves)}")

@@ -9,7 +9,7 @@ A search to the end goes at most ``MAX_PLIES`` plies deep; Python's own limit on
 calls is raised for the duration of a search to make room for that, and restored after.
 
 >>> from fminimax.games import tree
->>> result = search(tree.game(), tree.start([[2, 7], [1, 8]]), prune=False, distances=False)
+>>> result = search(tree.game(), tree.start([[2, 7], [1, 8]]), prune=False)
 >>> result.value, result.move, result.stats
 (2, 0, Stats(nodes=7, leaves=4, cutoffs=0, table_hits=0))
 """
@@ -27,11 +27,12 @@ from fminimax.core.options import (
     MateError,
     SearchOptions,
     checked_bounds,
+    options_for,
     options_of,
 )
 from fminimax.core.quiescence import Quiescent
 from fminimax.core.results import Pass, SearchResult, made
-from fminimax.core.run import Line
+from fminimax.core.run import Line, broken_contract
 from fminimax.core.table import Table
 from fminimax.core.values import brief, farther
 from fminimax.game import Game, Move, Score, State
@@ -76,7 +77,7 @@ def search(game: Game[State, Move], state: State, options: SearchOptions | None 
     """Return the value, best move, principal variation and statistics of ``state``.
 
     ``options`` (:class:`SearchOptions`, the defaults when None) with keyword ``changes``
-    say how: ``search(game, state, depth=3, distances=False)``.  ``table`` memoizes results
+    say how: ``search(game, state, depth=3)``.  ``table`` memoizes results
     with bound flags (a stored bound that does not settle the window narrows it); a table
     under a game's own ``key`` keeps no moves, so the line may stop at a table hit, and
     ``complete`` carries it on to the end with cheap searches.  ``stop()`` is asked every
@@ -92,14 +93,14 @@ def search(game: Game[State, Move], state: State, options: SearchOptions | None 
     says when a game breaks that).
 
     >>> from fminimax.games import tree
-    >>> search(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False).stats.leaves
+    >>> search(tree.game(), tree.start([[2, 7], [1, 8]])).stats.leaves
     3
     >>> search(tree.game, tree.start([2]))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     TypeError: search needs a Game as its first argument, got the function tree.game: call it...
     """
-    chosen = options_of(options, changes)
+    chosen = options_for(game, options, changes)
     run, value, line = run_root(
         Search(game, chosen, table, stop, search_checks(game, state, chosen, table)), state)
     if chosen.complete and table is not None and game.key is not None:
@@ -125,7 +126,7 @@ def search_checks(game: Game[State, Move], state: State, options: SearchOptions,
     if table is not None:
         if not isinstance(table, Table):
             raise TypeError(f"table must be a Table or None, got {brief(table)}")
-        table.bind(game, options.distances)
+        table.bind(game, bool(options.distances))
     if options.mate and options.distances and game.bounds is not None:
         _check_mate_bounds(game, state)
     if options.quiescence and game.noisy is None:
@@ -179,15 +180,17 @@ def _check_state(game: Game[State, Move], state: State) -> None:
 
     Checked once per search, at the root (never per node): the rules are asked whether
     the state is over and for its moves; an AttributeError, TypeError, ValueError,
-    IndexError or KeyError there means the state is not one of this game's.
+    IndexError or KeyError there means the state is not one of this game's.  An ended
+    state with moves breaks the game protocol (the leaves check it again below).
     """
     try:
-        game.is_over(state)
-        game.moves(state)
+        over, moves = game.is_over(state), game.moves(state)
     except (AttributeError, TypeError, ValueError, IndexError, KeyError) as error:
         raise TypeError(f"{brief(state)} is not a state of {game.name!r}: its rules raised "
                         f"{type(error).__name__}: {error}; pass a state made by the game's "
                         f"own module (its start function)") from error
+    if over and moves:
+        raise broken_contract(game, state, moves)
 
 
 # --- room for deep searches -----------------------------------------------------------------
@@ -292,12 +295,12 @@ def move_values(game: Game[State, Move], state: State, options: SearchOptions | 
     completed (``complete=False``) unless the changes say so.
 
     >>> from fminimax.games import tree
-    >>> move_values(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False)
+    >>> move_values(tree.game(), tree.start([[2, 7], [1, 8]]))
     {0: 2, 1: 1}
-    >>> move_values(tree.game(tree.zero), tree.start([[1, 8], [2, 7]]), depth=1, distances=False)
+    >>> move_values(tree.game(tree.zero), tree.start([[1, 8], [2, 7]]), depth=1)
     {0: 0, 1: 0}
     """
-    chosen = options_of(options, {"complete": False, **changes})
+    chosen = options_for(game, options, {"complete": False, **changes})
     if chosen.depth:
         chosen = options_of(chosen, {"depth": chosen.depth - 1})
     plies = 1 if chosen.distances else 0  # only distance values count plies

@@ -148,9 +148,9 @@ def outcome_str(result: SearchResult[Any], distances: bool = True) -> str | None
     >>> from fminimax.games import nim, tree
     >>> outcome_str(search(nim.game(), nim.start((1, 2))))
     'win in 3'
-    >>> outcome_str(search(tree.game(), tree.start([0.6, 0.1]))) is None  # 599999.0
+    >>> outcome_str(search(tree.game(), tree.start([0.6, 0.1]), distances=True)) is None
     True
-    >>> outcome_str(search(tree.game(), tree.start([0, -1]), distances=False), distances=False)
+    >>> outcome_str(search(tree.game(), tree.start([0, -1])), distances=False)
     """
     if not result.exact or not distances or not result.unit_scores:
         return None

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from functools import partial, reduce
 from operator import xor
 from typing import NamedTuple
@@ -135,7 +136,8 @@ def game(misere: bool = False) -> Game[Nim, Move]:
     ('nim', 'nim-misere')
     """
     return Game(name="nim-misere" if misere else "nim", moves=moves, play=play,
-                is_over=is_over, to_move=to_move, utility=partial(utility, misere), key=key)
+                is_over=is_over, to_move=to_move, utility=partial(utility, misere), key=key,
+                outcomes=True)
 
 
 # --- the fastest exact rules: Bouton's winning moves searched first --------------------------
@@ -176,12 +178,11 @@ def solver(misere: bool = False) -> Game[Nim, Move]:
     plain reference); the plain game stays the textbook's, in its natural order.
 
     >>> from fminimax import core
-    >>> core.search(solver(), start((3, 4, 5)), distances=False).value
-    1
+    >>> core.value_str(core.search(solver(), start((3, 4, 5))).value)
+    'win in 11'
     """
     plain = game(misere)
-    return Game(name=f"{plain.name}-solver", moves=moves, play=play, is_over=is_over,
-                to_move=to_move, utility=plain.utility, key=key, order=winning_first)
+    return replace(plain, name=f"{plain.name}-solver", order=winning_first)
 
 
 # --- the notation: heaps numbered from 1, a move written heap:count ---------------------------

@@ -15,7 +15,7 @@ alternate at decisions); a roll of 1 hands them the turn, any other face gives i
 
 >>> from fminimax.algorithms import expectiminimax
 >>> g = game(winscore=4, diceoutcomes=3, horizon=4)
->>> result = expectiminimax(g, start(), distances=False)
+>>> result = expectiminimax(g, start())
 >>> result.value, result.move
 (Fraction(8, 27), 'roll')
 """
@@ -306,8 +306,7 @@ def make(options: Options) -> Made:
     spoken = notation(winscore, faces, horizon)
     state = start() if options.board is None else spoken.read_position(options.board)
     rules = game(winscore, faces, horizon)
-    return Made(rules, rules, state, spoken, partial(_far, winscore, faces, horizon),
-                distances=False)
+    return Made(rules, rules, state, spoken, partial(_far, winscore, faces, horizon))
 
 
 ENTRY = GameEntry(

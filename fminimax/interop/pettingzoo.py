@@ -435,7 +435,7 @@ def _result(made: Made, depth: int | None, seconds: float | None,
             clock: Callable[[], float] | None) -> SearchResult[Any]:
     """Return the search result: to ``depth``, within ``seconds`` by ``clock``, else exact."""
     if depth is not None:
-        return search(made.game, made.state, depth=depth, table=Table(), distances=True)
+        return search(made.game, made.state, depth=depth, table=Table())
     if seconds is not None:
         return within(made, checked_seconds(seconds), clock or time.monotonic)
     reason = made.beyond(made.state)

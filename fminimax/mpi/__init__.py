@@ -30,7 +30,7 @@ from fminimax.parallel import (
     table_id,
     task_bound,
 )
-from fminimax.parallel.serial import INFINITY, SearchResult, Stats
+from fminimax.parallel.serial import INFINITY, SearchResult, Stats, distances_for
 
 __all__ = ["RankBest", "maxloc", "rank_best", "rank_moves", "ranks_result"]
 
@@ -57,19 +57,21 @@ class RankBest(NamedTuple):
 
 
 def rank_best(game: Game[State, Move], state: State, rank: int, size: int, *,
-              depth: int | None = None, distances: bool = True, table: bool = True) -> RankBest:
+              depth: int | None = None, distances: bool | None = None,
+              table: bool = True) -> RankBest:
     """Return (best value, its root-move index, counts, line, exact) over ``rank``'s moves.
 
     The rank's moves are searched in order, each with the bound of the best so far, so only
     a strictly better move replaces it: of equal values the smallest index stays.  The line
     is the best move, then the best replies.  ``depth`` counts from the root, as for the
     serial search: each move's position is searched to ``depth - 1``.  A rank with no moves
-    returns (-inf, -1, ...).
+    returns (-inf, -1, ...).  ``distances`` None is the game's own (``game.outcomes``).
 
     >>> from fminimax.games import tree
-    >>> rank_best(tree.game(), tree.start([[2, 7], [1, 8], [3, 9]]), 0, 2, distances=False)[::3]
+    >>> rank_best(tree.game(), tree.start([[2, 7], [1, 8], [3, 9]]), 0, 2)[::3]
     (3, (2, 0))
     """
+    distances = distances_for(game, distances)
     moves = ordered_moves(game, state)
     best = RankBest(-INFINITY, -1, Stats(), ())
     stats, exact = Stats(), True

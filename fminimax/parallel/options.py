@@ -18,9 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from fminimax.parallel.serial import checked_depth
+from fminimax.game import Game
+from fminimax.parallel.serial import checked_depth, distances_for
 
-__all__ = ["SplitOptions", "options_of"]
+__all__ = ["SplitOptions", "options_for"]
 
 
 def _is_count(value: Any, low: int) -> bool:
@@ -33,16 +34,16 @@ class SplitOptions:
     """The options of a parallel search; each is checked here, naming the bad value.
 
     ``depth``, ``prune``, ``distances``, ``order``: as for the serial search (``depth`` counts
-    from the root).  ``table``: the workers' tables on (True: one per worker, named after
-    the game), off (False), or named (a string).  ``split``: plies above the tasks.
-    ``timeout``: seconds per wait for a task (None: no bound).  ``workers``: tasks kept
-    running at once (None: the executor's size).  ``deeper``: plies a task may be split
-    further while a worker idles.
+    from the root; ``distances`` None is the game's own ``outcomes``).  ``table``: the
+    workers' tables on (True: one per worker, named after the game), off (False), or named
+    (a string).  ``split``: plies above the tasks.  ``timeout``: seconds per wait for a task
+    (None: no bound).  ``workers``: tasks kept running at once (None: the executor's size).
+    ``deeper``: plies a task may be split further while a worker idles.
     """
 
     depth: int | None = None
     prune: bool = True
-    distances: bool = True
+    distances: bool | None = None
     order: bool = True
     table: bool | str = True
     split: int = 1
@@ -69,12 +70,17 @@ class SplitOptions:
 NAMES = tuple(option.name for option in fields(SplitOptions))
 
 
-def options_of(options: SplitOptions | None, changes: dict[str, Any]) -> SplitOptions:
-    """Return ``options`` (the defaults when None) with ``changes`` made, each checked.
+def options_for(game: Game[Any, Any], options: SplitOptions | None,
+                changes: dict[str, Any]) -> SplitOptions:
+    """Return ``options`` (the defaults when None) with ``changes`` made, each checked, and
+    ``distances`` None settled as the game's own ``outcomes``.
 
-    >>> options_of(None, {"depth": 3}).depth
+    >>> from fminimax.games import nim
+    >>> options_for(nim.game(), None, {"depth": 3}).depth
     3
-    >>> options_of(None, {"dept": 3})  # doctest: +ELLIPSIS
+    >>> options_for(nim.game(), None, {}).distances
+    True
+    >>> options_for(nim.game(), None, {"dept": 3})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     TypeError: unknown option 'dept'; the options are depth, prune, distances, order, table, ...
@@ -84,4 +90,7 @@ def options_of(options: SplitOptions | None, changes: dict[str, Any]) -> SplitOp
     for name in changes:
         if name not in NAMES:
             raise TypeError(f"unknown option {name!r}; the options are {', '.join(NAMES)}")
-    return replace(options or SplitOptions(), **changes)
+    chosen = replace(options or SplitOptions(), **changes)
+    if chosen.distances is None:
+        return replace(chosen, distances=distances_for(game, None))
+    return chosen

@@ -10,11 +10,20 @@ small so that a change of the core's interface is one edit in one module.
 
 from __future__ import annotations
 
-from fminimax.core import INFINITY, SearchResult, Stats, Table, is_decisive, search, sign
+from fminimax.core import (
+    INFINITY,
+    SearchResult,
+    Stats,
+    Table,
+    distances_for,
+    is_decisive,
+    search,
+    sign,
+)
 from fminimax.game import Score
 
-__all__ = ["INFINITY", "SearchResult", "Stats", "Table", "checked_depth", "farther", "nearer",
-           "search"]
+__all__ = ["INFINITY", "SearchResult", "Stats", "Table", "checked_depth", "distances_for",
+           "farther", "nearer", "search"]
 
 
 def farther(value: Score, plies: int) -> Score:

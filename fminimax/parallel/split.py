@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from fminimax.game import Game, Move, Score, State
-from fminimax.parallel.options import SplitOptions, options_of
+from fminimax.parallel.options import SplitOptions, options_for
 from fminimax.parallel.running import run_tasks
 from fminimax.parallel.serial import INFINITY, SearchResult, Stats
 from fminimax.parallel.tasks import task_for, template
@@ -68,12 +68,12 @@ def split_search(executor: Executor, game: Game[State, Move], state: State,
     >>> result.value, result.move
     (0, 1)
     """
-    chosen = options_of(options, changes)
+    chosen = options_for(game, options, changes)
     top = top_tree(game, state, chosen.split, chosen.depth, chosen.order)
     like = template(game, state, chosen)
     results = run_tasks(executor, [task_for(like, task, -INFINITY, INFINITY)
                                    for task in tasks_of(top)], chosen.timeout)
-    value, line = reduced(top, results, chosen.distances)
+    value, line = reduced(top, results, bool(chosen.distances))
     return result_of(interior(top), value, line, results, chosen.depth)
 
 
@@ -90,17 +90,17 @@ def move_lines(executor: Executor, game: Game[State, Move], state: State,
     >>> from concurrent.futures import ThreadPoolExecutor
     >>> from fminimax.games import tree
     >>> with ThreadPoolExecutor(2) as pool:
-    ...     move_lines(pool, tree.game(), tree.start([[2, 7], [1, 8]]), distances=False)
+    ...     move_lines(pool, tree.game(), tree.start([[2, 7], [1, 8]]))
     {0: (2, (0, 0)), 1: (1, (1, 0))}
     """
-    chosen = options_of(options, changes)
+    chosen = options_for(game, options, changes)
     like = template(game, state, chosen)
     if like.depth == 0:  # the moves' positions are scored as they stand, never at depth -1
         like = replace(like, depth=1)
     tops = [Top((move,), game.play(state, move)) for move in game.moves(state)]
     results = run_tasks(executor, [task_for(like, top, -INFINITY, INFINITY) for top in tops],
                         chosen.timeout)
-    return {top.line[0]: (-root_value(results[top.line].value, 1, chosen.distances),
+    return {top.line[0]: (-root_value(results[top.line].value, 1, bool(chosen.distances)),
                           (*top.line, *results[top.line].pv)) for top in tops}
 
 
@@ -114,7 +114,7 @@ def move_values(executor: Executor, game: Game[State, Move], state: State,
     >>> from concurrent.futures import ThreadPoolExecutor
     >>> from fminimax.games import tree
     >>> with ThreadPoolExecutor(2) as pool:
-    ...     move_values(pool, tree.game(), tree.start([[2, 7], [1, 8]]), distances=False)
+    ...     move_values(pool, tree.game(), tree.start([[2, 7], [1, 8]]))
     {0: 2, 1: 1}
     """
     lines = move_lines(executor, game, state, options, **changes)

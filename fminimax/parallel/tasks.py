@@ -41,7 +41,7 @@ class Task(Generic[State, Move]):
     alpha: Score = -INFINITY
     beta: Score = INFINITY
     prune: bool = True
-    distances: bool = True
+    distances: bool | None = None
     order: bool = True
     table: bool = True
     table_id: str = ""
@@ -111,7 +111,7 @@ def template(game: Game[State, Move], state: State,
     >>> template(nim.game(), nim.start((1,)), SplitOptions(depth=2, table="t")).table_id
     't'
     """
-    table, distances = options.table, options.distances
+    table, distances = options.table, bool(options.distances)  # settled by options_for
     name = table if isinstance(table, str) else table_id(game, distances) if table else ""
     return Task(game, state, (), options.depth, prune=options.prune, distances=distances,
                 order=options.order, table=bool(table), table_id=name)
@@ -128,7 +128,7 @@ def task_for(like: Task[Any, Any], top: Top[Any, Any], alpha: Score,
     >>> task.line, task.depth, task.alpha, task.beta
     ((1,), 2, 5, 9)
     """
-    plies, distances = len(top.line), like.distances
+    plies, distances = len(top.line), bool(like.distances)
     depth = None if like.depth is None else like.depth - plies
     return replace(like, state=top.state, line=top.line, depth=depth,
                    alpha=task_bound(alpha, plies, distances),

@@ -22,7 +22,7 @@ from typing import Any
 
 from fminimax.game import Game, Move, Score, State
 from fminimax.parallel.answers import answer_of
-from fminimax.parallel.options import SplitOptions, options_of
+from fminimax.parallel.options import SplitOptions, options_for
 from fminimax.parallel.running import (
     SearchFailed,
     cancel,
@@ -68,7 +68,7 @@ def ybw_search(executor: Executor, game: Game[State, Move], state: State,
     >>> result.value, result.move
     (0, 1)
     """
-    chosen = options_of(options, changes)
+    chosen = options_for(game, options, changes)
     width = chosen.workers if chosen.workers is not None else capacity(executor)
     run = Run(Counted(executor), game, template(game, state, chosen), chosen.timeout, width)
     value, line = _ybw(run, Top((), state), Reach(chosen.split, chosen.deeper), -INFINITY,
@@ -148,7 +148,7 @@ def _ybw(run: Run, top: Top[Any, Any], reach: Reach, alpha: Score, beta: Score,
     if not top.below:
         run.results.update(run_tasks(run.executor, [task_for(run.template, top, alpha, beta)],
                                      run.timeout))
-        return reduced(top, run.results, run.template.distances)
+        return reduced(top, run.results, bool(run.template.distances))
     run.expanded.append(top.line)
     if kind == "cut" and run.template.prune:
         return _one_by_one(run, top, reach, alpha, beta)
@@ -213,7 +213,7 @@ class _Starter:
             return self.threads[0].submit(_ybw, run, brother, reach.below(), -self.beta,
                                           -bound, "cut"), task
         return answer_of(run.results, brother, submitted(run.executor, task), task,
-                         run.template.distances), task
+                         bool(run.template.distances)), task
 
     def close(self) -> None:
         """Stop the threads that walk split brothers, without waiting for them."""

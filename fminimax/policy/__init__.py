@@ -24,7 +24,7 @@ Nothing here prints, reads the terminal or names a command-line flag.
 >>> from fminimax.games import nim
 >>> class Made:  # what the registry makes: rules, the fastest exact rules, a position
 ...     game = exact = nim.game()
-...     state, distances = nim.start((3, 4, 5)), True
+...     state = nim.start((3, 4, 5))
 ...     beyond = staticmethod(lambda state: None)
 >>> answer(Made(), Request()).result.move
 (0, 2)

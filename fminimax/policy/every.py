@@ -101,7 +101,7 @@ def every_best(game: Game[Any, Any], state: Any, result: SearchResult[Any],
 
     >>> from fminimax.games import tree
     >>> game, root = tree.game(tree.zero), tree.start([[1, 8], [2, 7]])
-    >>> found = search(game, root, depth=1, distances=False)
+    >>> found = search(game, root, depth=1)
     >>> answer, best = every_best(game, root, found, 1, False)
     >>> answer.move, answer.value, best
     (0, 0, (0, 1))

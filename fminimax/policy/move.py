@@ -20,9 +20,9 @@ class Position(Protocol):
     """What the registry makes of a game's options (``registry.Made`` is one).
 
     ``game`` the rules (with the heuristic a bounded search scores cut-offs by), ``exact``
-    the fastest rules for an exact search, ``state`` the position, ``distances`` whether values
-    are final scores (win in N), ``beyond(state)`` why an exact search is out of reach (None
-    when it is in reach).
+    the fastest rules for an exact search, ``state`` the position, ``beyond(state)`` why an
+    exact search is out of reach (None when it is in reach).  Whether values are distances
+    (win in N) is the game's own declaration, ``game.outcomes``.
     """
 
     @property
@@ -33,9 +33,6 @@ class Position(Protocol):
 
     @property
     def state(self) -> Any: ...
-
-    @property
-    def distances(self) -> bool: ...
 
     @property
     def beyond(self) -> Callable[[Any], str | None]: ...
@@ -72,18 +69,19 @@ def computer_move(position: Position, state: Any, *, seconds: float,
     >>> from fminimax.games import nim
     >>> class Made:
     ...     game = exact = nim.game()
-    ...     distances, state = True, nim.start((1, 2))
+    ...     state = nim.start((1, 2))
     ...     beyond = staticmethod(lambda state: None)
     >>> computer_move(Made(), Made.state, seconds=1.0, clock=time.monotonic).move
     (1, 1)
     """
+    distances = position.game.outcomes
     if depth is not None:
-        return search(position.game, state, depth=depth, table=Table(),
-                      distances=position.distances, stop=hook)
+        return search(position.game, state, depth=depth, table=Table(), distances=distances,
+                      stop=hook)
     if position.beyond(state) is None:
         share = Meter(Budget(seconds=seconds * EXACT_SHARE, clock=clock), hook)
-        exact = exact_within(position.exact, state, position.distances, stop=share)
+        exact = exact_within(position.exact, state, distances, stop=share)
         if exact is not None:
             return exact
     whole = Meter(Budget(seconds=seconds, clock=clock), hook)
-    return deepest(position.game, state, position.distances, whole)
+    return deepest(position.game, state, distances, whole)

@@ -13,23 +13,24 @@ from dataclasses import replace
 from typing import Any
 
 from fminimax import algorithms, core
-from fminimax.core import SearchResult, Stats, Table, is_decisive
+from fminimax.core import SearchResult, Stats, Table, distances_for, is_decisive
 from fminimax.game import Game, zero
 from fminimax.policy.limits import TooDeep
 
-__all__ = ["SearchResult", "Stats", "Table", "estimating", "family", "is_decisive",
+__all__ = ["SearchResult", "Stats", "Table", "distances_for", "estimating", "family", "is_decisive",
            "is_too_deep", "iterate", "keeps_table", "needs_the_end", "parent_value", "search",
            "searches_every_node", "translated"]
 
 Stop = Callable[[], bool]
 
 
-def search(game: Game[Any, Any], state: Any, *, depth: int | None = None, distances: bool = True,
-           table: Table | None = None, stop: Stop | None = None) -> SearchResult[Any]:
+def search(game: Game[Any, Any], state: Any, *, depth: int | None = None,
+           distances: bool | None = None, table: Table | None = None,
+           stop: Stop | None = None) -> SearchResult[Any]:
     """Return the core's alpha-beta search of ``state`` (one pass, the whole window).
 
     >>> from fminimax.games import tree
-    >>> search(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False).value
+    >>> search(tree.game(), tree.start([[2, 7], [1, 8]])).value
     2
     """
     try:
@@ -38,7 +39,7 @@ def search(game: Game[Any, Any], state: Any, *, depth: int | None = None, distan
         raise translated(game, error) from None
 
 
-def iterate(game: Game[Any, Any], state: Any, *, distances: bool, stop: Stop,
+def iterate(game: Game[Any, Any], state: Any, *, distances: bool | None, stop: Stop,
             max_nodes: int | None = None,
             reached: Callable[[SearchResult[Any]], object] | None = None,
             ) -> SearchResult[Any] | None:
@@ -110,7 +111,7 @@ class _Hook:
 
 
 def family(game: Game[Any, Any], state: Any, algorithm: str, *, depth: int | None = None,
-           table: bool = True, distances: bool = True, stop: Stop | None = None,
+           table: bool = True, distances: bool | None = None, stop: Stop | None = None,
            **options: Any) -> SearchResult[Any]:
     """Return the result of the family's ``algorithm`` (``stop`` is called every 1,024 nodes).
 
@@ -119,7 +120,7 @@ def family(game: Game[Any, Any], state: Any, algorithm: str, *, depth: int | Non
     exception (a strict ``Meter``'s ``Spent``).
 
     >>> from fminimax.games import tree
-    >>> family(tree.game(), tree.start([[2, 7], [1, 8]]), "minimax", distances=False).stats.leaves
+    >>> family(tree.game(), tree.start([[2, 7], [1, 8]]), "minimax").stats.leaves
     4
     """
     try:

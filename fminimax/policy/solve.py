@@ -21,6 +21,7 @@ from fminimax.policy.move import Position
 from fminimax.policy.probe import PROBE_NODES, PROBE_SECONDS, decisive_within
 from fminimax.policy.searches import (
     SearchResult,
+    distances_for,
     estimating,
     family,
     iterate,
@@ -47,13 +48,14 @@ class Request:
     """What to solve: the algorithm, a depth, a table, distance values, traced, every best move.
 
     ``algorithm`` is a name of ``fminimax.algorithms.FAMILY`` (``auto``: the fastest exact
-    path; ``iterative`` under a budget); ``trace_nodes`` bounds a traced search up front.
+    path; ``iterative`` under a budget); ``distances`` None is the game's own
+    (``game.outcomes``); ``trace_nodes`` bounds a traced search up front.
     """
 
     algorithm: str = "auto"
     depth: int | None = None
     table: bool = True
-    distances: bool = True
+    distances: bool | None = None
     trace: bool = False
     every: bool = False
     trace_nodes: int = MAX_TRACED_NODES
@@ -96,9 +98,9 @@ def traced(game: Game[Any, Any], state: Any, request: Request, depth: int | None
 
     >>> from fminimax.games import tree
     >>> root = tree.start([[2, 7], [1, 8]])
-    >>> len(traced(tree.game(), root, Request("alphabeta", distances=False), None).trace)
+    >>> len(traced(tree.game(), root, Request("alphabeta"), None).trace)
     6
-    >>> traced(tree.game(), root, Request("minimax", distances=False, trace_nodes=3), None)
+    >>> traced(tree.game(), root, Request("minimax", trace_nodes=3), None)
     Traceback (most recent call last):
     ...
     fminimax.policy.limits.TooBigToTrace: the search entered 7 nodes, more than 3 to trace
@@ -127,7 +129,7 @@ def _probed(position: Position, request: Request, budget: Budget,
     if reason is None or request.depth is not None or budget.bounded:
         return None
     found = None
-    if position.distances:
+    if request.distances:
         # the cut-offs scored 0, not by the game's heuristic: the probe keeps only decisive
         # values, which are exact however the cut-offs were scored, and a heuristic is most
         # of its time (Connect Four 4455: about half of the whole command's search)
@@ -221,7 +223,7 @@ def answer(position: Position, request: Request, budget: Budget | None = None, *
     >>> from fminimax.games import nim
     >>> class Made:  # what the registry makes: rules, the fastest exact rules, a position
     ...     game = exact = nim.game()
-    ...     state, distances = nim.start((1, 2)), True
+    ...     state = nim.start((1, 2))
     ...     beyond = staticmethod(lambda state: None)
     >>> found = answer(Made(), Request(every=True))
     >>> found.result.value, found.result.move, found.best
@@ -229,16 +231,18 @@ def answer(position: Position, request: Request, budget: Budget | None = None, *
     """
     budget = budget or Budget()
     state = position.state
+    distances = distances_for(position.game, request.distances)
+    request = replace(request, distances=distances)
     if request.every and budget.bounded and list(position.game.moves(state)):
         game = _rules(position, request)
-        result, best = every_within(game, state, request.distances, Meter(budget, hook))
+        result, best = every_within(game, state, distances, Meter(budget, hook))
         return Answer(result, game, best)
     root = _root(position, request, budget, hook, searcher)
     if not request.every:
         return Answer(root.result, root.game)
     bound = Budget(max_nodes=ALL_NODES if root.probed else None)
     try:
-        result, best = every_best(root.game, state, root.result, root.horizon, request.distances,
+        result, best = every_best(root.game, state, root.result, root.horizon, distances,
                                   Meter(bound, hook, strict=True))
     except Spent:
         raise Beyond(f"listing every best move takes more than {ALL_NODES:,} nodes "

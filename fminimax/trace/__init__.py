@@ -20,7 +20,7 @@ writes a file: drawing DOT as SVG or PNG and writing files belong to the shell
 
 >>> from fminimax.games import tree
 >>> game, root = tree.game(), tree.start([[2, 7], [1, 8]])
->>> t = traced(game, root, label=tree_labels(game, root), distances=False)
+>>> t = traced(game, root, label=tree_labels(game, root))
 >>> print(visits_str(t))
 1. MAX root = 2
 2. MIN 0 = 2

@@ -21,7 +21,7 @@ node's 1 is a bound (at most 1), not a value.
 >>> from fminimax.games import tree
 >>> from fminimax.trace.labels import tree_labels
 >>> game, root = tree.game(), tree.start([[2, 7], [1, 8]])
->>> t = traced(game, root, label=tree_labels(game, root), distances=False)
+>>> t = traced(game, root, label=tree_labels(game, root))
 >>> [(t.label(v.path), v.relation, v.value) for v in visits(t)]
 [('root', '=', 2), ('0', '=', 2), ('2', '=', 2), ('7', '=', 7), ('1', '≤', 1), ('1', '=', 1)]
 """
@@ -32,7 +32,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fminimax.core import Pass, SearchResult, Step, farther, search
+from fminimax.core import Pass, SearchResult, Step, distances_for, farther, search
 from fminimax.game import Game, Score
 from fminimax.trace.labels import Label, Moves, Path, Show, number_str, path_str
 
@@ -62,7 +62,7 @@ class Trace:
     displays as the page that steps through the search (``page.frame``).
 
     >>> from fminimax.games import tree
-    >>> t = traced(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False, prune=False)
+    >>> t = traced(tree.game(), tree.start([[2, 7], [1, 8]]), prune=False)
     >>> len(t.steps), t.value, t.windows
     (7, 2, False)
     """
@@ -138,7 +138,7 @@ def traced(game: Game[Any, Any], state: Any, *, label: Label | None = None,
     ``options`` go to the search (``prune``, ``depth``, ``distances``, ``table``, ``order``...).
 
     >>> from fminimax.games import tree
-    >>> traced(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False).value
+    >>> traced(tree.game(), tree.start([[2, 7], [1, 8]])).value
     2
     """
     result = search(game, state, trace=True, **options)
@@ -275,7 +275,7 @@ def visits(source: Traceable) -> tuple[Visit, ...]:
     the number of steps, however wide the tree.
 
     >>> from fminimax.games import tree
-    >>> t = traced(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False)
+    >>> t = traced(tree.game(), tree.start([[2, 7], [1, 8]]))
     >>> [(v.number, v.path, v.value, v.alpha, v.beta) for v in visits(t)][3:]
     [(4, (0, 1), 7, -inf, 2), (5, (1,), 1, 2, inf), (6, (1, 0), 1, 2, inf)]
     """
@@ -410,11 +410,11 @@ def move_lines(game: Game[Any, Any], state: Any,
     a decisive value counts one ply further from the root, as in ``core.move_values``.
 
     >>> from fminimax.games import tree
-    >>> move_lines(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False)
+    >>> move_lines(tree.game(), tree.start([[2, 7], [1, 8]]))
     {0: (2, (0, 0)), 1: (1, (1, 0))}
     """
     found = {}
-    distances = options.get("distances", True)  # plain values (payoffs) are never moved by plies
+    distances = distances_for(game, options.get("distances"))  # payoffs never move by plies
     for move in game.moves(state):
         result = search(game, game.play(state, move), **options)
         value = farther(-result.value, 1) if distances else -result.value

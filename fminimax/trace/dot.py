@@ -5,7 +5,7 @@ runs a program, so it belongs to the shell (``fminimax.cli.render``).
 
 >>> from fminimax.games import tree
 >>> from fminimax.trace.data import traced
->>> dot = to_dot(traced(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False))
+>>> dot = to_dot(traced(tree.game(), tree.start([[2, 7], [1, 8]])))
 >>> dot.startswith("digraph trace {"), dot.count("fillcolor")
 (True, 6)
 """
@@ -174,7 +174,7 @@ def to_dot(source: Traceable, *, max_nodes: int | None = MAX_NODES,
     >>> from fminimax.trace.data import traced
     >>> from fminimax.trace.labels import tree_labels
     >>> game, root = tree.game(), tree.start([[2, 7], [1, 8]])
-    >>> dot = to_dot(traced(game, root, label=tree_labels(game, root), distances=False))
+    >>> dot = to_dot(traced(game, root, label=tree_labels(game, root)))
     >>> print("\\n".join(line for line in dot.splitlines() if "n6" in line or "p5" in line))
       n6 [label="1\\n[α 2, β +∞]", fillcolor="white"];
       n5 -> n6;

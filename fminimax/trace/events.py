@@ -17,7 +17,7 @@ A node that only learned a bound (a cut-off) returns ``≤ v`` or ``≥ v``, nev
 >>> from fminimax.trace.data import traced
 >>> from fminimax.trace.labels import tree_labels
 >>> game, root = tree.game(), tree.start([[5, 6], [3, 1]])
->>> explanations(traced(game, root, label=tree_labels(game, root), distances=False))[-2]
+>>> explanations(traced(game, root, label=tree_labels(game, root)))[-2]
 'MIN 1 returns ≤ 3 to MAX root; α stays 5.'
 """
 
@@ -150,7 +150,7 @@ def story_of(source: Traceable | Sequence[Traceable],
 
     >>> from fminimax.games import tree
     >>> from fminimax.trace.data import traced
-    >>> told = story_of(traced(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False))
+    >>> told = story_of(traced(tree.game(), tree.start([[2, 7], [1, 8]])))
     >>> len(told.passes), len(told.visits), told.place
     (1, 6, {0: 0})
     """
@@ -278,7 +278,7 @@ def events(source: Traceable | Sequence[Traceable]) -> tuple[Event, ...]:
 
     >>> from fminimax.games import tree
     >>> from fminimax.trace.data import traced
-    >>> t = traced(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False)
+    >>> t = traced(tree.game(), tree.start([[2, 7], [1, 8]]))
     >>> for e in events(t)[6:]:
     ...     print(e.action, e.node, e.top, e.alpha, e.beta, e.best, e.cutoff)
     exit 2 1 2 inf 2 False
@@ -424,7 +424,7 @@ def explanations(source: Traceable | Sequence[Traceable], *,
     >>> from fminimax.trace.data import traced
     >>> from fminimax.trace.labels import tree_labels
     >>> game, root = tree.game(), tree.start([[2, 7], [1, 8]])
-    >>> t = traced(game, root, label=tree_labels(game, root), distances=False, prune=False)
+    >>> t = traced(game, root, label=tree_labels(game, root), prune=False)
     >>> explanations(t)[3:5]
     ('leaf 2 returns 2 to MIN 0; the best so far becomes 2.', 'leaf 7 is entered from MIN 0.')
     """

@@ -167,7 +167,7 @@ def trace_svg(source: Traceable) -> str:
 
     >>> from fminimax.games import tree
     >>> from fminimax.trace.data import traced
-    >>> svg = trace_svg(traced(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False))
+    >>> svg = trace_svg(traced(tree.game(), tree.start([[2, 7], [1, 8]])))
     >>> svg.startswith("<svg") and "MAX root = 2" in svg
     True
     """

@@ -9,7 +9,7 @@ story's own names (``events``, ``explanations``, ``passes``...) are re-exported 
 
 >>> from fminimax.games import tree
 >>> from fminimax.trace.data import traced
->>> data = page_data(traced(tree.game(), tree.start([[5, 6], [3, 1]]), distances=False))
+>>> data = page_data(traced(tree.game(), tree.start([[5, 6], [3, 1]])))
 >>> [data["strings"][node[13]] + " " + data["strings"][node[7]] for node in data["nodes"]]
 ['= 5', '= 5', '= 5', '= 6', '≤ 3', '= 3']
 """
@@ -156,7 +156,7 @@ def page_data(source: Traceable | Sequence[Traceable], *, title: str = "",
 
     >>> from fminimax.games import tree
     >>> from fminimax.trace.data import traced
-    >>> data = page_data(traced(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False))
+    >>> data = page_data(traced(tree.game(), tree.start([[2, 7], [1, 8]])))
     >>> len(data["nodes"]), len(data["events"]), data["events"][9]
     (6, 12, [1, 5, 4, 1, 8, 8, 1])
     >>> [data["strings"][i] for i in data["events"][9][3:6]]
@@ -231,7 +231,7 @@ def page(source: Traceable | Sequence[Traceable], *, title: str = "",
 
     >>> from fminimax.games import tree
     >>> from fminimax.trace.data import traced
-    >>> text = page(traced(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False),
+    >>> text = page(traced(tree.game(), tree.start([[2, 7], [1, 8]])),
     ...             title="alpha-beta on [[2, 7], [1, 8]]")
     >>> text.startswith("<!DOCTYPE html>"), re.search(r"\\b(src|href)=|url\\(|@import", text)
     (True, None)

@@ -10,7 +10,7 @@ with its reason.  The sentences are data: ``events.explanations`` and the page u
 >>> from fminimax import algorithms
 >>> from fminimax.games import tree
 >>> from fminimax.trace.data import trace_of, visits
->>> t = trace_of(algorithms.mtdf(tree.game(), tree.start([[3, 4], [2, 5]]), distances=False,
+>>> t = trace_of(algorithms.mtdf(tree.game(), tree.start([[3, 4], [2, 5]]),
 ...                               trace=True))
 >>> proof_str(visits(t), str)
 'Together: pass 1 showed ≥ 3 and pass 2 showed ≤ 3, so the value is 3.'
@@ -129,7 +129,7 @@ def pv_visits(every: Sequence[Visit], pv: Sequence[object]) -> list[Visit]:
 
     >>> from fminimax.games import tree
     >>> from fminimax.trace.data import traced, visits
-    >>> t = traced(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False)
+    >>> t = traced(tree.game(), tree.start([[2, 7], [1, 8]]))
     >>> [v.path for v in pv_visits(visits(t), t.pv)]
     [(), (0,), (0, 0)]
     """

@@ -13,7 +13,7 @@ node can only say it is worth at most 1.
 >>> from fminimax.trace.data import traced
 >>> from fminimax.trace.labels import tree_labels
 >>> game, root = tree.game(), tree.start([[2, 7], [1, 8]])
->>> t = traced(game, root, label=tree_labels(game, root), distances=False)
+>>> t = traced(game, root, label=tree_labels(game, root))
 >>> print(trace_str(t))
 MAX root = 2                 [α -∞, β +∞]
 ├── MIN 0 = 2                [α -∞, β +∞]
@@ -73,7 +73,7 @@ def pass_str(source: Traceable, number: int, *, outcome: bool = True) -> str:
 
     >>> from fminimax import algorithms
     >>> from fminimax.games import tree
-    >>> result = algorithms.mtdf(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False,
+    >>> result = algorithms.mtdf(tree.game(), tree.start([[2, 7], [1, 8]]),
     ...                          trace=True)
     >>> pass_str(result, 1)
     'pass 2 (null window) [α 2, β 3]: 2, fail low'
@@ -114,7 +114,7 @@ def head_str(trace: Trace, visit: Visit) -> tuple[str, list[str]]:
 
     >>> from fminimax.games import tree
     >>> from fminimax.trace.data import traced
-    >>> t = traced(tree.game(), tree.start([[2, 7], [1, 8]]), distances=False)
+    >>> t = traced(tree.game(), tree.start([[2, 7], [1, 8]]))
     >>> [head_str(t, v)[0] for v in visits(t)][3:5]
     ['leaf 0.1 = 7', 'MIN 1 ≤ 1']
     """
@@ -201,7 +201,7 @@ def trace_str(source: Traceable, *, max_nodes: int | None = MAX_NODES,
     >>> from fminimax.trace.data import traced
     >>> from fminimax.trace.labels import tree_labels
     >>> game, root = tree.game(), tree.start([[2, 7], [1, 8]])
-    >>> print(trace_str(traced(game, root, label=tree_labels(game, root), distances=False,
+    >>> print(trace_str(traced(game, root, label=tree_labels(game, root),
     ...                        prune=False), max_depth=1, unicode=False))
     MAX root = 2
     |-- MIN 0 = 2
@@ -241,7 +241,7 @@ def visits_str(source: Traceable, *, max_nodes: int | None = MAX_NODES,
     >>> from fminimax.trace.data import traced
     >>> from fminimax.trace.labels import tree_labels
     >>> game, root = tree.game(), tree.start([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
-    >>> print(visits_str(traced(game, root, label=tree_labels(game, root), distances=False),
+    >>> print(visits_str(traced(game, root, label=tree_labels(game, root)),
     ...                  max_nodes=4))
     1. MAX root = 3
     2. MIN 0 = 3

@@ -45,7 +45,8 @@ def game(width: int = 7, height: int = 6, k: int = 4) -> Game[C4, Move]:
     return Game(name=f"connect4-{width}x{height}-k{k}", moves=r.moves, play=r.play,
                 is_over=partial(is_over, s), to_move=to_move, utility=r.utility,
                 heuristic=partial(heuristic, s), order=orders(width, height, k).order,
-                key=r.key, recipe=(game, (width, height, k)), noisy=partial(noisy, s))
+                key=r.key, recipe=(game, (width, height, k)), noisy=partial(noisy, s),
+                outcomes=True)
 
 
 def solver(width: int = 7, height: int = 6, k: int = 4) -> Game[C4, Move]:

@@ -258,7 +258,8 @@ def game(side: int = 3, symmetric: bool = True) -> Game[Bits, int]:
     t = tables(side)
     return Game(name=f"tictactoe-bits-{side}x{side}", moves=partial(_moves, t),
                 play=partial(_play, t), is_over=partial(_is_over, t), to_move=_to_move,
-                utility=partial(_utility, t), key=partial(_key, t) if symmetric else None)
+                utility=partial(_utility, t), key=partial(_key, t) if symmetric else None,
+                outcomes=True)
 
 
 def solver(side: int = 3) -> Game[Bits, int]:

@@ -391,7 +391,7 @@ def game(computer: Hashable = "x", opponent: Hashable = "o", rows: int = 3, cols
                 moves=partial(_moves, rules), play=partial(_play, rules),
                 is_over=partial(_is_over, rules), to_move=_to_move,
                 utility=partial(_utility, rules), heuristic=partial(_heuristic, rules.runs),
-                noisy=partial(_noisy, rules))
+                noisy=partial(_noisy, rules), outcomes=True)
 
 
 # --- positions of any size, for the generic engine and the command line -----------------------

@@ -8,7 +8,7 @@ Leaf values are scores for MAX.  A state is a subtree and the path of moves (chi
 that led to it from the root; MAX moves at even depths.
 
 >>> from fminimax.algorithms import minimax
->>> minimax(game(), start([[2, 7], [1, 8]]), distances=False).value
+>>> minimax(game(), start([[2, 7], [1, 8]])).value
 2
 
 Nodes may carry names, as in text 4: a one-key dict ``{name: subtree}`` names the subtree,
@@ -18,7 +18,7 @@ reads the name of a state, for traces.  ``parse`` reads the same forms from JSON
 >>> root = parse('{"A": [{"B": [3, 12]}, {"C": [2, {"F": 4}]}]}')
 >>> node_name(root), [node_name(play(root, move)) for move in moves(root)]
 ('A', ['B', 'C'])
->>> minimax(game(), root, distances=False).value
+>>> minimax(game(), root).value
 3
 
 A chance node is a one-key dict ``{"chance": [[probability, subtree], ...]}`` (so "chance"
@@ -26,7 +26,7 @@ is not a name): its value is the probability-weighted mean of its outcomes' valu
 takes no level: an outcome belongs to the player who would have moved at the chance node.
 Here MAX chooses between the chance node, worth 0.5 * 4 + 0.5 * min(1, 9), and the leaf 2.
 
->>> minimax(game(), parse('[{"chance": [[0.5, 4], [0.5, [1, 9]]]}, 2]'), distances=False).value
+>>> minimax(game(), parse('[{"chance": [[0.5, 4], [0.5, [1, 9]]]}, 2]')).value
 2.5
 """
 

@@ -253,7 +253,7 @@ def make(options: Options) -> Made:
         raise ValueError(f"the tree has more than {NODES:,} nodes, the limit; give a "
                          f"smaller tree")
     rules = game()
-    return Made(rules, rules, root, notation(), distances=False)
+    return Made(rules, rules, root, notation())
 
 
 ENTRY = GameEntry(

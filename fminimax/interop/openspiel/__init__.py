@@ -14,7 +14,7 @@ this package is one ImportError naming the extra.
 
 >>> from fminimax.algorithms import solve
 >>> g = game("tic_tac_toe")
->>> solve(g, start("tic_tac_toe"), "alphabeta", distances=False).value
+>>> solve(g, start("tic_tac_toe"), "alphabeta").value
 0
 """
 

@@ -115,7 +115,7 @@ class SearchBot(pyspiel.Bot):  # type: ignore[misc]
         if self.seconds is not None:
             stop = Meter(Budget(seconds=self.seconds, clock=self.clock))
         self.last = family(self.game, at, self.algorithm, depth=self.depth, table=self.table,
-                           stop=stop, distances=self.game.chances is None)
+                           stop=stop)
         return int(self.last.move)
 
     def restart_at(self, state: Any) -> None:

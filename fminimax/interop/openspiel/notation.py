@@ -185,8 +185,10 @@ def made(text: str, options: Options, heuristic: Heuristic | None = None) -> Mad
     (``board``: the history played); a ValueError names what is wrong.
 
     >>> chosen = made("connect_four(columns=5,rows=4)", Options(board="2 2"))
-    >>> chosen.game.name, len(chosen.state.history), chosen.distances, chosen.beyond(chosen.state)
-    ('openspiel:connect_four(columns=5,rows=4)', 2, True, None)
+    >>> chosen.game.name, len(chosen.state.history), chosen.beyond(chosen.state)
+    ('openspiel:connect_four(columns=5,rows=4)', 2, None)
+    >>> chosen.game.outcomes
+    True
     """
     for option in fields(Options):
         given = getattr(options, option.name)
@@ -197,6 +199,5 @@ def made(text: str, options: Options, heuristic: Heuristic | None = None) -> Mad
     spoken = notation(loaded)
     state = position(loaded.new_initial_state()) if options.board is None \
         else spoken.read_position(options.board)
-    return Made(rules, rules, state, spoken, partial(beyond, loaded.max_game_length()),
-                distances=rules.chances is None)
+    return Made(rules, rules, state, spoken, partial(beyond, loaded.max_game_length()))
 

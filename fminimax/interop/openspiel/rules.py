@@ -18,7 +18,7 @@ of the depth, and the values are the game's own.
 >>> from fminimax.algorithms import alphabeta
 >>> g = game("tic_tac_toe")
 >>> root = play(play(start("tic_tac_toe"), 4), 0)
->>> result = alphabeta(g, root, distances=False)
+>>> result = alphabeta(g, root)
 >>> result.value, result.move, g.moves(root)[:2]
 (0, Action(1, 'x(0,1)'), (Action(1, 'x(0,1)'), Action(2, 'x(0,2)')))
 """
@@ -306,12 +306,13 @@ def game(spiel_game: Any, heuristic: Heuristic | None = None,
     if centred:
         low, high = (low - high) / 2, (high - low) / 2
     stochastic = loaded.get_type().chance_mode != pyspiel.GameType.ChanceMode.DETERMINISTIC
+    outcomes = not stochastic and (low, high) == (-1, 1)  # win, draw, loss: no other return
     return Game(name=f"openspiel:{loaded}", moves=moves, play=play, is_over=is_over,
                 to_move=to_move, utility=partial(utility, centred),
                 heuristic=zero if heuristic is None else partial(estimate, heuristic),
                 key=key, chances=chances if stochastic else None,
                 bounds=partial(_bounds, (_number(low), _number(high))),
-                recipe=(game, (str(loaded), heuristic, key)))
+                recipe=(game, (str(loaded), heuristic, key)), outcomes=outcomes)
 
 
 def _bounds(bounds: tuple[Score, Score], at: Position) -> tuple[Score, Score]:

@@ -508,3 +508,106 @@ def test_the_batch_progress_line_never_runs_into_an_answer_on_a_terminal() -> No
     shown = [row.rsplit("\r", 1)[-1] for row in screen.getvalue().split("\n")]
     assert "\rline " in screen.getvalue()  # the progress line was drawn
     assert [strict_json(row)["line"] for row in shown if row.strip()] == [1, 2, 3], shown
+
+
+# --- every bridge keeps the command line's limits; every surface keeps its time budget -------
+
+HUGE = st.one_of(st.sampled_from([0, -1, 10**6, 10**9, 10**18, 2**63]), st.integers(-5, 60))
+BAD_SECONDS = st.sampled_from([float("nan"), float("inf"), -1.0, 0.0, -0.0, 1e9, 86_400.5,
+                               "1", True])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(kind=st.sampled_from(["connect_four", "nim", "pig", "tictactoe"]),
+       numbers=st.lists(HUGE, min_size=1, max_size=3))
+def test_a_pettingzoo_encoding_of_any_size_is_made_or_refused_at_once(
+        kind: str, numbers: list[int]) -> None:
+    """Within the command line's limits an encoding is made; beyond them, one ValueError or
+    TypeError before anything is allocated (never MemoryError, never a long wait)."""
+    pz = pytest.importorskip("fminimax.interop.pettingzoo") if not os.environ.get("CI") \
+        else __import__("fminimax.interop.pettingzoo", fromlist=["env"])
+    make = getattr(pz, kind)
+    started = time.monotonic()
+    try:
+        encoding = make(tuple(numbers)) if kind == "nim" else make(*numbers)
+    except (ValueError, TypeError) as error:
+        assert "\n" not in str(error) and str(error), (kind, numbers)
+    else:
+        assert encoding.actions <= 10**6, (kind, numbers)
+    assert time.monotonic() - started < 5, (kind, numbers)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seconds=BAD_SECONDS)
+def test_every_bridge_refuses_a_time_budget_it_cannot_keep(seconds: object) -> None:
+    """NaN, infinity, 0, negative, beyond a day, not a number: refused at once, every bridge."""
+    from fminimax.interop import kaggle
+    from fminimax.limits import checked_seconds
+
+    with pytest.raises((ValueError, TypeError)):
+        checked_seconds(seconds)
+    with pytest.raises(ValueError, match="actTimeout"):
+        kaggle.settings({"rows": 6, "columns": 7, "inarow": 4, "actTimeout": seconds})
+    pz = __import__("fminimax.interop.pettingzoo", fromlist=["env"])
+    env = pz.env(pz.connect_four())
+    with pytest.raises((ValueError, TypeError), match="seconds"):
+        pz.connect_four_action(env.observe("player_0"), seconds=seconds)
+    spiel = __import__("fminimax.interop.openspiel", fromlist=["SearchBot"])
+    with pytest.raises((ValueError, TypeError), match="seconds"):
+        spiel.SearchBot("connect_four", "iterative", seconds=seconds)
+
+
+BUDGET = 0.3
+SLACK = 0.5
+"""A surface given BUDGET seconds answers within BUDGET + SLACK (process start-up excluded):
+the meter stops before its next check would be late, so what is left is one stretch of
+1,024 nodes' difference, returning the answer, and a loaded machine."""
+
+
+def surfaces() -> dict[str, object]:
+    """Return each surface that takes a time budget, as a call spending ``BUDGET``."""
+    import numpy as np  # noqa: F401  (the bridges need it)
+
+    from fminimax.interop import kaggle
+
+    pz = __import__("fminimax.interop.pettingzoo", fromlist=["env"])
+    spiel = __import__("fminimax.interop.openspiel", fromlist=["SearchBot"])
+    import pyspiel
+
+    def solve() -> None:
+        cli.main(["solve", "connect4", "--seconds", str(BUDGET)], io.StringIO(), io.StringIO())
+
+    def mcts() -> None:
+        cli.main(["solve", "connect4", "--algorithm", "mcts", "--seconds", str(BUDGET)],
+                 io.StringIO(), io.StringIO())
+
+    def batch() -> None:
+        with patch.object(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"44\n"))):
+            cli.main(["solve", "connect4", "--board", "-", "--seconds", str(BUDGET)],
+                     io.StringIO(), io.StringIO())
+
+    def pettingzoo() -> None:
+        pz.connect_four_action(pz.env(pz.connect_four()).observe("player_0"), seconds=BUDGET)
+
+    def connectx() -> None:
+        kaggle.agent({"board": [0] * 400, "mark": 1},
+                     {"rows": 20, "columns": 20, "inarow": 4,
+                      "actTimeout": BUDGET / kaggle.TIME_SHARE})
+
+    def openspiel() -> None:
+        state = pyspiel.load_game("connect_four").new_initial_state()
+        spiel.SearchBot("connect_four", "iterative", seconds=BUDGET).step(state)
+
+    return {"solve": solve, "mcts": mcts, "batch": batch, "pettingzoo": pettingzoo,
+            "connectx": connectx, "openspiel": openspiel}
+
+
+@pytest.mark.parametrize("name", ["solve", "mcts", "batch", "pettingzoo", "connectx",
+                                  "openspiel"])
+def test_every_surface_keeps_its_time_budget(name: str) -> None:
+    call = surfaces()[name]
+    call()  # type: ignore[operator]  # once to load and warm the caches: a game's first move
+    started = time.perf_counter()
+    call()  # type: ignore[operator]
+    took = time.perf_counter() - started
+    assert took <= BUDGET + SLACK, (name, took)

@@ -29,7 +29,6 @@ the file's last function calls this module's ``agent``.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -38,6 +37,7 @@ from typing import Any
 from fminimax.core import SearchResult
 from fminimax.game import Made, Options
 from fminimax.games import connect4
+from fminimax.limits import checked_seconds
 from fminimax.policy import computer_move
 from fminimax.registry import make
 
@@ -99,11 +99,13 @@ def settings(config: Any) -> Settings:
                          f"(nobody can win); fminimax plays inarow from 1 to "
                          f"{max(rows, columns)}")
     seconds = _field(config, "actTimeout", "config")
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
-            or not math.isfinite(seconds) or seconds <= 0:
-        raise ValueError(f"config.actTimeout must be a positive number of seconds, got "
-                         f"{seconds!r}")
-    return Settings(rows, columns, inarow, float(seconds))
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+        raise ValueError(f"config.actTimeout must be a number of seconds, got {seconds!r}")
+    try:
+        return Settings(rows, columns, inarow, checked_seconds(seconds, "config.actTimeout"))
+    except ValueError as error:
+        raise ValueError(f"config.actTimeout must be above 0 and at most a day: "
+                         f"{error}") from None
 
 
 def _checked_length(board: Any, s: Settings) -> None:

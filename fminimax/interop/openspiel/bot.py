@@ -34,7 +34,7 @@ from fminimax.interop.openspiel.loading import load
 from fminimax.interop.openspiel.rules import Heuristic, game, position
 from fminimax.limits import checked_seconds
 from fminimax.policy.limits import Budget, Meter
-from fminimax.policy.searches import family
+from fminimax.policy.searches import family, iterate
 
 __all__ = ["SearchBot", "checked_limits"]
 
@@ -111,11 +111,13 @@ class SearchBot(pyspiel.Bot):  # type: ignore[misc]
         if str(state.get_game()) != self.spiel_name:
             raise ValueError(f"this bot plays {self.spiel_name}, not {state.get_game()}")
         at = position(state)
-        stop = None
-        if self.seconds is not None:
-            stop = Meter(Budget(seconds=self.seconds, clock=self.clock))
-        self.last = family(self.game, at, self.algorithm, depth=self.depth, table=self.table,
-                           stop=stop)
+        if self.seconds is not None:  # the policy's deepening: no depth starts to end late
+            meter = Meter(Budget(seconds=self.seconds, clock=self.clock))
+            self.last = iterate(self.game, at, distances=None, stop=meter) or family(
+                self.game, at, self.algorithm, depth=1, table=self.table)
+        else:
+            self.last = family(self.game, at, self.algorithm, depth=self.depth,
+                               table=self.table)
         return int(self.last.move)
 
     def restart_at(self, state: Any) -> None:

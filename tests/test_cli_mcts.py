@@ -101,7 +101,7 @@ def test_mcts_options_without_mcts_are_refused() -> None:
 
 
 def test_ctrl_c_during_an_mcts_search_prints_one_line_and_exits_130() -> None:
-    argv = ["solve", "connect4", "--algorithm", "mcts", "--iterations", "100000000"]
+    argv = ["solve", "connect4", "--algorithm", "mcts", "--iterations", "1000000"]
     status, err, left = interrupted(argv, signal.SIGINT, True, 0.5)
     assert (status, err, left) == (130, "fminimax: interrupted\n", [])
 

@@ -32,8 +32,8 @@ from numbers import Real
 from typing import Any, Final, Generic, TypeVar
 
 __all__ = ["PLIES", "WIN", "Game", "GameEntry", "Made", "Move", "Notation", "Options", "Player",
-           "Score", "State", "board_size", "checked_game", "children", "quoted", "whole_number",
-           "zero"]
+           "Score", "State", "board_size", "checked_game", "children", "is_booked", "quoted",
+           "whole_number", "zero"]
 
 State = TypeVar("State", bound=Hashable)
 Move = TypeVar("Move", bound=Hashable)
@@ -79,7 +79,11 @@ class Game(Generic[State, Move]):
                                 the first move of ``order`` must reach it, and None
                                 promises neither (no win next move, a move that does not
                                 lose at once).  Searches to the end use it
-                                (``connect4.solver``).
+                                (``connect4.solver``).  A rule whose ends come from a
+                                book of values (``connect4.book.with_book``) has the
+                                attribute ``names_moves = False``: the root of a search
+                                is then searched (for its move), and a line ends where
+                                the book answers (``is_booked``).
     ``plies_left(state)``       optional: the most plies the game can still last (Connect
                                 Four: its empty cells); bisection then asks about short
                                 wins and losses first.
@@ -201,7 +205,8 @@ class Options:
 
     ``size`` a board's size ('5x4'), ``k`` how many in a row win, ``board`` a position,
     ``misere`` the misere variant, ``args`` the game's positional arguments, ``human`` the
-    side a person plays.  Each game's entry says which it takes and what they mean for it.
+    side a person plays, ``book`` an opening book's file ('none': no book).  Each game's
+    entry says which it takes and what they mean for it.
     """
 
     size: str | None = None
@@ -210,6 +215,7 @@ class Options:
     misere: bool = False
     args: tuple[str, ...] = ()
     human: str | None = None
+    book: str | None = None
 
 
 @dataclass(frozen=True)
@@ -381,16 +387,28 @@ def _checked_state(game: Game[Any, Any], state: Any, players: set[Any]) -> list[
     """Return the states after ``state`` (its moves' or its outcomes'), checking its contract."""
     over, moves = game.is_over(state), tuple(game.moves(state))
     outcomes = tuple(game.chances(state)) if game.chances is not None else ()
-    mover = game.to_move(state)
-    players.add(mover)
-    if len(players) > 2:
-        _broken(game, "there are two players", f"to_move gives {len(players)} players, "
-                f"{quoted(repr(sorted(map(repr, players))), 60)}")
+    mover = _checked_mover(game, state, players)
     if over and moves:
         _broken(game, "moves are empty exactly when the game is over",
                 f"is_over is true at {_shown(state)} but moves gives {_shown(moves)}")
     if outcomes:
         return _checked_chance(game, state, over, moves, outcomes)
+    return _checked_decision(game, state, over, moves, mover, players)
+
+
+def _checked_mover(game: Game[Any, Any], state: Any, players: set[Any]) -> Any:
+    """Return the player to move at ``state``, checking that no third player ever moves."""
+    mover = game.to_move(state)
+    players.add(mover)
+    if len(players) > 2:
+        _broken(game, "there are two players", f"to_move gives {len(players)} players, "
+                f"{quoted(repr(sorted(map(repr, players))), 60)}")
+    return mover
+
+
+def _checked_decision(game: Game[Any, Any], state: Any, over: bool, moves: Sequence[Any],
+                      mover: Any, players: set[Any]) -> list[Any]:
+    """Return the states after a decision state's moves, checking its end, scores and keys."""
     if not over and not moves:
         _broken(game, "moves are empty exactly when the game is over",
                 f"is_over is false at {_shown(state)} but moves gives none")
@@ -477,3 +495,16 @@ def _shown(value: Any) -> str:
     """Return ``value``'s repr, cut to about 60 characters."""
     shown = repr(value)
     return shown if len(shown) <= 60 else shown[:57] + "..."
+
+
+def is_booked(game: Game[Any, Any], state: Any) -> bool:
+    """Return whether the game's ``decided`` rule reads ``state``'s end from a book of values
+    (a rule with ``names_moves = False``), which names no move: a line ends there.
+
+    >>> from fminimax.games import nim
+    >>> is_booked(nim.game(), nim.start((1, 2)))
+    False
+    """
+    decided = game.decided
+    return (decided is not None and not getattr(decided, "names_moves", True)
+            and decided(state) is not None)

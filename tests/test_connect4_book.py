@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import io
+import json
 import os
 import pickle
 import random
 
 import pytest
 
+from conftest import needs_module
 from fminimax.cli.books import written as book_written
+from fminimax.game import WIN
 from fminimax.games.connect4 import book, from_moves
 from fminimax.games.connect4.position import C4, moves, play, shape
-from tests.conftest import needs_module
 
 S = shape()
 
@@ -221,3 +224,76 @@ def test_bitbully_books_truncated_or_damaged_are_refused(tmp_path, bitbully_core
         book.from_file(broken(tmp_path, bytes(reversed(shuffled)), "book_8ply.dat"))
     with pytest.raises(ValueError, match="for 7x6 boards, not 6x6"):
         book.from_file(book.bitbully_path("book_8ply.dat"), 6, 6)
+
+
+# --- the searches with the book, against BitBully's solver ------------------------------
+
+
+def run_cli(*argv: str) -> tuple[int, str, str]:
+    from fminimax.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    status = main(list(argv), out, err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_solve_answers_the_empty_board_from_the_book(bitbully_core):
+    status, out, err = run_cli("solve", "connect4", "--json")
+    found = json.loads(out)
+    assert status == 0 and (found["score"], found["best_move"], found["exact"]) == (1, 4, True)
+
+
+def test_without_a_book_the_empty_board_is_out_of_reach():
+    status, out, err = run_cli("solve", "connect4", "--book", "none")
+    assert status != 0 and "empty cells" in err and err.count("\n") == 1
+
+
+def test_a_damaged_book_is_refused_in_one_line(tmp_path):
+    path = broken(tmp_path, b"\x07\x06\x0c\x02\x01\x17" + b"\x00" * 100)
+    status, out, err = run_cli("solve", "connect4", "--book", path)
+    assert status != 0 and path in err and "promises" in err and err.count("\n") == 1
+
+
+def test_positions_a_move_or_two_from_the_book_score_as_bitbully_does(bitbully_core):
+    from fminimax import policy, registry
+    from fminimax.game import Options
+
+    solver = bitbully_core.BitBullyCore(book.bitbully_path())
+    for columns, state in positions(5, 6, (10, 11)):
+        board = bitbully_core.BoardCore()
+        board.play(columns)
+        made = registry.make("connect4", Options(board="".join(str(c + 1) for c in columns)))
+        found = policy.answer(made, policy.Request())
+        assert made.notation.score(state, found.result.value) == solver.mtdf(board, 0)
+
+
+def test_a_thousand_book_positions_score_as_bitbullys_solver(bitbully_core):
+    """Positions of 12 stones (and those one short with a win at once): the scores the
+    searches read from the book equal BitBully's solver's."""
+    from fminimax.games.connect4 import solver as c4_solver
+    from fminimax.games.connect4 import strong_score
+
+    searching = book.with_book(c4_solver(), book.installed())
+    oracle = bitbully_core.BitBullyCore(book.bitbully_path())
+    for columns, state in positions(6, 1000, (12,)):
+        board = bitbully_core.BoardCore()
+        board.play(columns)
+        outcome, plies = searching.decided(state)
+        value = outcome * (WIN - plies)
+        assert strong_score(state, value) == oracle.mtdf(board, 0), columns
+
+
+def test_pons_opening_lines_are_answered_through_board_dash(bitbully_core, monkeypatch):
+    """The first lines of Pons' Test_L1_R1 (8 to 13 stones; the first was refused for its
+    34 empty cells before the book) scored right through ``solve connect4 --board -``."""
+    import sys
+
+    from fminimax.cli import main
+
+    lines = b"32164625 11 17197\n6146 18 3\n243335424257 12 1092\n22144426444 15 3\n"
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(lines)))
+    out, err = io.StringIO(), io.StringIO()
+    status = main(["solve", "connect4", "--board", "-", "--json"], out, err)
+    records = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert status == 0 and [r.get("score") for r in records] == [
+        int(line.split()[1]) for line in lines.decode().splitlines()]

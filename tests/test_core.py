@@ -122,11 +122,15 @@ def test_plain_values_beyond_half_a_win_are_never_moved_by_plies() -> None:
 
 
 def test_outcome_words_only_where_final_scores_are_wins_losses_and_draws() -> None:
-    result = algorithms.alphabeta(tree.game(), tree.start([0.6, 0.1]))
+    # distances asked of a tree's payoffs: a leaf of 0.6 is no win, so no words
+    result = algorithms.alphabeta(tree.game(), tree.start([0.6, 0.1]), distances=True)
     assert result.value == 599_999.0 and not result.unit_scores
     assert core.outcome_str(result) is None  # not "win in 400001"
-    assert core.outcome_str(algorithms.alphabeta(tree.game(), tree.start([[1, -1], [-1]]))) \
-        == "loss in 2"
+    assert core.outcome_str(algorithms.alphabeta(tree.game(), tree.start([[1, -1], [-1]]),
+                                                 distances=True)) == "loss in 2"
+    # by default a tree's values are its leaves' own, and they are never put in words
+    plain = algorithms.alphabeta(tree.game(), tree.start([[1, -1], [-1]]))
+    assert plain.value == -1 and core.outcome_str(plain) is None
 
 
 def test_outcome_words_need_the_quick_value_of_a_win_or_a_loss() -> None:

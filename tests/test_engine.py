@@ -247,8 +247,11 @@ def test_outcome_words_come_only_from_exact_results_and_the_games_own_final_scor
         assert core.outcome_str(result) is None, text  # final scores other than -1, 0, 1
     assert core.outcome_str(algorithms.alphabeta(tree.game(), tree.parse("[[1, -1], [-1]]")),
                               distances=False) is None  # a payoff searched without distances
+    assert core.outcome_str(algorithms.alphabeta(tree.game(), tree.parse("[[1, -1], [-1]]"),
+                                                 distances=True)) == "loss in 2"
+    # a tree declares no outcomes: by default its values are its leaves' own, never words
     assert core.outcome_str(algorithms.alphabeta(tree.game(), tree.parse("[[1, -1], [-1]]"))) \
-        == "loss in 2"
+        is None
 
 
 def test_a_table_entry_is_used_only_when_searched_at_least_as_deep_as_needed() -> None:

@@ -481,3 +481,18 @@ def test_the_bot_plays_connect_four_with_fminimax_s_heuristic_and_beats_mcts(
         bots = [ours, theirs] if seed == 0 else [theirs, ours]
         returns = evaluate_bots(spiel.new_initial_state(), bots, np.random.RandomState(seed))
         assert returns[seed] == 1, (seed, returns)
+
+
+def test_a_bot_searching_to_the_end_stops_at_its_node_budget_in_one_line(
+        wrap: ModuleType) -> None:
+    import pyspiel
+
+    from fminimax.interop.openspiel.bot import EXACT_NODES, SearchBot
+
+    spiel = pyspiel.load_game("connect_four")
+    bot = SearchBot(spiel)
+    bot.max_nodes = 5_000
+    with pytest.raises(ValueError, match="did not finish within 5,000 nodes") as error:
+        bot.step(spiel.new_initial_state())
+    assert "\n" not in str(error.value)
+    assert SearchBot(spiel).max_nodes == EXACT_NODES

@@ -297,28 +297,41 @@ def test_ties_let_the_textbook_prune_a_leaf_sss_scores() -> None:
 # --- the oracles on every reachable tic-tac-toe position -------------------------------------
 
 
-def test_every_algorithm_gives_the_references_value_on_every_tictactoe_position(
-        positions: list[ttt.Position]) -> None:
+@pytest.fixture(scope="module")
+def reference_values(positions: list[ttt.Position]) -> list[Any]:
+    """The textbook's value of every reachable position, for the player to move there."""
     game = ttt.game()
     memo: dict[Any, dict[Any, Any]] = {"x": {}, "o": {}}  # one table per root player
-    for position in positions:
-        expected = reference.retrieve_score(game, position, position.player, 0,
-                                            memo[position.player])
-        for name in NAMES:
-            assert algorithms.solve(game, position, name, distances=False).value == expected, (
-                name, position)
+    return [reference.retrieve_score(game, position, position.player, 0, memo[position.player])
+            for position in positions]
 
 
+@pytest.mark.parametrize("name", NAMES)  # one test an algorithm: the suite's workers share them
+def test_every_algorithm_gives_the_references_value_on_every_tictactoe_position(
+        name: str, positions: list[ttt.Position], reference_values: list[Any]) -> None:
+    game = ttt.game()
+    for position, expected in zip(positions, reference_values, strict=True):
+        assert algorithms.solve(game, position, name, distances=False).value == expected, (
+            name, position)
+
+
+@pytest.fixture(scope="module")
+def textbook_leaf_counts(positions: list[ttt.Position]) -> list[int]:
+    """The leaves the textbook's alpha-beta scores below every reachable position."""
+    game = ttt.game()
+    return [sum(1 for state in reference.alphabeta_visits(game, position, position.player)[1]
+                if game.is_over(state)) for position in positions]
+
+
+@pytest.mark.parametrize("name", sorted(SAME_LEAVES | {"alphabeta", "star1", "star2"}))
 def test_the_one_pass_family_scores_as_many_leaves_as_the_textbook_on_tictactoe_or_fewer(
-        positions: list[ttt.Position]) -> None:
+        name: str, positions: list[ttt.Position], textbook_leaf_counts: list[int]) -> None:
     game = ttt.game()  # positions recur here: a table answers for them, so fewer leaves
-    for position in positions:
-        _, visited = reference.alphabeta_visits(game, position, position.player)
-        expected = sum(1 for state in visited if game.is_over(state))
-        for name in ("alphabeta", "star1", "star2"):
+    for position, expected in zip(positions, textbook_leaf_counts, strict=True):
+        if name in ("alphabeta", "star1", "star2"):
             plain = algorithms.solve(game, position, name, table=False, distances=False)
             assert plain.stats.leaves == expected, (name, position)
-        for name in SAME_LEAVES:
+        if name in SAME_LEAVES:
             tabled = algorithms.solve(game, position, name, distances=False)
             assert tabled.stats.leaves <= expected, (name, position)
 

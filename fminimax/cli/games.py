@@ -25,7 +25,7 @@ __all__ = ["FLAGS", "MAX_DEPTH", "OPENSPIEL", "add_game_options", "depth", "desc
 MAX_DEPTH = PLIES  # deeper, the search would outrun Python's recursion limit
 
 FLAGS = {"size": "--size", "k": "--k", "board": "--board", "misere": "--misere",
-         "args": "positional arguments", "human": "--human"}
+         "args": "positional arguments", "human": "--human", "book": "--book"}
 """How the command line spells each field of :class:`~fminimax.game.Options`."""
 
 
@@ -78,7 +78,7 @@ def made(args: argparse.Namespace) -> Made:
     """Return the game, position and notation the options name (--size, --k, --board...)."""
     options = Options(size=args.size, k=args.k, board=getattr(args, "board", None),
                       misere=args.misere, args=tuple(getattr(args, "args", None) or ()),
-                      human=getattr(args, "human", None))
+                      human=getattr(args, "human", None), book=getattr(args, "book", None))
     try:
         chosen = (openspiel_made(args.game[len(OPENSPIEL):], options)
                   if args.game.startswith(OPENSPIEL) else registry.make(args.game, options))
@@ -174,12 +174,14 @@ def add_game_options(command: Parser) -> None:
     size = command.add_argument(FLAGS["size"])
     k = command.add_argument(FLAGS["k"])
     misere = command.add_argument(FLAGS["misere"], action="store_true")
+    book = command.add_argument(FLAGS["book"], metavar="PATH")
     command.add_argument("--depth", type=depth, help="cut the search off after this many "
                          "plies and score the cut-off positions with the heuristic")
     heuristic = command.add_argument("--heuristic", choices=["game", "zero"], default="game")
 
     def write() -> None:
-        size.help, k.help, misere.help = (option_help(name) for name in ("size", "k", "misere"))
+        size.help, k.help, misere.help, book.help = (
+            option_help(name) for name in ("size", "k", "misere", "book"))
         heuristic.help = (f"game: the game's own estimate ({_heuristics_help()}); zero: call "
                           f"every cut-off even")
     command.on_help(write)

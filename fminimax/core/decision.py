@@ -235,6 +235,14 @@ class Decisions(Run):
 
     # --- what comes before the moves, each option on its own --------------------------------
 
+    def known_end(self, state: Any, ply: int) -> Any:
+        """Return the game's ``decided`` end of ``state``, else None; None at the root when
+        the rule reads a book of values (``names_moves = False``): the root is searched for
+        its move."""
+        if not ply and not getattr(self.decided, "names_moves", True):
+            return None
+        return self.decided(state)  # type: ignore[misc]
+
     def decided_first(self, state: Any, moves: Sequence[Any], ply: int, alpha: Score,
                       beta: Score, path: Line) -> Any:
         """Return (value, line) of a state whose end the game's rules see without searching
@@ -243,7 +251,7 @@ class Decisions(Run):
         Used in searches to the end only.  At the root the first move of the game's order
         is the move (the rules promise it reaches that end).
         """
-        known = self.decided(state)  # type: ignore[misc]
+        known = self.known_end(state, ply)
         if known is None:  # on to the mate bounds, else the table (or the move order)
             if self.mate:
                 return self.clipped(state, moves, ply, alpha, beta, path)

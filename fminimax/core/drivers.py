@@ -29,7 +29,7 @@ from fminimax.core.results import Pass, SearchResult, Stats
 from fminimax.core.search import search
 from fminimax.core.table import Table
 from fminimax.core.values import HALF_WIN, INFINITY, above, below, distance_value, nearer
-from fminimax.game import WIN, Game, Move, Score, State
+from fminimax.game import WIN, Game, Move, Score, State, is_booked
 
 __all__ = ["MAX_NULL_PASSES", "Passes", "aspiration", "bisection", "bisection_test", "dual",
            "mtd", "mtdf", "root_bounds", "short_first_or_sign_test", "short_first_test",
@@ -117,6 +117,8 @@ class Passes:
         line = [move]
         state, value = game.play(state, move), -nearer(value, plies)
         while not game.is_over(state) and (depth is None or len(line) < depth):
+            if is_booked(game, state):
+                break  # a book of values names no move: the line ends where it answers
             found = search(game, state, self.options, table=self.table, trace=False,
                            alpha=below(value), beta=value,
                            depth=None if depth is None else depth - len(line))

@@ -35,7 +35,7 @@ from fminimax.core.results import Pass, SearchResult, made
 from fminimax.core.run import Line, broken_contract
 from fminimax.core.table import Table
 from fminimax.core.values import brief, farther
-from fminimax.game import Game, Move, Score, State
+from fminimax.game import Game, Move, Score, State, is_booked
 
 __all__ = ["Search", "completed_line", "move_values", "run_root", "search",
            "search_checks"]
@@ -274,6 +274,8 @@ def completed_line(game: Game[State, Move], state: State, line: tuple[Move, ...]
     for move in line:
         state = game.play(state, move)
     while not game.is_over(state) and (depth is None or len(line) < depth):
+        if is_booked(game, state):
+            break  # a book of values names no move: the line ends where it answers
         step = options_of(None, {"distances": options.distances,
                                  "depth": None if depth is None else depth - len(line)})
         rest = run_root(Search(game, step, table, None), state)[2]

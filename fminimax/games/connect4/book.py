@@ -42,16 +42,21 @@ from __future__ import annotations
 
 import os
 import struct
-from collections.abc import Iterable
-from dataclasses import dataclass
+import sys
+from array import array
+from bisect import bisect_left
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from fminimax.games.connect4.bookkeys import huffman, key3, mirrored, next_prime
-from fminimax.games.connect4.position import C4
+from fminimax.game import Game, Score
+from fminimax.games.connect4.bookkeys import huffman, huffmans, key3, min_score, next_prime
+from fminimax.games.connect4.pons_book import pons_bytes
+from fminimax.games.connect4.position import C4, Move
 
 __all__ = ["BITBULLY_BOOKS", "Book", "bitbully_path", "from_file", "key3", "huffman",
-           "installed", "next_prime", "pons_bytes", "score", "strong_value"]
+           "installed", "next_prime", "pons_bytes", "score", "strong_value", "with_book"]
 
 BITBULLY_BOOKS = {"book_8ply.dat": (8, False, 103_545, 3),
                   "book_12ply.dat": (12, False, 6_943_780, 4),
@@ -61,6 +66,7 @@ BITBULLY_BOOKS = {"book_8ply.dat": (8, False, 103_545, 3),
 _DISTANCE_BYTES = frozenset({0} | {(100 - d) & 255 for d in range(1, 31)}
                             | {(d - 100) & 255 for d in range(1, 31)})
 """The bytes a distance may be: 0 a draw, ±(100 - plies to the end) for the first player."""
+_FLIP_TOP = bytes(b ^ 0x80 for b in range(256))
 _SIZE_TO_NAME = {size: name for name, (_, _, size, _) in BITBULLY_BOOKS.items()}
 _PONS_HEADER = 6
 
@@ -82,6 +88,8 @@ class Book:
     exact: bool
     data: bytes
     record: int = 0      # BitBully: bytes a record
+    keys: Any = None     # BitBully: the records' keys, an array('I') in ascending order
+    values: bytes = b""  # BitBully with distances: the records' value bytes
     key_bytes: int = 0   # Pons: bytes of a partial key
     size: int = 0        # Pons: slots in the table
 
@@ -94,11 +102,6 @@ class Book:
 
 
 # --- reading ----------------------------------------------------------------------------
-
-
-def _min_score(width: int, height: int) -> int:
-    """Return Pons' lowest score, ``-(W*H)/2 + 3`` as C++ divides."""
-    return -((width * height) // 2) + 3
 
 
 def _refused(path: str, why: str) -> ValueError:
@@ -138,7 +141,7 @@ def _is_bitbully_record(code: int, bits: int, stones: int) -> bool:
             and max(heights) <= 6)
 
 
-def _bitbully_damage(data: bytes, stones: int, distances: bool, record: int) -> str | None:
+def _bitbully_damage(data: bytes, stones: int, values: bytes, record: int) -> str | None:
     """Return what is wrong in a sample of BitBully's records (512 of them, and the last),
     else None: a key that is no position of its stones, keys out of order, a bad value."""
     key_bytes = 3 if record == 3 else 4
@@ -146,10 +149,10 @@ def _bitbully_damage(data: bytes, stones: int, distances: bool, record: int) -> 
     sample = [*range(0, count, max(1, count // 512)), count - 1]
     keys = [_bitbully_key(data, i * record, record) for i in sample]
     for i, key, previous in zip(sample, keys, [keys[0] - 1, *keys], strict=False):
-        code = key % (1 << 8 * key_bytes) & (~0 if distances else ~3)
+        code = key % (1 << 8 * key_bytes) & (~0 if values else ~3)
         if key <= previous or not _is_bitbully_record(code, 8 * key_bytes, stones):
             return f"record {i} is no {stones}-stone position in order: damaged"
-    if distances and not set(data[key_bytes::record]) <= _DISTANCE_BYTES:
+    if values and not set(values) <= _DISTANCE_BYTES:
         return "a value outside ±(100 - plies to the end): damaged"
     return None
 
@@ -162,10 +165,32 @@ def _checked_bitbully(path: str, data: bytes, name: str, width: int, height: int
     if len(data) != size:
         raise _refused(path, f"{len(data)} bytes where BitBully's {name} has {size}: "
                              f"truncated or damaged")
-    damage = _bitbully_damage(data, stones, distances, record)
+    keys, values = _bitbully_index(data, record, distances)
+    damage = _bitbully_damage(data, stones, values, record)
     if damage is not None:
         raise _refused(path, damage)
-    return Book(path, "bitbully", 7, 6, stones, distances, data, record=record)
+    return Book(path, "bitbully", 7, 6, stones, distances, data, record=record, keys=keys,
+                values=values)
+
+
+def _bitbully_index(data: bytes, record: int, distances: bool) -> tuple[Any, bytes]:
+    """Return BitBully's record keys as an ascending array('I') and its value bytes.
+
+    Why: a look-up is then one C ``bisect`` instead of a Python loop over the records.
+    The keys are made unsigned (the top bit flipped: the order of signed ints is kept) and
+    copied out of the records by extended slices, at C speed.
+    """
+    count, key_bytes = len(data) // record, 3 if record == 3 else 4
+    packed = bytearray(4 * count)
+    for i in range(key_bytes):
+        packed[4 - key_bytes + i::4] = data[i::record]
+    if key_bytes == 4:
+        packed[0::4] = packed[0::4].translate(_FLIP_TOP)
+    keys = array("I")
+    keys.frombytes(bytes(packed))
+    if sys.byteorder == "little":
+        keys.byteswap()
+    return keys, data[key_bytes::record] if distances else b""
 
 
 def _pons_header(path: str, data: bytes, width: int, height: int) -> tuple[int, int, int]:
@@ -193,7 +218,7 @@ def _checked_pons(path: str, data: bytes, width: int, height: int) -> Book:
         raise _refused(path, f"{len(data)} bytes where its header promises {expected}: "
                              f"truncated or damaged")
     top = (width * height + 1) // 2 + 1
-    highest = top - 4 - _min_score(width, height) + 1  # a win with the 4th stone
+    highest = top - 4 - min_score(width, height) + 1  # a win with the 4th stone
     if max(data[-size:]) > highest:
         raise _refused(path, f"a value above {highest} (a win with the fourth stone): "
                              f"damaged")
@@ -296,31 +321,29 @@ def _bitbully_key(data: bytes, at: int, record: int) -> int:
 
 def _bitbully_raw(book: Book, code: int) -> int | None:
     """Return the value stored with a key code in BitBully's sorted records, else None."""
-    data, record, exact = book.data, book.record, book.exact
-    low, high = 0, len(data) // record - 1
-    while low <= high:  # a binary search over the sorted records
-        mid = (low + high) // 2
-        raw = _bitbully_key(data, mid * record, record)
-        found = raw if exact else raw & ~3
-        if found == code:
-            if exact:
-                byte = data[mid * record + 4]
-                return byte - 256 if byte > 127 else byte
-            return -(raw & 3)
-        if found < code:
-            low = mid + 1
-        else:
-            high = mid - 1
-    return None
+    keys = book.keys
+    if book.record != 3:
+        code = (code + (1 << 31)) % (1 << 32)  # the order of the unsigned index
+    at = bisect_left(keys, code)
+    if at == len(keys):
+        return None
+    found = keys[at]
+    if book.exact:
+        if found != code:
+            return None
+        byte = book.values[at]
+        return byte - 256 if byte > 127 else byte
+    return -(found & 3) if found & ~3 == code else None
 
 
 def _bitbully_score(book: Book, state: C4) -> int | None:
     """Return BitBully's book score of a position for the side to move, else None."""
     if state.plies != book.depth or state.won:
         return None
-    found = _bitbully_raw(book, huffman(state))
+    code, mirror_code = huffmans(state, 7, 6)
+    found = _bitbully_raw(book, code)
     if found is None:
-        found = _bitbully_raw(book, huffman(mirrored(state, 7, 6)))
+        found = _bitbully_raw(book, mirror_code)
     if not book.exact:
         return 1 if found is None else found
     if found is None:  # the first player wins at once: left out of the book
@@ -342,7 +365,7 @@ def _pons_score(book: Book, state: C4) -> int | None:
     if partial != key % (1 << (8 * book.key_bytes)):
         return None
     value = book.data[_PONS_HEADER + book.size * book.key_bytes + slot]
-    return None if value == 0 else value + _min_score(book.width, book.height) - 1
+    return None if value == 0 else value + min_score(book.width, book.height) - 1
 
 
 def score(book: Book, state: C4) -> int | None:
@@ -376,69 +399,42 @@ def strong_value(state: C4, strong: int, width: int = 7, height: int = 6) -> tup
     return 0, width * height - state.plies
 
 
-# --- writing ----------------------------------------------------------------------------
+# --- searching with a book ----------------------------------------------------------------
 
 
-def _key_bits(width: int, height: int, depth: int) -> int:
-    """Return the bits of the largest key3 of at most ``depth`` stones, refusing a board or
-    depth Pons' format cannot hold."""
-    if not (1 <= width <= 20 and 1 <= height <= 20 and 0 <= depth <= width * height):
-        raise ValueError(f"a book needs a board of 1-20 columns and rows and a depth from 0 "
-                         f"to its cells, got {width}x{height} depth {depth}")
-    key_bits: int = (3 ** (depth + width - 1)).bit_length()
-    if key_bits > 64:
-        raise ValueError(f"a {width}x{height} book of depth {depth} needs {key_bits}-bit "
-                         f"keys; Pons' format holds 64 (depth at most {40 - width + 1})")
-    return key_bits
+class _Booked:
+    """A ``decided`` rule answering from an exact book every position it holds, else the
+    game's own rule.  It names no move (``names_moves``): a book holds values, not moves,
+    so the engine searches the root for its move and ends a line where the book answers."""
+
+    names_moves = False
+
+    def __init__(self, found: Book,
+                 inner: Callable[[C4], tuple[Score, int] | None] | None) -> None:
+        self.found, self.inner = found, inner
+
+    def __call__(self, state: C4) -> tuple[Score, int] | None:
+        strong = score(self.found, state)
+        if strong is not None:
+            return strong_value(state, strong, self.found.width, self.found.height)
+        return self.inner(state) if self.inner is not None else None
 
 
-def _table_shape(width: int, height: int, depth: int, entries: int,
-                 log_size: int | None) -> tuple[int, int, int]:
-    """Return (log2 size, slots, key bytes) of a Pons table, refusing what cannot be."""
-    key_bits = _key_bits(width, height, depth)
-    if log_size is None:
-        log_size = next((n for n in range(21, 28) if (1 << n) >= 4 * entries), 27)
-    if log_size.__class__ is not int or not 1 <= log_size <= 40:
-        raise ValueError(f"log_size is from 1 to 40, got {log_size!r}")
-    key_bytes = next(b for b in (1, 2, 4, 8) if 8 * b >= key_bits - log_size)
-    return log_size, next_prime(1 << log_size), key_bytes
+def with_book(game: Game[C4, Move], found: Book) -> Game[C4, Move]:
+    """Return ``game`` whose ``decided`` rule answers from an exact book every position the
+    book holds, and leaves the others to the game's own rule.
 
+    A search to the end (``connect4.solver``) then stops wherever it reaches the book; its
+    root is always searched, to name its move, and its line ends where the book answers.
 
-def _value_byte(state: C4, strong: int, depth: int, low: int) -> int:
-    """Return the value byte of a book entry, refusing a bad position or score."""
-    if not isinstance(state, C4) or state.plies > depth or state.won:
-        raise ValueError(f"a book entry is an unfinished position of at most {depth} "
-                         f"stones, got {state!r}")
-    if strong.__class__ is not int or not 1 <= strong - low + 1 <= 255:
-        raise ValueError(f"a book score is a strong score from {low} to {low + 254}, "
-                         f"got {strong!r}")
-    return strong - low + 1
-
-
-def pons_bytes(width: int, height: int, depth: int, entries: Iterable[tuple[C4, int]],
-               log_size: int | None = None) -> bytes:
-    """Return a book in Pons' format: ``entries`` are (position, strong score for its side
-    to move) pairs of at most ``depth`` stones.  ``fminimax.cli.books.written`` writes one.
-
-    The table has ``next_prime(2**log_size)`` slots; by default the smallest log_size from
-    21 (the smallest Pons' solver loads) up to 27 that holds four slots an entry.  Two
-    positions falling in one slot keep the later (Pons' rule): a lost entry is searched
-    again, never answered wrong, since the partial keys are long enough to tell every
-    position of at most ``depth`` stones apart.
-
-    >>> data = pons_bytes(4, 4, 1, [(C4(0, 0, 0), 0)], log_size=3)
-    >>> list(data[:6]), len(data) == 6 + 11 * 2
-    ([4, 4, 1, 1, 1, 3], True)
+    >>> from fminimax.games.connect4 import from_moves, solver, start
+    >>> data = pons_bytes(4, 4, 1, [(from_moves("1", 4, 4), -2)], log_size=3)
+    >>> g = with_book(solver(4, 4), from_bytes(data, "4x4.book", 4, 4))
+    >>> g.decided(from_moves("1", 4, 4)), g.decided(start(4, 4)) is None
+    ((-1, 12), True)
     """
-    items = list(entries)
-    log_size, size, key_bytes = _table_shape(width, height, depth, len(items), log_size)
-    keys, values = bytearray(size * key_bytes), bytearray(size)
-    low = _min_score(width, height)
-    for state, strong in items:
-        value = _value_byte(state, strong, depth, low)
-        key = key3(state, width, height)
-        slot = key % size
-        keys[slot * key_bytes:(slot + 1) * key_bytes] = (
-            key % (1 << (8 * key_bytes))).to_bytes(key_bytes, "little")
-        values[slot] = value
-    return bytes((width, height, depth, key_bytes, 1, log_size)) + keys + values
+    if not found.exact:
+        raise ValueError(f"opening book {found.path} holds only who wins, not the distance "
+                         f"to the end: a search needs an exact book (BitBully's 12-ply book "
+                         f"with distances, or Pons' format)")
+    return replace(game, decided=_Booked(found, game.decided))

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from fminimax.games.connect4.position import C4
 
-__all__ = ["huffman", "key3", "mirrored", "next_prime"]
+__all__ = ["huffman", "huffmans", "key3", "min_score", "mirrored", "next_prime"]
 
 
 @lru_cache(maxsize=16)
@@ -53,11 +53,27 @@ def huffman(state: C4, width: int = 7, height: int = 6) -> int:
     >>> bin(huffman(from_moves("33333111")))
     '0b11101100101110111000000'
     """
+    return _huffman_of(_column_parts(state, width, height))
+
+
+def _huffman_of(parts: list[tuple[int, int, int, int, int]]) -> int:
+    """Return BitBully's key of the columns' codes, in the order given."""
     code, bits = 0, 0
-    for part, length, _, _, _ in _column_parts(state, width, height):
+    for part, length, _, _, _ in parts:
         code, bits = code << length | part, bits + length
     code, bits = code << 1, bits + 1
     return code - (1 << 32) if bits == 32 and code >> 31 else code
+
+
+def huffmans(state: C4, width: int = 7, height: int = 6) -> tuple[int, int]:
+    """Return BitBully's keys of a position and of its mirror image.
+
+    >>> from fminimax.games.connect4 import from_moves
+    >>> huffmans(from_moves("0")) == (huffman(from_moves("0")), huffman(from_moves("6")))
+    True
+    """
+    parts = _column_parts(state, width, height)
+    return _huffman_of(parts), _huffman_of(parts[::-1])
 
 
 def key3(state: C4, width: int = 7, height: int = 6) -> int:
@@ -129,3 +145,13 @@ def next_prime(n: int) -> int:
     while not _is_prime(n):
         n += 1
     return n
+
+
+def min_score(width: int, height: int) -> int:
+    """Return Pons' lowest score, ``-(W*H)/2 + 3`` as C++ divides (a book's value byte is
+    the score minus it, plus 1).
+
+    >>> min_score(7, 6), min_score(5, 5)
+    (-18, -9)
+    """
+    return -((width * height) // 2) + 3

@@ -29,6 +29,7 @@ from fminimax.game import (
     quoted,
     whole_number,
 )
+from fminimax.games.connect4.book import Book, from_file, installed, with_book
 from fminimax.games.connect4.position import (
     C4,
     MARKS,
@@ -43,8 +44,8 @@ from fminimax.games.connect4.position import (
 )
 from fminimax.games.connect4.solving import game, solver
 
-__all__ = ["ENTRY", "EXACT_CELLS", "SIDE", "board_str", "cell", "make", "notation", "parse",
-           "read_sequence", "strong_score"]
+__all__ = ["ENTRY", "EXACT_CELLS", "SIDE", "board_str", "cell", "make", "notation",
+           "opening_book", "parse", "read_sequence", "strong_score"]
 
 
 def cell(s: Shape, state: C4, column: int, row: int) -> str:
@@ -302,12 +303,34 @@ SIDE, EXACT_CELLS = 20, 30
 """The longest side a board may have, and the most empty cells an exact search takes."""
 
 
-def _beyond(width: int, height: int, position: C4) -> str | None:
-    """Return why an exact search of ``position`` is out of reach, or None."""
+def _beyond(width: int, height: int, booked: int, position: C4) -> str | None:
+    """Return why an exact search of ``position`` is out of reach, or None: in reach when
+    it has fewer stones than the opening book's positions (``booked``), which end the
+    search, or few enough empty cells."""
     empty = width * height - position.plies
-    return None if empty <= EXACT_CELLS else (
+    return None if empty <= EXACT_CELLS or position.plies < booked else (
         f"Connect Four {width}x{height} with {empty} empty cells is far beyond an exact "
         f"search (at most {EXACT_CELLS} empty cells)")
+
+
+def opening_book(options: Options, width: int, height: int, k: int,
+                 state: C4) -> Book | None:
+    """Return the opening book the searches use: the file given, none for 'none', else
+    BitBully's 12-ply book with distances where bitbully-databases installed it, on 7x6
+    four in a row when the position has fewer than 12 stones (else it would not be reached).
+
+    >>> opening_book(Options(book="none"), 7, 6, 4, start()) is None
+    True
+    """
+    if options.book == "none":
+        return None
+    if options.book is not None:
+        if k != 4:
+            raise ValueError(f"an opening book is for four in a row, not k={k}")
+        return from_file(options.book, width, height)
+    if (width, height, k) != (7, 6, 4) or state.plies >= 12:
+        return None
+    return installed(width, height)
 
 
 def make(options: Options) -> Made:
@@ -322,14 +345,19 @@ def make(options: Options) -> Made:
     spoken = notation(width, height, k)
     state = start(width, height, k) if options.board is None else spoken.read_position(
         options.board)
-    return Made(game(width, height, k), solver(width, height, k), state, spoken,
-                partial(_beyond, width, height))
+    found = opening_book(options, width, height, k, state)
+    exact = solver(width, height, k) if found is None else with_book(solver(width, height, k),
+                                                                      found)
+    return Made(game(width, height, k), exact, state, spoken,
+                partial(_beyond, width, height, -1 if found is None else found.depth))
 
 
 ENTRY = GameEntry(
     "connect4", "Connect Four, any width x height, k in a row",
     (("size", "WIDTHxHEIGHT (7x6)"), ("k", "how many in a row win (4)"),
-     ("board", "the columns played, 1-based (e.g. 4453), or the rows top first")),
+     ("board", "the columns played, 1-based (e.g. 4453), or the rows top first"),
+     ("book", "an opening book (BitBully's or Pons' format; by default BitBully's 12-ply "
+              "book where bitbully-databases installed it, on 7x6; 'none': no book)")),
     f"--size up to {SIDE}x{SIDE}; k from 1 to the longer side; an exact search up to "
     f"{EXACT_CELLS} empty cells", make, ("--size", "4x4", "--board", "2233"),
     heuristic="open windows")

@@ -5,7 +5,9 @@ ask it for a move with ``step(state)``, and it answers with the best move of a f
 search of a copy of ``state`` (the state handed in is never changed).  The search is named
 as in ``fminimax.algorithms.FAMILY``, with a depth limit (positions cut off are scored by
 the heuristic, by default 0), a time limit in seconds (iterative deepening only, against the
-``clock`` handed in) and a transposition table.
+``clock`` handed in) and a transposition table.  A search to the end (no depth, no seconds)
+is bounded by ``max_nodes`` a move (``EXACT_NODES`` by default): one that does not finish
+within it raises a ValueError saying so, never a silent wait.
 
 >>> import numpy as np
 >>> import pyspiel
@@ -33,10 +35,14 @@ from fminimax.interop.openspiel.known import heuristic_for, order_for
 from fminimax.interop.openspiel.loading import load
 from fminimax.interop.openspiel.rules import Heuristic, game, position
 from fminimax.limits import checked_seconds
-from fminimax.policy.limits import Budget, Meter
+from fminimax.policy.limits import Budget, Meter, Spent
 from fminimax.policy.searches import family, iterate
 
-__all__ = ["SearchBot", "checked_limits"]
+__all__ = ["EXACT_NODES", "SearchBot", "checked_limits"]
+
+EXACT_NODES = 1_000_000
+"""The nodes a bot's search to the end may take a move by default (a few seconds to a
+minute in pure Python): past it ``step`` raises, rather than run on in silence."""
 
 
 def checked_limits(algorithm: str, depth: int | None, seconds: float | None,
@@ -85,7 +91,15 @@ class SearchBot(pyspiel.Bot):  # type: ignore[misc]
     tic-tac-toe, whose move order it then searches in too; else 0); ``seconds`` bounds each
     move's time (iterative only, above 0 and at most a day), read from ``clock`` and kept
     with the margin of ``fminimax.policy.Meter`` (it stops before its next check would be
-    late); ``table`` keeps a transposition table per move.
+    late); ``table`` keeps a transposition table per move.  ``max_nodes`` (an attribute,
+    ``EXACT_NODES`` unless set) bounds a search to the end (no depth, no seconds) a move.
+
+    >>> bot = SearchBot(pyspiel.load_game("connect_four"))
+    >>> bot.max_nodes = 2048
+    >>> bot.step(pyspiel.load_game("connect_four").new_initial_state())  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: the search to the end of connect_four() did not finish within 2,048 nodes; ...
     """
 
     def __init__(self, spiel_game: Any, algorithm: str = "alphabeta", *,
@@ -103,7 +117,7 @@ class SearchBot(pyspiel.Bot):  # type: ignore[misc]
         if order is not None:
             self.game = replace(self.game, order=order)
         self.algorithm, self.depth, self.seconds, self.table = algorithm, depth, seconds, table
-        self.clock = clock
+        self.clock, self.max_nodes = clock, EXACT_NODES
         self.last: Any = None
 
     def step(self, state: Any) -> int:
@@ -115,9 +129,16 @@ class SearchBot(pyspiel.Bot):  # type: ignore[misc]
             meter = Meter(Budget(seconds=self.seconds, clock=self.clock))
             self.last = iterate(self.game, at, distances=None, stop=meter) or family(
                 self.game, at, self.algorithm, depth=1, table=self.table)
-        else:
+            return int(self.last.move)
+        stop = None if self.depth is not None else Meter(Budget(max_nodes=self.max_nodes),
+                                                         strict=True)
+        try:
             self.last = family(self.game, at, self.algorithm, depth=self.depth,
-                               table=self.table)
+                               table=self.table, stop=stop)
+        except Spent:
+            raise ValueError(f"the search to the end of {self.spiel_name} did not finish "
+                             f"within {self.max_nodes:,} nodes; give the bot a depth, seconds "
+                             f"(iterative) or more max_nodes") from None
         return int(self.last.move)
 
     def restart_at(self, state: Any) -> None:

@@ -36,6 +36,7 @@ from typing import Any
 from fminimax import mcts, policy
 from fminimax.algorithms import FAMILY, NAMES, by_name
 from fminimax.game import Game, State
+from fminimax.limits import MAX_EXPLORATION, MAX_ITERATIONS, MAX_SECONDS
 from fminimax.policy.searches import distances_for, family
 
 __all__ = ["Z95", "MatchResult", "Played", "Spec", "check_spec", "match", "opening",
@@ -67,7 +68,8 @@ class Spec:
 _OPTIONS = {f.name for f in fields(Spec)} - {"algorithm"}
 _MCTS_OPTIONS = ("iterations", "exploration", "solver")
 _FLAGS = ("table", "solver")  # on when named alone
-MAX_ITERATIONS = 10**8
+ON, OFF = ("on", "true", "yes", "1"), ("off", "false", "no", "0")
+"""How a flag's value is written: on when named alone."""
 
 
 def parse_spec(text: str) -> Spec:
@@ -103,6 +105,9 @@ def parse_spec(text: str) -> Spec:
                              f"{', '.join(sorted(_OPTIONS))}")
         if key in options:
             raise ValueError(f"bad spec {text!r}: {key} is given twice")
+        if key == "table" and name == "mcts":  # on or off: MCTS keeps its own tree
+            raise ValueError(f"bad spec {text!r}: mcts keeps its own tree, no table; drop "
+                             f"table")
         options[key] = _option(text, key, value if eq else None)
     return _checked(text, Spec(name, **options))
 
@@ -159,18 +164,20 @@ def check_spec(game: Game[Any, Any], spec: Spec) -> None:
 def _option(text: str, key: str, value: str | None) -> Any:
     """Return one option's value read from text, or raise naming the spec."""
     if key in _FLAGS:
-        if value in (None, "true", "yes", "1"):
+        if value in (None, *ON):
             return True
-        if value in ("false", "no", "0"):
+        if value in OFF:
             return False
-        raise ValueError(f"bad spec {text!r}: {key} is on or off, got {value!r}")
+        raise ValueError(f"bad spec {text!r}: {key} is {'/'.join(ON)} or {'/'.join(OFF)} "
+                         f"(alone: on), got {value!r}")
     real = key in ("seconds", "exploration")
     try:
         number = float(value) if real else int(value)  # type: ignore[arg-type]
     except (TypeError, ValueError):
         number = -1
     if not _fits(key, number):
-        kind = {"seconds": "a number > 0", "exploration": "a finite number >= 0",
+        kind = {"seconds": f"a number above 0 and at most {MAX_SECONDS:,}",
+                "exploration": f"a number from 0 to {MAX_EXPLORATION:,}",
                 "iterations": f"an int from 1 to {MAX_ITERATIONS:,}"}.get(key, "an int >= 0")
         raise ValueError(f"bad spec {text!r}: {key} must be {kind}, got {value!r}")
     return number
@@ -179,9 +186,11 @@ def _option(text: str, key: str, value: str | None) -> Any:
 def _fits(key: str, number: float) -> bool:
     """Return whether a spec's number fits its option (NaN fits none)."""
     if key == "seconds":
-        return 0 < number < math.inf
+        return 0 < number <= MAX_SECONDS
     if key == "iterations":
         return 1 <= number <= MAX_ITERATIONS
+    if key == "exploration":
+        return 0 <= number <= MAX_EXPLORATION
     return 0 <= number < math.inf
 
 

@@ -19,11 +19,12 @@ DOC = ROOT / "docs" / "architecture.md"
 ALLOWED: dict[str, set[str]] = {
     "fminimax.game": set(),
     "fminimax.build": set(),
+    "fminimax.limits": set(),
     "fminimax.board": {"fminimax.game"},
     "fminimax.reference": {"fminimax.game"},
     "fminimax.core": {"fminimax.game", "fminimax.core"},
     "fminimax.algorithms": {"fminimax.game", "fminimax.core", "fminimax.mcts"},
-    "fminimax.mcts": {"fminimax.game", "fminimax.core", "fminimax.mcts"},
+    "fminimax.mcts": {"fminimax.game", "fminimax.core", "fminimax.mcts", "fminimax.limits"},
     "fminimax.games": {"fminimax.game", "fminimax.build", "fminimax.board", "fminimax.games"},
     "fminimax.registry": {"fminimax.game", "fminimax.board", "fminimax.games"},
     "fminimax.tictactoe": {"fminimax.game", "fminimax.board", "fminimax.games",
@@ -36,7 +37,7 @@ ALLOWED: dict[str, set[str]] = {
     "fminimax.parallel": {"fminimax.game", "fminimax.core", "fminimax.algorithms",
                           "fminimax.parallel"},
     "fminimax.match": {"fminimax.game", "fminimax.core", "fminimax.algorithms",
-                       "fminimax.mcts", "fminimax.policy"},
+                       "fminimax.mcts", "fminimax.policy", "fminimax.limits"},
     "fminimax.quiz": {"fminimax.game", "fminimax.core", "fminimax.algorithms",
                       "fminimax.games", "fminimax.trace"},
     "fminimax.notebook": {"fminimax.game", "fminimax.board", "fminimax.games",
@@ -45,7 +46,7 @@ ALLOWED: dict[str, set[str]] = {
                      "fminimax.parallel", "fminimax.policy"},
     "fminimax.interop": {"fminimax.game", "fminimax.core", "fminimax.algorithms",
                          "fminimax.policy", "fminimax.games", "fminimax.registry",
-                         "fminimax.interop"},
+                         "fminimax.interop", "fminimax.limits"},
 }
 """What each part of the package may import from fminimax (a part is a top-level module or a
 subpackage).  The shell (fminimax.cli, fminimax.__main__) may import anything; the package's

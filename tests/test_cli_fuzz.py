@@ -354,3 +354,277 @@ def test_no_crash_was_left_to_other_branches() -> None:
     if ELSEWHERE:
         pytest.xfail(f"{len(ELSEWHERE)} crashes in other branches' modules: "
                      + " | ".join(sorted(set(ELSEWHERE))[:6]))
+
+
+# --- the batch (--board -): every line answered, whatever fails -------------------------------
+
+FAULTS = {"1": MemoryError, "2": RuntimeError, "3": SystemError, "4": RecursionError}
+"""Positions whose search is made to fail, and how: memory, a bug, the interpreter."""
+LINE_KINDS = st.sampled_from(["4455", "44", "1", "2", "3", "4", "8", "4455 3", "\xff",
+                              "x" * 20_000, "44444444", "# a comment", "", "٣"])
+
+
+def faulty(real: object) -> object:
+    """Return ``solve._made_from`` failing as ``FAULTS`` says on the positions it names."""
+    def made_from(args: object, text: str) -> object:
+        if text in FAULTS:
+            raise FAULTS[text]("injected")
+        return real(args, text)  # type: ignore[operator]
+    return made_from
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(lines=st.lists(LINE_KINDS, min_size=1, max_size=8),
+       budget=st.sampled_from([[], ["--max-nodes", "1"], ["--seconds", "0.05"], ["--depth", "2"]]))
+def test_every_line_of_a_batch_gets_an_answer_or_an_error_whatever_fails(
+        lines: list[str], budget: list[str]) -> None:
+    """Memory, a bug, a budget, bad bytes: each line gets its object and the batch goes on."""
+    from fminimax.cli import solve
+
+    data = "\n".join(lines).encode("utf-8", "surrogateescape").replace(b"\xc3\xbf", b"\xff")
+    stdin = io.TextIOWrapper(io.BytesIO(data + b"\n"))
+    out, err = io.StringIO(), io.StringIO()
+    with patch.object(sys, "stdin", stdin), \
+         patch.object(solve, "_made_from", faulty(solve._made_from)):
+        status = cli.main(["solve", "connect4", "--board", "-", *budget], out, err)
+    asked = [text.strip() for text in lines if text.strip()[:1] not in ("", "#")]
+    records = [strict_json(line) for line in out.getvalue().splitlines()]
+    assert status in (0, 1) and err.getvalue() == "", (lines, err.getvalue())
+    assert [record["line"] for record in records] == sorted({r["line"] for r in records})
+    assert len(records) == len(asked), (lines, records)
+    for record in records:
+        if "error" in record:
+            assert len(record["error"]) <= LINE and "\n" not in record["error"], record
+        else:
+            assert mismatches({k: v for k, v in record.items() if k not in ("line", "input")}) \
+                == [], record
+
+
+def test_a_batch_line_of_several_fields_says_which_field_it_solved() -> None:
+    stdin = io.TextIOWrapper(io.BytesIO(b"4455 3\n4455\n"))
+    out = io.StringIO()
+    with patch.object(sys, "stdin", stdin):
+        assert cli.main(["solve", "connect4", "--board", "-"], out, io.StringIO()) == 0
+    first, second = (json.loads(line) for line in out.getvalue().splitlines())
+    assert (first["input"], first["position"], first["score"]) == ("4455 3", "4455", 18)
+    assert "position" not in second and mismatches(
+        {k: v for k, v in first.items() if k not in ("line", "input")}) == []
+
+
+# --- closed and full outputs: one line where there is a stderr, never half a line -------------
+
+PROGRAM = [sys.executable, "-m", "fminimax"]
+ROOT = Path(__file__).resolve().parent.parent
+SAID = ["solve", "connect4", "--board", "4455", "--json"]
+
+
+def program(argv: list[str], stdin: bytes = b"", close: tuple[int, ...] = (),
+            stdout: object = None, fsize: int | None = None) -> tuple[int, str]:
+    """Return the status and stderr of the program run with ``close`` descriptors closed."""
+    import subprocess
+
+    def bounded() -> None:
+        for fd in close:
+            os.close(fd)
+        if fsize is not None:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (fsize, fsize))
+
+    done = subprocess.run([*PROGRAM, *argv], input=stdin, cwd=ROOT, preexec_fn=bounded,
+                          stdout=stdout if stdout is not None else subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    return done.returncode, done.stderr.decode()
+
+
+@pytest.mark.parametrize("argv", [SAID, ["tree", "[1,2]"], ["solve", "nim", "2", "3"],
+                                  ["solve", "connect4", "--board", "-"]])
+def test_a_closed_stderr_changes_nothing_but_the_words(argv: list[str],
+                                                       tmp_path: Path) -> None:
+    with open(tmp_path / "out", "wb") as out:
+        status, _ = program(argv, stdin=b"4455\n", close=(2,), stdout=out)
+    written = (tmp_path / "out").read_text()
+    assert status == 0 and written.strip(), written
+
+
+@pytest.mark.parametrize("argv", [SAID, ["tree", "[1,2]"], ["solve", "connect4", "--board", "-"]])
+def test_a_closed_or_full_stdout_is_one_line_and_status_2(argv: list[str]) -> None:
+    for close, target in (((1,), None), ((), open("/dev/full", "wb"))):
+        status, err = program(argv, stdin=b"4455\n4455\n", close=close, stdout=target)
+        assert status == 2 and err.count("\n") == 1, (close, err)
+        assert err.startswith("fminimax: error: cannot write standard output: "), err
+
+
+def test_a_file_size_limit_leaves_only_whole_lines(tmp_path: Path) -> None:
+    """A full disk under --board -, played by a file size limit: the file ends whole."""
+    with open(tmp_path / "out", "wb") as out:
+        status, err = program(["solve", "connect4", "--board", "-"], stdin=b"4455\n" * 40,
+                              stdout=out, fsize=1500)
+    written = (tmp_path / "out").read_bytes()
+    assert status == 2 and err.startswith("fminimax: error: cannot write standard output"), err
+    assert written.endswith(b"\n") and len(written.splitlines()) >= 2, written[-100:]
+    assert all(strict_json(line.decode()) for line in written.splitlines())
+
+
+EXHAUSTED = """
+import sys
+from fminimax import core
+from fminimax.cli import command
+
+def exhausted(*args, **kwargs):
+    hog = []
+    while True:  # memory runs out for real, under the address-space bound
+        hog.append(bytearray(1 << 20))
+
+core.search = exhausted
+sys.argv = ["fminimax", "solve", "nim", "3", "4", "5", "--algorithm", "alphabeta"]
+command()
+"""
+
+
+def test_running_out_of_memory_is_one_line_and_status_2() -> None:
+    """Memory exhausted for real under an address-space bound: one line, 2, no traceback and
+    nothing from the interpreter's shutdown.  (A deep search can instead end in the
+    interpreter's own segfault when its stack cannot grow: this allocates in one frame.)"""
+    import subprocess
+
+    done = subprocess.run(["prlimit", "--as=300000000", sys.executable, "-c", EXHAUSTED],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr[-2000:]
+    assert done.stderr.startswith("fminimax: error: out of memory; ") and \
+        "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("folder", ["/proc/x", "/sys/x", "/proc/self/x"])
+def test_quiz_out_where_no_folder_can_be_made_is_one_line_and_status_2(folder: str) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    status = cli.main(["quiz", "--seeds", "1-3", "--out", folder], out, err)
+    assert status == 2 and err.getvalue().count("\n") == 1, err.getvalue()
+    assert err.getvalue().startswith(f"fminimax: error: --out '{folder}': "), err.getvalue()
+
+
+class Terminal(io.StringIO):
+    """A terminal: standard output and error both write here."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_batch_progress_line_never_runs_into_an_answer_on_a_terminal() -> None:
+    from fminimax.cli import lines, solve
+
+    class Eager(lines.LinesProgress):
+        def __init__(self, err: object, enabled: bool) -> None:
+            super().__init__(err, enabled)  # type: ignore[arg-type]
+            self.every = self.after = 0.0
+
+    screen = Terminal()
+    stdin = io.TextIOWrapper(io.BytesIO(b"4455\n4455 1\n2233\n"))
+    with patch.object(sys, "stdin", stdin), patch.object(solve, "LinesProgress", Eager):
+        assert cli.main(["solve", "connect4", "--board", "-"], screen, screen) == 0
+    shown = [row.rsplit("\r", 1)[-1] for row in screen.getvalue().split("\n")]
+    assert "\rline " in screen.getvalue()  # the progress line was drawn
+    assert [strict_json(row)["line"] for row in shown if row.strip()] == [1, 2, 3], shown
+
+
+# --- every bridge keeps the command line's limits; every surface keeps its time budget -------
+
+HUGE = st.one_of(st.sampled_from([0, -1, 10**6, 10**9, 10**18, 2**63]), st.integers(-5, 60))
+BAD_SECONDS = st.sampled_from([float("nan"), float("inf"), -1.0, 0.0, -0.0, 1e9, 86_400.5,
+                               "1", True])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(kind=st.sampled_from(["connect_four", "nim", "pig", "tictactoe"]),
+       numbers=st.lists(HUGE, min_size=1, max_size=3))
+def test_a_pettingzoo_encoding_of_any_size_is_made_or_refused_at_once(
+        kind: str, numbers: list[int]) -> None:
+    """Within the command line's limits an encoding is made; beyond them, one ValueError or
+    TypeError before anything is allocated (never MemoryError, never a long wait)."""
+    pz = pytest.importorskip("fminimax.interop.pettingzoo") if not os.environ.get("CI") \
+        else __import__("fminimax.interop.pettingzoo", fromlist=["env"])
+    make = getattr(pz, kind)
+    started = time.monotonic()
+    try:
+        encoding = make(tuple(numbers)) if kind == "nim" else make(*numbers)
+    except (ValueError, TypeError) as error:
+        assert "\n" not in str(error) and str(error), (kind, numbers)
+    else:
+        assert encoding.actions <= 10**6, (kind, numbers)
+    assert time.monotonic() - started < 5, (kind, numbers)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seconds=BAD_SECONDS)
+def test_every_bridge_refuses_a_time_budget_it_cannot_keep(seconds: object) -> None:
+    """NaN, infinity, 0, negative, beyond a day, not a number: refused at once, every bridge."""
+    from fminimax.interop import kaggle
+    from fminimax.limits import checked_seconds
+
+    with pytest.raises((ValueError, TypeError)):
+        checked_seconds(seconds)
+    with pytest.raises(ValueError, match="actTimeout"):
+        kaggle.settings({"rows": 6, "columns": 7, "inarow": 4, "actTimeout": seconds})
+    pz = __import__("fminimax.interop.pettingzoo", fromlist=["env"])
+    env = pz.env(pz.connect_four())
+    with pytest.raises((ValueError, TypeError), match="seconds"):
+        pz.connect_four_action(env.observe("player_0"), seconds=seconds)
+    spiel = __import__("fminimax.interop.openspiel", fromlist=["SearchBot"])
+    with pytest.raises((ValueError, TypeError), match="seconds"):
+        spiel.SearchBot("connect_four", "iterative", seconds=seconds)
+
+
+BUDGET = 0.3
+SLACK = 0.5
+"""A surface given BUDGET seconds answers within BUDGET + SLACK (process start-up excluded):
+the meter stops before its next check would be late, so what is left is one stretch of
+1,024 nodes' difference, returning the answer, and a loaded machine."""
+
+
+def surfaces() -> dict[str, object]:
+    """Return each surface that takes a time budget, as a call spending ``BUDGET``."""
+    import numpy as np  # noqa: F401  (the bridges need it)
+
+    from fminimax.interop import kaggle
+
+    pz = __import__("fminimax.interop.pettingzoo", fromlist=["env"])
+    spiel = __import__("fminimax.interop.openspiel", fromlist=["SearchBot"])
+    import pyspiel
+
+    def solve() -> None:
+        cli.main(["solve", "connect4", "--seconds", str(BUDGET)], io.StringIO(), io.StringIO())
+
+    def mcts() -> None:
+        cli.main(["solve", "connect4", "--algorithm", "mcts", "--seconds", str(BUDGET)],
+                 io.StringIO(), io.StringIO())
+
+    def batch() -> None:
+        with patch.object(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"44\n"))):
+            cli.main(["solve", "connect4", "--board", "-", "--seconds", str(BUDGET)],
+                     io.StringIO(), io.StringIO())
+
+    def pettingzoo() -> None:
+        pz.connect_four_action(pz.env(pz.connect_four()).observe("player_0"), seconds=BUDGET)
+
+    def connectx() -> None:
+        kaggle.agent({"board": [0] * 400, "mark": 1},
+                     {"rows": 20, "columns": 20, "inarow": 4,
+                      "actTimeout": BUDGET / kaggle.TIME_SHARE})
+
+    def openspiel() -> None:
+        state = pyspiel.load_game("connect_four").new_initial_state()
+        spiel.SearchBot("connect_four", "iterative", seconds=BUDGET).step(state)
+
+    return {"solve": solve, "mcts": mcts, "batch": batch, "pettingzoo": pettingzoo,
+            "connectx": connectx, "openspiel": openspiel}
+
+
+@pytest.mark.parametrize("name", ["solve", "mcts", "batch", "pettingzoo", "connectx",
+                                  "openspiel"])
+def test_every_surface_keeps_its_time_budget(name: str) -> None:
+    call = surfaces()[name]
+    call()  # type: ignore[operator]  # once to load and warm the caches: a game's first move
+    started = time.perf_counter()
+    call()  # type: ignore[operator]
+    took = time.perf_counter() - started
+    assert took <= BUDGET + SLACK, (name, took)

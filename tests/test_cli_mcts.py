@@ -78,7 +78,8 @@ def test_an_ended_position_is_reported_as_over() -> None:
 
 
 @pytest.mark.parametrize("extra, words", [
-    (["--iterations", "0"], "--iterations is a whole number from 1 to 100000000"),
+    (["--iterations", "0"], "--iterations is a whole number from 1 to 1000000"),
+    (["--iterations", "100000000"], "--iterations is a whole number from 1 to 1000000"),
     (["--iterations", "-1"], "--iterations is a whole number"),
     (["--iterations", "10000000000"], "--iterations is a whole number"),
     (["--iterations", "1.5"], "--iterations is a whole number"),
@@ -100,7 +101,7 @@ def test_mcts_options_without_mcts_are_refused() -> None:
 
 
 def test_ctrl_c_during_an_mcts_search_prints_one_line_and_exits_130() -> None:
-    argv = ["solve", "connect4", "--algorithm", "mcts", "--iterations", "100000000"]
+    argv = ["solve", "connect4", "--algorithm", "mcts", "--iterations", "1000000"]
     status, err, left = interrupted(argv, signal.SIGINT, True, 0.5)
     assert (status, err, left) == (130, "fminimax: interrupted\n", [])
 
@@ -116,15 +117,20 @@ def test_an_mcts_spec_reads_and_writes_back() -> None:
 
 
 @pytest.mark.parametrize("text, words", [
-    ("mcts:iterations=0", "iterations must be an int from 1 to 100,000,000"),
+    ("mcts:iterations=0", "iterations must be an int from 1 to 1,000,000"),
+    ("mcts:iterations=100000000", "iterations must be an int from 1 to 1,000,000"),
+    ("mcts:exploration=1e308", "exploration must be a number from 0 to 1,000"),
+    ("mcts:seconds=1e9", "seconds must be a number above 0 and at most 86,400"),
     ("mcts:iterations=x", "iterations must be an int"),
-    ("mcts:exploration=nan", "exploration must be a finite number >= 0"),
-    ("mcts:exploration=-1", "exploration must be a finite number >= 0"),
+    ("mcts:exploration=nan", "exploration must be a number from 0 to 1,000"),
+    ("mcts:exploration=-1", "exploration must be a number from 0 to 1,000"),
     ("mcts:depth=3", "mcts plays random games to the end"),
-    ("mcts:table", "mcts plays random games to the end"),
+    ("mcts:table", "mcts keeps its own tree, no table; drop table"),
+    ("mcts:table=false", "mcts keeps its own tree, no table; drop table"),
+    ("mcts:table=true", "mcts keeps its own tree, no table; drop table"),
     ("alphabeta:iterations=5", "iterations belong to mcts, not alphabeta"),
     ("alphabeta:solver", "solver belong to mcts"),
-    ("mcts:solver=maybe", "solver is on or off"),
+    ("mcts:solver=maybe", "solver is on/true/yes/1 or off/false/no/0"),
 ])
 def test_bad_mcts_specs_are_refused_naming_them(text: str, words: str) -> None:
     with pytest.raises(ValueError, match=words):
@@ -156,3 +162,18 @@ def test_the_match_command_takes_mcts_specs() -> None:
     found = json.loads(out.getvalue())
     assert found["first"] == "mcts:iterations=200" and found["games"] == 2
     assert time.monotonic() - began < 120
+
+
+def test_a_time_budget_stops_at_the_iteration_cap_that_bounds_the_tree_and_says_so() -> None:
+    """--seconds runs as many iterations as fit, never past the cap (one node each)."""
+    from unittest.mock import patch
+
+    from fminimax import mcts
+    from fminimax.mcts import search
+
+    with patch.object(mcts, "MAX_ITERATIONS", 40), patch.object(search, "MAX_ITERATIONS", 40):
+        status, out, err = solve("connect4", "--algorithm", "mcts", "--seconds", "600",
+                                 "--json")
+    assert status == 0 and json.loads(out)["iterations"] == 40
+    assert err.startswith("fminimax: mcts stopped at 40 iterations, the cap that bounds its "
+                          "tree's memory") and err.count("\n") == 1, err

@@ -150,3 +150,21 @@ def test_json_never_holds_infinity() -> None:
 def test_no_error_advises_python_settings() -> None:
     err = refused("solve", "tree", f"[{'9' * 5000}, 1]")
     assert "sys." not in err and "5000 digits" in err
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["solve", "connect4", "--board", "4455", "--algorithm", "bisection", "--depth", "2"],
+     "fminimax: error: --algorithm bisection solves to the end of the game and takes no "
+     "--depth; drop --depth, or choose one that cuts off (minimax, "),
+    (["best-move", "xo../..../...."],
+     "fminimax: error: a 3x3 board has 9 cells, got 12; best-move scores 3x3 boards: other "
+     "sizes are fminimax solve tictactoe --size RxC --board ..."),
+    (["solve", "connect4", "--board", "4455", "--scheduler", "tcp://127.0.0.1:99999"],
+     "--scheduler's port is a number from 1 to 65535, got 99999"),
+    (["solve", "connect4", "--board", "-", "--algorithm", "mcts"],
+     "fminimax: error: --board - answers each line with minimax's family (exact, or bounded "
+     "by --depth, --seconds or --max-nodes); --algorithm mcts answers one position: give "
+     "--board TEXT"),
+])
+def test_a_refusal_says_what_is_wrong_in_the_user_s_words(argv: list[str], words: str) -> None:
+    assert words in refused(*argv)

@@ -108,6 +108,9 @@ def test_the_cli_prints_each_algorithms_count_as_solve_counts_it() -> None:
     (["--compare", "pvs", "--svg", "x.svg"], "--svg draws one search"),
     (["--compare", "pvs", "--ascii"], "--ascii draws one search"),
     (["--compare", "pvs", "--max-depth", "1"], "--max-depth limits one search's drawing"),
+    (["--compare", "pvs", "--max-nodes", "3"], "--max-nodes limits one search's drawing"),
+    (["--compare", "alphabeta", "--algorithm", "minimax"],
+     "--algorithm minimax names one search; --compare names the searches to compare"),
     (["--compare", "pvs", "--html", "/dev/null"], "it is a device, not a regular file"),
 ])
 def test_bad_comparisons_are_one_line_and_status_2(argv: list[str], said: str) -> None:

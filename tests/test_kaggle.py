@@ -5,7 +5,10 @@ the 7x6 figures of docs/interop.md)."""
 
 from __future__ import annotations
 
+import io
+import json
 import math
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fminimax import cli
 from fminimax.algorithms import solve
 from fminimax.games import connect4 as c4
 from fminimax.interop import kaggle
@@ -191,3 +195,33 @@ def test_without_the_extra_episodes_names_the_extra_in_one_line() -> None:
                          check=True).stdout
     assert out.startswith("True\n") and out.count("\n") == 2
     assert "pip install 'fminimax[kaggle]'" in out
+
+
+SUBMITTED = """
+import json, sys
+from kaggle_environments import make
+env = make("connectx", configuration={"actTimeout": 2}, debug=True)
+steps = env.run([sys.argv[1], "random"])
+import fminimax
+print(json.dumps({"rewards": [agent.reward for agent in steps[-1]],
+                  "statuses": [agent.status for agent in steps[-1]],
+                  "moves": len(steps), "loaded_from": fminimax.__file__}))
+"""
+
+
+def test_the_submission_command_writes_one_file_kaggle_runs_as_the_agent(
+        tmp_path: Path) -> None:
+    """main.py, run by kaggle-environments as a file, from a folder with no fminimax."""
+    needs_module("kaggle_environments")
+    main = tmp_path / "main.py"
+    out, err = io.StringIO(), io.StringIO()
+    assert cli.main(["submission", str(main)], out, err) == 0
+    assert err.getvalue().startswith(f"fminimax: wrote {main}")
+    text = main.read_text(encoding="utf-8")
+    assert text.rstrip().splitlines()[-3].startswith("def agent(obs, config):")
+    done = subprocess.run([sys.executable, "-c", SUBMITTED, str(main)], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=600,
+                          env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
+    played = json.loads(done.stdout.strip().splitlines()[-1])
+    assert played["statuses"] == ["DONE", "DONE"] and played["rewards"] == [1, -1], played
+    assert "fminimax-" in played["loaded_from"], played  # the file's own copy played

@@ -63,8 +63,9 @@ def test_a_time_limit_uses_the_callers_clock() -> None:
     ("alphabeta:width=3", "unknown option 'width'"),
     ("alphabeta:depth=-1", "depth must be an int >= 0"),
     ("alphabeta:seconds=1", "needs the iterative algorithm"),
-    ("iterative:seconds=0", "seconds must be a number > 0"),
-    ("alphabeta:table=maybe", "table is on or off"),
+    ("iterative:seconds=0", "seconds must be a number above 0 and at most 86,400"),
+    ("iterative:seconds=1e9", "seconds must be a number above 0 and at most 86,400"),
+    ("alphabeta:table=maybe", "table is on/true/yes/1 or off/false/no/0"),
 ])
 def test_bad_specs_are_refused_in_one_line(text: str, message: str) -> None:
     with pytest.raises(ValueError, match=message) as error:
@@ -75,3 +76,10 @@ def test_bad_specs_are_refused_in_one_line(text: str, message: str) -> None:
 def test_a_spec_reads_back_from_its_text() -> None:
     for text in ("alphabeta", "alphabeta:depth=4,quiescence=4", "iterative:seconds=0.5,table"):
         assert match.spec_str(match.parse_spec(text)) == text
+
+
+@pytest.mark.parametrize("value, on", [("on", True), ("off", False), ("true", True),
+                                       ("no", False), ("1", True)])
+def test_a_flag_reads_on_and_off_as_its_message_says(value: str, on: bool) -> None:
+    assert match.parse_spec(f"iterative:depth=2,table={value}").table is on
+    assert match.parse_spec(f"mcts:iterations=20,solver={value}").solver is on

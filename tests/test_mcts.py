@@ -247,7 +247,8 @@ def test_mcts_in_the_family_refuses_what_it_cannot_honour() -> None:
 
 
 @pytest.mark.parametrize("iterations, error, words", [
-    (0, ValueError, "from 1 to 100,000,000, got 0"),
+    (0, ValueError, "from 1 to 1,000,000, got 0"),
+    (10**8, ValueError, "from 1 to 1,000,000, got 100000000"),
     (-5, ValueError, "got -5"),
     (10**12, ValueError, "got 1000000000000"),
     (2.5, TypeError, "an int"),
@@ -260,9 +261,9 @@ def test_bad_iterations_are_refused_naming_them(iterations: Any, error: type,
         mcts.uct(nim.game(), nim.start((1, 2)), random.Random(0), iterations=iterations)
 
 
-@pytest.mark.parametrize("c", [math.nan, math.inf, -math.inf, -0.5])
+@pytest.mark.parametrize("c", [math.nan, math.inf, -math.inf, -0.5, 1e308, 1000.5])
 def test_a_bad_exploration_constant_is_refused_naming_it(c: float) -> None:
-    with pytest.raises(ValueError, match="exploration constant must be a finite number >= 0"):
+    with pytest.raises(ValueError, match="exploration constant is a number from 0 to 1000"):
         mcts.uct(nim.game(), nim.start((1, 2)), random.Random(0), exploration=c)
 
 

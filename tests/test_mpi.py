@@ -183,3 +183,15 @@ def test_mpi_json_writes_moves_as_the_command_line_does() -> None:
     assert "best move: 1:2 " in words, words
     status, out, _ = run_mpi("nim", "3", "4", "5")
     assert status == 0 and "best move: 1:2 " in out, out
+
+
+def test_an_ended_position_is_said_in_solve_s_words() -> None:
+    status, out, _ = run_mpi("nim", "0", "0", "--json")
+    _, theirs, _ = run_solve("nim", "0", "0", "--json")
+    assert status == 0 and json.loads(out)["outcome"] == json.loads(theirs)["outcome"] \
+        == "the second player won"
+
+
+def test_no_arguments_asks_only_for_the_game() -> None:
+    status, out, err = run_mpi()
+    assert (status, out) == (2, "") and "required: GAME (" in err and "ARG" not in err

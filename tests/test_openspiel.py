@@ -324,7 +324,8 @@ def test_the_bot_plays_a_game_with_chance_nodes_at_a_depth_limit(wrap: ModuleTyp
 @pytest.mark.parametrize(("settings", "said"), [
     ({"algorithm": "quantum"}, "unknown algorithm 'quantum'"),
     ({"algorithm": "alphabeta", "seconds": 1.0}, "needs the iterative algorithm"),
-    ({"algorithm": "iterative", "seconds": float("nan")}, "seconds must be a number above 0"),
+    ({"algorithm": "iterative", "seconds": float("nan")},
+     "seconds is a number of seconds above 0 and at most 86,400"),
     ({"algorithm": "alphabeta", "depth": 0}, "depth must be an int from 1"),
     ({"algorithm": "bisection", "depth": 3}, "bisection searches to the end only"),
 ])
@@ -437,6 +438,49 @@ def test_openspiels_own_cpp_evaluate_bots_runs_the_bot_against_its_mcts(
         bots = [searcher, mcts] if side == 0 else [mcts, searcher]
         ours.append(pyspiel.evaluate_bots(spiel.new_initial_state(), bots, seed)[side])
     assert min(ours) >= 0
+
+
+@pytest.mark.parametrize("game", ["connect_four(columns=1000,rows=1000)",
+                                  "dots_and_boxes(num_rows=200,num_cols=200)",
+                                  "hex(board_size=300)", "connect_four(columns=300,rows=300)"])
+def test_a_game_too_large_to_search_is_refused_before_a_state_is_made(
+        wrap: ModuleType, game: str) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    status = cli.main(["solve", f"openspiel:{game}", "--depth", "1"], out, err)
+    assert (status, out.getvalue()) == (2, "") and err.getvalue().count("\n") == 1
+    assert "is too large to search" in err.getvalue() and "choose smaller" in err.getvalue()
+
+
+@pytest.mark.parametrize("game", ["chess", "hex(board_size=26)", "go(board_size=19)",
+                                  "connect_four"])
+def test_the_usual_games_are_within_the_size_limit(wrap: ModuleType, game: str) -> None:
+    from fminimax.interop.openspiel.loading import load
+    assert load(game).num_distinct_actions() > 0
+
+
+def test_the_bot_plays_connect_four_with_fminimax_s_heuristic_and_beats_mcts(
+        wrap: ModuleType) -> None:
+    """OpenSpiel's Connect Four is a game fminimax knows: cut-offs are scored and moves
+    ordered as fminimax's rules do, by default, and the bot beats OpenSpiel's MCTSBot (400
+    simulations) from either side."""
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms import mcts
+    from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
+
+    spiel = pyspiel.load_game("connect_four")
+    ours = wrap.SearchBot(spiel, "alphabeta", depth=6, table=True)
+    state = spiel.new_initial_state()
+    for column in (3, 0, 3):
+        state.apply_action(column)
+    ours.step(state)
+    assert ours.last.value != 0 and not ours.last.exact  # an estimate, not the zero cut-off
+    for seed in (0, 1):
+        theirs = mcts.MCTSBot(spiel, 2, 400, mcts.RandomRolloutEvaluator(
+            1, np.random.RandomState(seed)), random_state=np.random.RandomState(seed))
+        bots = [ours, theirs] if seed == 0 else [theirs, ours]
+        returns = evaluate_bots(spiel.new_initial_state(), bots, np.random.RandomState(seed))
+        assert returns[seed] == 1, (seed, returns)
 
 
 def test_a_bot_searching_to_the_end_stops_at_its_node_budget_in_one_line(

@@ -44,13 +44,17 @@ def test_the_same_seed_and_actions_replay_the_same_game(pz: Any, name: str,
 
 
 def test_pigs_dice_follow_the_seed_and_come_out_fair(pz: Any) -> None:
-    env = pz.env(pz.pig(winscore=10**6, diceoutcomes=6, horizon=10**4))
+    env = pz.env(pz.pig(winscore=1000, diceoutcomes=6, horizon=1000))
     env.reset(seed=7)
-    banked = []
+    banked: list[int] = []
     for _ in range(3000):  # roll once, then hold: a 1 banks nothing, a face f banks f
+        if any(env.terminations.values()):
+            env.reset(seed=7 + len(banked))
         before = env.position.scores[env.position.player]
         player = env.position.player
         env.step(0)
+        if any(env.terminations.values()):
+            continue
         if env.position.player == player:  # not a 1: hold it
             env.step(1)
         banked.append(env.position.scores[player] - before)
@@ -184,13 +188,64 @@ def test_the_exact_agent_takes_a_win_and_the_timed_agent_finds_it_by_the_clock(
                                   clock=lambda: float(next(ticks))) == 0
 
 
-def test_an_illegal_action_is_refused_with_the_legal_ones_named(pz: Any) -> None:
+def test_an_illegal_action_ends_the_game_with_minus_one_to_its_agent_as_v3_does(
+        pz: Any) -> None:
+    from pettingzoo.classic import connect_four_v3
+    theirs = connect_four_v3.env()
+    theirs.reset()
+    for _ in range(6):
+        theirs.step(0)
+    ours = pz.env(pz.connect_four())
+    for _ in range(6):
+        ours.step(0)
+    for env in (theirs, ours):
+        env.step(0)  # column 0 is full
+        assert all(env.terminations.values()), env
+        assert env.rewards == {"player_0": -1, "player_1": 0}, env.rewards
+    env = pz.env(pz.nim((1, 2)))
+    env.step(1)  # take 2 from heap 0, which holds 1: the mask does not allow it
+    assert env.rewards == {"player_0": -1, "player_1": 0} and all(env.terminations.values())
     env = pz.env(pz.nim((1, 2)))
     with pytest.raises(ValueError, match=r"player_0 may play one of the actions \[0, 2, 3\], "
-                                         r"got 1"):
-        env.step(1)  # take 2 from heap 0, which holds 1
+                                         r"got 4"):
+        env.step(4)  # outside the action space
     with pytest.raises(ValueError, match="got True"):
         env.step(True)
+
+
+def test_tictactoe_agents_are_named_as_tictactoe_v3_names_them(pz: Any) -> None:
+    from pettingzoo.classic import tictactoe_v3
+    env = pz.env(pz.tictactoe())
+    assert env.possible_agents == tictactoe_v3.env().possible_agents == ["player_1", "player_2"]
+    assert env.agent_selection == "player_1"
+    with pytest.raises(ValueError, match="agent is one of player_1, player_2, got 'player_9'"):
+        env.observe("player_9")
+
+
+@pytest.mark.parametrize("made, words", [
+    (lambda pz: pz.connect_four(1000, 1000, 4), "1000"),
+    (lambda pz: pz.nim((10**9,)), "1000000000"),
+    (lambda pz: pz.pig(10**6, 6, 10), "1000000"),
+    (lambda pz: pz.tictactoe(1000, 1000), "1000"),
+])
+def test_the_encodings_keep_the_command_line_s_limits(pz: Any, made: Any, words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        made(pz)
+
+
+@pytest.mark.parametrize("seconds", [float("nan"), -1, 0, float("inf"), 10**9])
+def test_a_bad_time_budget_is_refused_at_once(pz: Any, seconds: float) -> None:
+    import time
+    env = pz.env(pz.connect_four())
+    with pytest.raises(ValueError, match="seconds is a number of seconds above 0"):
+        pz.connect_four_action(env.observe("player_0"), seconds=seconds, clock=time.monotonic)
+
+
+def test_a_time_budget_defaults_its_clock(pz: Any) -> None:
+    env = pz.env(pz.connect_four())
+    for column in (3, 0, 3, 0, 3):
+        env.step(column)
+    assert pz.connect_four_action(env.observe(env.agent_selection), seconds=0.5) == 3
 
 
 def test_a_bad_observation_is_refused(pz: Any) -> None:
@@ -209,6 +264,11 @@ def test_a_bad_observation_is_refused(pz: Any) -> None:
         pz.connect_four_position({"observation": planes, "action_mask": np.eye(7)[0]})
     with pytest.raises(ValueError, match=r"must be \(6, 7, 2\) planes"):
         pz.connect_four_position({"observation": planes[:5], "action_mask": np.ones(7)})
+    for odd in (2, 0.5):
+        bad = planes.astype(float)
+        bad[0, 0, 0] = odd
+        with pytest.raises(ValueError, match=f"planes hold only 0 and 1, got {odd:g}$"):
+            pz.connect_four_position({"observation": bad, "action_mask": np.ones(7)})
 
 
 def test_without_the_extra_the_import_names_the_extra_in_one_line() -> None:

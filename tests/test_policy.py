@@ -56,9 +56,22 @@ def test_a_meter_counts_1024_nodes_a_call_and_a_strict_one_raises() -> None:
         settled.settle(101)
 
 
-def test_a_meter_reads_the_clock_it_was_given() -> None:
+def test_a_meter_reads_the_clock_it_was_given_and_stops_before_the_deadline() -> None:
+    """Calls a second apart under 2.5 s: the second says stop, as a third would be late."""
     meter = Meter(Budget(seconds=2.5, clock=ticking()))
-    assert [meter() for _ in range(3)] == [False, False, True]
+    assert [meter() for _ in range(2)] == [False, True]
+
+
+def test_a_time_budget_is_kept_when_a_stretch_of_nodes_takes_long() -> None:
+    """Time that grows with the nodes counted (1,024 nodes: 0.1 s): the deepening stops
+    before the budget, where it used to stop up to one stretch past it."""
+    from fminimax.games import connect4
+
+    meter: list[Meter] = []
+    clock = lambda: meter[0].nodes * 0.1 / 1024 if meter else 0.0  # noqa: E731
+    meter.append(Meter(Budget(seconds=0.45, clock=clock)))
+    result = policy.deepest(connect4.game(), connect4.start(), True, meter[0])
+    assert result.depth >= 1 and clock() <= 0.45, clock()
 
 
 # --- the probe --------------------------------------------------------------------------------

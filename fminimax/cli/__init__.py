@@ -1,18 +1,16 @@
 """The command-line program: the only package that prints, reads, exits and times.
 
 One module per subcommand (``best_move``, ``compare``, ``match``, ``play``, ``solve``,
-``tree``), each with
-``add(subparsers)`` and a ``run(args, out, err)`` returning the exit status; ``common`` holds
-what they share (one-line usage errors, ``ask``, the progress line), ``files`` the checks and
-atomic writes of every file output, ``report`` the JSON schema and the numbers printed,
-``pools`` the lifecycle of process pools and Dask clients (``tasks`` their progress line).
-``main`` parses, checks the file outputs, dispatches, and turns the library's ValueError and
-TypeError into one line on stderr with status 2; Ctrl-C anywhere, even while the modules
-load, is one line and 130.  Registering a subcommand is one line: its module in
-``COMMANDS``.  Only the subcommand named on the command line is imported (start-up time),
-and this module imports nothing heavy at all, so that an interrupt while loading still
-lands in ``main``.
-"""
+``submission``, ``tree``), each with ``add(subparsers)`` and a ``run(args, out, err)``
+returning the exit status; ``common`` holds what they share (one-line usage errors, ``ask``,
+the progress line), ``files`` the checks and atomic writes of every file output, ``report``
+the JSON schema and the numbers printed, ``pools`` the lifecycle of process pools and Dask
+clients (``tasks`` their progress line). ``main`` parses, checks the file outputs,
+dispatches, and turns the library's ValueError and TypeError into one line on stderr with
+status 2; Ctrl-C anywhere, even while the modules load, is one line and 130. Registering a
+subcommand is one line: its module in ``COMMANDS``. Only the subcommand named on the command
+line is imported (start-up time), and this module imports nothing heavy at all, so that an
+interrupt while loading still lands in ``main``. """
 
 from __future__ import annotations
 
@@ -25,7 +23,7 @@ import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from importlib import import_module
-from typing import IO, TYPE_CHECKING, Any, NoReturn
+from typing import IO, TYPE_CHECKING, Any, NoReturn, cast
 
 from fminimax.cli.signals import signals_deferred
 
@@ -37,7 +35,7 @@ __all__ = ["COMMANDS", "Progress", "command", "executor_for", "main", "parallel_
 
 PROG = "fminimax"
 COMMANDS = {"best-move": "best_move", "compare": "compare", "match": "match", "play": "play",
-            "quiz": "quiz", "solve": "solve", "tree": "tree"}
+            "quiz": "quiz", "solve": "solve", "submission": "submission", "tree": "tree"}
 """Each subcommand's name and its module in this package (its add(subparsers) registers it)."""
 
 _LAZY = {"Progress": ("common", "Progress"), "progress_reporter": ("common", "progress_reporter"),
@@ -127,24 +125,42 @@ def _run(argv: Sequence[str] | None, out: IO[str], err: IO[str]) -> int:
 
 def main(argv: Sequence[str] | None = None, out: IO[str] | None = None,
          err: IO[str] | None = None) -> int:
-    """Run the program on ``argv`` and return its exit status."""
-    out = out or sys.stdout
-    err = err or sys.stderr
+    """Run the program on ``argv`` and return its exit status.
+
+    A closed stderr says nothing; a closed or failing stdout is one line on stderr and 2
+    (``fminimax.cli.streams``); running out of memory is one line and 2.
+    """
+    from fminimax.cli.streams import Errors, Output, OutputFailed
+
+    output = cast("IO[str]", Output(sys.stdout if out is None else out))
+    said = cast("IO[str]", Errors(sys.stderr if err is None else err))
     previous = None
     try:
         previous = _on_sigterm()
-        return _run(argv, out, err)
+        return _run(argv, output, said)
     except BrokenPipeError:
         return _quiet_exit()
+    except OutputFailed as error:
+        said.write(f"{_fresh_line(said)}{PROG}: error: {error}\n")
+        return 2
+    except MemoryError:
+        _memory_ran_out()
+        said.write(f"{_fresh_line(said)}{PROG}: error: out of memory; {MEMORY_ADVICE}\n")
+        return 2
+    except SystemError as error:  # CPython's own failure, seen only when memory runs out
+        _memory_ran_out()
+        said.write(f"{_fresh_line(said)}{PROG}: error: the interpreter failed "
+                   f"({clip_line(error)}), as it can when memory runs out; {MEMORY_ADVICE}\n")
+        return 2
     except Terminated:
-        err.write(f"{_fresh_line(err)}{PROG}: terminated\n")
+        said.write(f"{_fresh_line(said)}{PROG}: terminated\n")
         return 143
     except KeyboardInterrupt:
-        err.write(f"{_fresh_line(err)}{PROG}: interrupted\n")
+        said.write(f"{_fresh_line(said)}{PROG}: interrupted\n")
         return 130
     except Exception as error:
         status, line = _refusal(error)
-        err.write(f"{line}\n")
+        said.write(f"{line}\n")
         return status
     finally:
         if previous is not None:
@@ -160,6 +176,8 @@ def command() -> NoReturn:
     CPython 3.11 end the process by SIGINT in its shutdown (status -2, after ``main`` had
     caught the interrupt, printed its line and returned 130): about one run in 50 under
     load, in tests/test_cli_signals.py; we did not find which part of the shutdown does it.
+    The same after memory ran out: the interpreter's shutdown would print dozens of
+    "Exception ignored ... MemoryError" lines after the program's one line.
     Nothing is left to do by then: the search is abandoned, the pool's workers are stopped
     (``pools.stop_pool``) and every file output is written whole or not at all.
     """
@@ -171,10 +189,13 @@ def command() -> NoReturn:
     # library's: importing fminimax.cli changes nothing at exit.
     atexit.register(gc.freeze)
     status = main()
-    if status == 130:
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os._exit(130)
+    if status == 130 or MEMORY_RAN_OUT:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (AttributeError, OSError, ValueError):
+                pass
+        os._exit(status)
     raise SystemExit(status)
 
 
@@ -197,6 +218,18 @@ def _refusal(error: Exception) -> tuple[int, str]:
     raise error
 
 
+MEMORY_RAN_OUT = False
+"""Whether ``main`` caught a MemoryError: ``command`` then ends without the shutdown."""
+
+
+def _memory_ran_out() -> None:
+    global MEMORY_RAN_OUT
+    MEMORY_RAN_OUT = True
+
+
+MEMORY_ADVICE = "bound the search (--depth N, --seconds S, --max-nodes N) or give it more memory"
+"""What a person can do when a search runs out of memory."""
+
 INTERNALS = (("; use sys.set_int_max_str_digits() to increase the limit", ""),
              (", or raise the limit with sys.setrecursionlimit", ""),
              ("Exceeds the limit (", "a number is longer than the limit ("),
@@ -216,12 +249,22 @@ def plain_words(message: str) -> str:
     return message
 
 
+def clip_line(error: BaseException) -> str:
+    """Return ``error``'s message as one short line."""
+    from fminimax.cli.common import clip
+
+    return clip(str(error), 120)
+
+
 def _quiet_exit() -> int:
     """The reader went away (| head): exit quietly, as the Python docs advise for SIGPIPE."""
     import os
 
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (AttributeError, OSError, ValueError):
+        pass
     return 1
 
 

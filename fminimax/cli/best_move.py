@@ -74,7 +74,11 @@ def _text(args: argparse.Namespace, game: Any, position: tictactoe.Position,
 def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     """Print the scores map of a board and the move the computer plays."""
     spoken = tictactoe.notation()  # best-move is the card's command: 3x3 tic-tac-toe
-    start = spoken.read_position(args.board)  # x moves first
+    try:
+        start = spoken.read_position(args.board)  # x moves first
+    except ValueError as error:
+        raise ValueError(f"{error}; best-move scores 3x3 boards: other sizes are "
+                         f"fminimax solve tictactoe --size RxC --board ...") from None
     computer: str = args.computer or str(start.player)
     scores = tictactoe.alphabeta_scores_map(start.board, computer, other(computer))
     game = tictactoe.game(computer, other(computer))

@@ -31,9 +31,13 @@ def _refuse(args: argparse.Namespace) -> list[str]:
         if getattr(args, dest):
             raise ValueError(f"{flag} draws one search; --compare writes a page (--html FILE) "
                              f"or prints the node counts")
-    if args.max_depth is not None:
-        raise ValueError("--max-depth limits one search's drawing; --compare draws the "
-                         "whole tree")
+    for dest, flag in (("max_depth", "--max-depth"), ("max_nodes", "--max-nodes")):
+        if getattr(args, dest, None) is not None:
+            raise ValueError(f"{flag} limits one search's drawing; --compare draws the "
+                             f"whole tree")
+    if getattr(args, "algorithm", None) not in (None, "alphabeta"):  # alphabeta: the default
+        raise ValueError(f"--algorithm {args.algorithm} names one search; --compare names "
+                         f"the searches to compare (--compare {args.algorithm},...)")
     names = [name.strip() for name in args.compare.split(",")]
     return checked_names([name for name in names if name] if any(names) else [])
 

@@ -35,14 +35,14 @@ depth = count_option("--depth", 0, MAX_DEPTH)
 
 def seconds(text: str) -> float:
     """Return a --seconds budget: a finite number of seconds above 0 (at most a day)."""
+    from fminimax.limits import checked_seconds
+
     try:
         value = float(text) if text.strip().isascii() else math.nan
+        return checked_seconds(value, "--seconds")
     except ValueError:
-        value = math.nan
-    if not math.isfinite(value) or not 0 < value <= 86_400:
         raise argparse.ArgumentTypeError(f"--seconds is a number of seconds above 0 and at "
-                                         f"most 86400, got {text[:40]!r}")
-    return value
+                                         f"most 86,400, got {text[:40]!r}") from None
 
 
 OPENSPIEL = "openspiel:"

@@ -14,6 +14,7 @@ import time
 from dataclasses import replace
 from typing import IO, TYPE_CHECKING, Any
 
+from fminimax.cli.common import PROG
 from fminimax.cli.files import STANDARD_OUTPUT
 from fminimax.cli.games import game_made
 from fminimax.cli.pools import wants_pool
@@ -168,6 +169,9 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     started = time.perf_counter()
     found = _search(args, chosen)
     seconds = time.perf_counter() - started
+    if args.seconds is not None and found.iterations >= mcts.MAX_ITERATIONS:
+        err.write(f"{PROG}: mcts stopped at {mcts.MAX_ITERATIONS:,} iterations, the cap "
+                  f"that bounds its tree's memory, after {seconds:.1f} of {args.seconds:g} s\n")
     result = mcts.result_of(found)
     if args.trace_html:
         from fminimax.cli.common import write_atomically

@@ -48,7 +48,7 @@ def parser() -> argparse.ArgumentParser:
                    "limits and messages are those of 'fminimax solve'.  Examples: 'nim 3 4 5', "
                    "'tictactoe --board x...o....', 'connect4 --board 4455'.")
     command.add_argument("game", metavar="GAME", help="one of the games of fminimax solve")
-    command.add_argument("args", nargs="*", metavar="ARG",
+    command.add_argument("args", nargs="*", default=[], metavar="ARG",
                          help="nim: the heap sizes; tree: the tree as JSON")
     add_game_options(command)
     command.add_argument("--board", help="tictactoe: the cells, rows split by '/'; "
@@ -207,6 +207,8 @@ def report_line(chosen: Made, game: Any, result: core.SearchResult[Any], seconds
      "best_move": [1, 1], "pv": [[1, 1]], "nodes": 2, "seconds": 0.5, "ranks": 2}
     """
     words, spoken = core.outcome_str(result, chosen.game.outcomes), chosen.notation
+    if chosen.game.is_over(chosen.state):  # in solve's words: who won, not "loss in 0"
+        words = spoken.ended(chosen.state)
     if as_json:
         return json.dumps({"game": game.name, "value": result.value, "outcome": words,
                            "exact": result.exact, "depth": result.depth,

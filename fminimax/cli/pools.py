@@ -45,10 +45,21 @@ def workers_count(text: str) -> int:
 
 
 def scheduler_address(text: str) -> str:
-    """Return a Dask scheduler address from the command line: not empty, no spaces."""
+    """Return a Dask scheduler address from the command line: not empty, no spaces, and a
+    port (the digits after the last ':', if any) from 1 to 65535.
+
+    >>> scheduler_address("tcp://127.0.0.1:99999")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: --scheduler's port is a number from 1 to 65535, got 99999 in 'tcp://127.0.0.1:99999'
+    """
     if not text.strip() or any(ch.isspace() for ch in text):
         raise argparse.ArgumentTypeError(f"--scheduler needs an address such as "
                                          f"tcp://127.0.0.1:8786, got {text[:40]!r}")
+    port = text.rsplit(":", 1)[-1] if text.count(":") >= 2 or "://" not in text else ""
+    if port.isascii() and port.isdigit() and not 1 <= int(port[:6]) <= 65535:
+        raise argparse.ArgumentTypeError(f"--scheduler's port is a number from 1 to 65535, "
+                                         f"got {port[:10]} in {text[:40]!r}")
     return text
 
 

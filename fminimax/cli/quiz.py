@@ -111,6 +111,16 @@ def _folder(path: str) -> str:
     return target
 
 
+def _made_folder(given: str, folder: str) -> None:
+    """Make the folder --out names (its parent exists), its failure one line (/proc, a
+    read-only file system, no permission)."""
+    try:
+        os.mkdir(folder)
+    except OSError as error:
+        raise ValueError(f"--out {given!r}: cannot make the folder: "
+                         f"{error.strerror or error}") from None
+
+
 def _planned(args: argparse.Namespace, seeds: list[int]) -> list[tuple[int, str, str]]:
     """Return (seed, page path, key path) for each seed, every path checked before work."""
     if args.out is None:
@@ -154,7 +164,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     _check_files(args)
     planned = _planned(args, seeds)
     if planned and not os.path.isdir(os.path.dirname(planned[0][1])):
-        os.mkdir(os.path.dirname(planned[0][1]))  # its parent was checked
+        _made_folder(args.out, os.path.dirname(planned[0][1]))
     for seed, page, key in planned:
         made = quiz.exercise(seed, settings)
         _write(page, quiz.exercise_page(made), args, err)

@@ -1,7 +1,8 @@
 """The one JSON schema of solve, best-move, tree (and python -m fminimax.mpi), and outcomes.
 
 Every JSON answer holds the ``CORE`` keys; a command adds only keys named in ``EXTRA``.
-``solve --board -`` adds ``line`` and ``input`` to each answer; a line it cannot answer gets
+``solve --board -`` adds ``line`` and ``input`` to each answer (and ``position`` when it
+solved the line's first field only); a line it cannot answer gets
 an error object instead, of exactly ``ERROR``'s keys.
 docs/cli.md documents both, and tests check every command against them.
 """
@@ -31,7 +32,7 @@ EXTRA: dict[str, tuple[type, ...]] = {
     "table_hits": (int,), "nodes": (int,), "seconds": (int, float), "board": (list,),
     "computer": (str,),
     "scores": (dict,), "lines": (dict,), "visits": (int,), "ranks": (int,),
-    "line": (int,), "input": (str, type(None)), "error": (str,),
+    "line": (int,), "input": (str, type(None)), "position": (str,), "error": (str,),
     "iterations": (int,), "seed": (int,), "exploration": (int, float), "solver": (bool,),
     "moves": (list,),
 }

@@ -41,6 +41,7 @@ from fminimax.cli.lines import (
 )
 from fminimax.cli.pools import add_parallel_arguments, bounds_advice, parallel_solve, wants_pool
 from fminimax.cli.report import game_fields, number_str, stats_fields, write_json
+from fminimax.limits import MAX_ITERATIONS
 from fminimax.registry import Made
 
 __all__ = ["MAX_TRACED_NODES", "add", "exploration", "run", "run_lines", "trace_page"]
@@ -93,6 +94,18 @@ def _refuse_trace_options(args: argparse.Namespace, algorithm: str) -> None:
             raise ValueError(f"{flag} limits the --trace-html page; give --trace-html FILE")
 
 
+def _refuse_depth(args: argparse.Namespace, algorithm: str) -> None:
+    """Refuse --depth for an algorithm that solves to the end only (bisection)."""
+    from fminimax import algorithms
+
+    if args.depth is None or algorithm not in algorithms.NAMES:
+        return
+    if not algorithms.by_name(algorithm).depth:
+        cut = ", ".join(a.name for a in algorithms.FAMILY if a.depth and a.name != "auto")
+        raise ValueError(f"--algorithm {algorithm} solves to the end of the game and takes no "
+                         f"--depth; drop --depth, or choose one that cuts off ({cut})")
+
+
 def _refuse_idle_options(args: argparse.Namespace, algorithm: str) -> None:
     """Refuse options that would change nothing in this search, or contradict it."""
     bounded = args.seconds is not None or args.max_nodes is not None
@@ -100,6 +113,7 @@ def _refuse_idle_options(args: argparse.Namespace, algorithm: str) -> None:
         raise ValueError(f"a node budget or a time limit needs --algorithm iterative, not "
                          f"{algorithm!r}")
     _refuse_trace_options(args, algorithm)
+    _refuse_depth(args, algorithm)
     if args.heuristic != "game" and args.depth is None and algorithm != "iterative":
         raise ValueError("--heuristic scores the positions a bounded search cuts off; give "
                          "--depth N, --seconds S or --max-nodes N with it")
@@ -218,8 +232,9 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     estimated.refuse_strays(args)
     if args.algorithm == "mcts":
         if args.board == STANDARD_INPUT:
-            raise ValueError("--board - solves exactly, one position a line; --algorithm mcts "
-                             "takes one position (--board TEXT)")
+            raise ValueError("--board - answers each line with minimax's family (exact, or "
+                             "bounded by --depth, --seconds or --max-nodes); --algorithm mcts "
+                             "answers one position: give --board TEXT")
         return estimated.run(args, out, err)
     if args.board == STANDARD_INPUT:
         stdin = getattr(sys.stdin, "buffer", None)  # None when the program has no stdin
@@ -272,17 +287,18 @@ def _frontier_run(args: argparse.Namespace, chosen: Made, out: IO[str], err: IO[
 # --- many positions: --board - ----------------------------------------------------------
 
 
-def _made_from(args: argparse.Namespace, text: str) -> Made:
+def _made_from(args: argparse.Namespace, text: str) -> tuple[Made, str | None]:
     """Return the game at the position ``text`` names: the whole line, else its first field
-    (Pons' ``sequence score`` lines), refused in the words of the whole line."""
+    (Pons' ``sequence score`` lines), refused in the words of the whole line; and the field
+    solved when it was not the whole line (the answer says so: ``position``)."""
     try:
-        return game_made(argparse.Namespace(**{**vars(args), "board": text}))
+        return game_made(argparse.Namespace(**{**vars(args), "board": text})), None
     except ValueError as whole:
         fields = text.split()
         if len(fields) < 2:
             raise
         try:
-            return game_made(argparse.Namespace(**{**vars(args), "board": fields[0]}))
+            return game_made(argparse.Namespace(**{**vars(args), "board": fields[0]})), fields[0]
         except ValueError:
             raise whole from None
 
@@ -294,15 +310,23 @@ def _line_record(args: argparse.Namespace, line: Line, request: policy.Request,
     if line.text is None:
         return {**heading, "error": line.problem}
     try:
-        chosen = _made_from(args, line.text)
+        chosen, field = _made_from(args, line.text)
         started = time.perf_counter()
         found = _answer(args, chosen, request, progress)
-        return {**heading, **_record(args, chosen, found, request,
-                                     time.perf_counter() - started)}
+        solved = {} if field is None else {"position": field}
+        return {**heading, **solved, **_record(args, chosen, found, request,
+                                               time.perf_counter() - started)}
     except (ValueError, TypeError, OverflowError) as error:
         from fminimax.cli import plain_words
 
         return {**heading, "error": clip(plain_words(str(error)))}
+    except MemoryError:
+        from fminimax.cli import MEMORY_ADVICE
+
+        return {**heading, "error": f"out of memory; {MEMORY_ADVICE}"}
+    except Exception as error:  # a fault of ours: this line's answer, not the batch's end
+        return {**heading, "error": clip(f"the search failed: {type(error).__name__}: "
+                                         f"{error}")}
 
 
 def run_lines(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[bytes]) -> int:
@@ -321,6 +345,8 @@ def run_lines(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[by
         for line in positions(numbered_lines(stdin)):
             progress.number = line.number
             record = _line_record(args, line, request, progress)
+            if out.isatty():  # one terminal for both: the answer starts on a clean line
+                progress.done()
             write_json(record, out)
             out.flush()
             progress.answered(failed="error" in record)
@@ -330,14 +356,16 @@ def run_lines(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[by
 
 
 def exploration(text: str) -> float:
-    """Return --exploration: a finite number >= 0 (at most 1000)."""
+    """Return --exploration: a number from 0 to ``MAX_EXPLORATION``."""
+    from fminimax.limits import MAX_EXPLORATION
+
     try:
         value = float(text) if text.strip().isascii() else -1.0
     except ValueError:
         value = -1.0
-    if not 0 <= value <= 1000:  # NaN fails too
-        raise argparse.ArgumentTypeError(f"--exploration is a number from 0 to 1000, got "
-                                         f"{text[:40]!r}")
+    if not 0 <= value <= MAX_EXPLORATION:  # NaN fails too
+        raise argparse.ArgumentTypeError(f"--exploration is a number from 0 to "
+                                         f"{MAX_EXPLORATION}, got {text[:40]!r}")
     return value
 
 
@@ -386,7 +414,7 @@ def add(sub: Any) -> None:
                        default=None, metavar="D",
                        help="draw nodes at most D plies below the root on the page")
     solve.add_argument("--quiet", action="store_true", help="no progress line on stderr")
-    solve.add_argument("--iterations", type=count_option("--iterations", 1, 10**8),
+    solve.add_argument("--iterations", type=count_option("--iterations", 1, MAX_ITERATIONS),
                        help="mcts: the iterations (default 1000; with --seconds, as many as fit)")
     solve.add_argument("--seed", type=count_option("--seed", 0, 2**63),
                        help="mcts: the seed of its random playouts (default 0)")

@@ -15,6 +15,11 @@ was exact: when the position was solved in time, its column keeps the game's val
 The agent needs no extra.  The ``kaggle`` extra (kaggle-environments) runs it in Kaggle's own
 environment: ``episodes`` plays it against Kaggle's agents ("negamax", "random").
 
+A ConnectX submission is one file whose last function is the agent; ``submission_text``
+writes one from fminimax's own files (``fminimax submission main.py`` gathers them): the
+package, zipped into the file, is unpacked into a temporary folder when Kaggle loads it, and
+the file's last function calls this module's ``agent``.
+
 >>> board = [0] * 42
 >>> for cell in (35, 36, 37): board[cell] = 1    # three of mark 1 on the bottom row
 >>> for cell in (28, 29, 30): board[cell] = 2
@@ -24,7 +29,6 @@ environment: ``episodes`` plays it against Kaggle's agents ("negamax", "random")
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -33,11 +37,12 @@ from typing import Any
 from fminimax.core import SearchResult
 from fminimax.game import Made, Options
 from fminimax.games import connect4
+from fminimax.limits import checked_seconds
 from fminimax.policy import computer_move
 from fminimax.registry import make
 
 __all__ = ["EXACT_SHARE_OF_MOVE", "TIME_SHARE", "Choice", "ConnectXConfig", "agent", "choice",
-           "episodes", "position", "settings", "within"]
+           "episodes", "position", "settings", "submission_text", "within"]
 
 TIME_SHARE = 0.6
 """Of ``actTimeout``, the share a move plans to spend (the rest is a margin for Kaggle, Python
@@ -94,11 +99,13 @@ def settings(config: Any) -> ConnectXConfig:
                          f"(nobody can win); fminimax plays inarow from 1 to "
                          f"{max(rows, columns)}")
     seconds = _field(config, "actTimeout", "config")
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
-            or not math.isfinite(seconds) or seconds <= 0:
-        raise ValueError(f"config.actTimeout must be a positive number of seconds, got "
-                         f"{seconds!r}")
-    return ConnectXConfig(rows, columns, inarow, float(seconds))
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+        raise ValueError(f"config.actTimeout must be a number of seconds, got {seconds!r}")
+    try:
+        return ConnectXConfig(rows, columns, inarow, checked_seconds(seconds, "config.actTimeout"))
+    except ValueError as error:
+        raise ValueError(f"config.actTimeout must be above 0 and at most a day: "
+                         f"{error}") from None
 
 
 def _checked_length(board: Any, s: ConnectXConfig) -> None:
@@ -236,3 +243,58 @@ def episodes(opponent: Any, games: int, configuration: Mapping[str, Any],
     agents = [agent, opponent] if first else [opponent, agent]
     rewards = evaluate("connectx", agents, dict(configuration), num_episodes=games)
     return [(pair[0], pair[1]) if first else (pair[1], pair[0]) for pair in rewards]
+
+
+SUBMISSION = '''"""A ConnectX submission: fminimax {version}'s Connect Four agent in one file.
+
+Written by ``fminimax submission``.  fminimax's package is zipped below; loading this file
+unpacks it into a temporary folder and puts that folder first on sys.path.  The last function
+is the agent (Kaggle's rule): fminimax.interop.kaggle.agent.
+"""
+
+import base64
+import io
+import sys
+import tempfile
+import zipfile
+
+PACKAGE = (
+{chunks}
+)
+
+_FOLDER = tempfile.mkdtemp(prefix="fminimax-")
+zipfile.ZipFile(io.BytesIO(base64.b64decode("".join(PACKAGE)))).extractall(_FOLDER)
+sys.path.insert(0, _FOLDER)
+for _name in [name for name in sys.modules if name.split(".")[0] == "fminimax"]:
+    del sys.modules[_name]  # another fminimax loaded before: this file's own plays
+
+from fminimax.interop.kaggle import agent as _fminimax_agent  # noqa: E402
+
+
+def agent(obs, config):
+    """Return the column fminimax plays (fminimax.interop.kaggle.agent)."""
+    return _fminimax_agent(obs, config)
+'''
+
+
+def submission_text(files: Mapping[str, bytes], version: str) -> str:
+    """Return a ConnectX submission (one file of Python whose last function is the agent)
+    holding ``files`` (paths inside the package, such as ``fminimax/game.py``, and their
+    bytes), zipped.
+
+    >>> text = submission_text({"fminimax/__init__.py": b""}, "0")
+    >>> text.rstrip().splitlines()[-1].strip()
+    'return _fminimax_agent(obs, config)'
+    """
+    import base64
+    import io
+    import zipfile
+
+    packed = io.BytesIO()
+    with zipfile.ZipFile(packed, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(files):
+            archive.writestr(zipfile.ZipInfo(path, (1980, 1, 1, 0, 0, 0)), files[path],
+                             zipfile.ZIP_DEFLATED)
+    encoded = base64.b64encode(packed.getvalue()).decode("ascii")
+    chunks = "\n".join(f'    "{encoded[i:i + 88]}"' for i in range(0, len(encoded), 88))
+    return SUBMISSION.format(version=version, chunks=chunks)

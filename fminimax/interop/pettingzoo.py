@@ -8,7 +8,13 @@ and ``pig``) follow PettingZoo's classic convention: agents ``player_0`` (who mo
 ``player_1``; each observation is a dict of ``"observation"`` (an array seen from the
 observing agent's side) and ``"action_mask"`` (1 for each legal action of the agent to move,
 all zeros for the other agent); the reward is +1 to the winner and -1 to the loser at the end,
-0 otherwise.  Actions are ints; each encoding says how they map to fminimax's moves:
+0 otherwise.  Tic-tac-toe's agents are ``player_1`` and ``player_2``, as ``tictactoe_v3``
+names them.  An action of the action space that the mask does not allow ends the game with
+-1 to the agent that played it (and 0 to the other), as PettingZoo's classic games do
+(``connect_four_v3``); an action outside the space is a ValueError.  The encodings keep the
+command line's limits (a board, heaps or Pig's numbers the command line refuses are
+refused here, before anything is allocated).  Actions are ints; each encoding says how they
+map to fminimax's moves:
 
 ==============  ============================================================================
 tic-tac-toe     action i is fminimax's space i (row-major, 0 at the top left); planes
@@ -39,6 +45,7 @@ Passed API test
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -61,6 +68,7 @@ from fminimax.games import nim as nim_game
 from fminimax.games import pig as pig_game
 from fminimax.games import tictactoe as ttt
 from fminimax.interop.kaggle import within
+from fminimax.limits import checked_seconds
 from fminimax.registry import make
 
 __all__ = ["AGENTS", "TICTACTOE_V3", "Encoding", "FminimaxEnv", "connect_four",
@@ -69,6 +77,10 @@ __all__ = ["AGENTS", "TICTACTOE_V3", "Encoding", "FminimaxEnv", "connect_four",
 
 AGENTS = ("player_0", "player_1")
 """The agents, in turn order: player_0 moves first."""
+TICTACTOE_AGENTS = ("player_1", "player_2")
+"""Tic-tac-toe's agents, in turn order, as ``tictactoe_v3`` names them."""
+ILLEGAL_REWARD = -1
+"""The reward of an agent whose action the mask does not allow: the game ends there."""
 
 
 @dataclass(frozen=True)
@@ -78,7 +90,8 @@ class Encoding:
     ``players`` are the game's players in the agents' order; ``action(move)`` and
     ``move(action)`` map between moves and ints below ``actions``; ``observe(state, player)``
     is the observation as nested lists of ints from ``player``'s side, of ``shape``, each
-    from 0 to ``high``; ``draw(state)`` is the position as text (``render``).
+    from 0 to ``high``; ``draw(state)`` is the position as text (``render``); ``agents`` name
+    the players in turn order.
     """
 
     name: str
@@ -92,6 +105,7 @@ class Encoding:
     shape: tuple[int, ...]
     high: int
     draw: Callable[[Any], str]
+    agents: tuple[str, str] = AGENTS
 
 
 def _identity(value: int) -> int:
@@ -112,10 +126,11 @@ def tictactoe(rows: int = 3, cols: int = 3, k: int | None = None) -> Encoding:
     >>> e.actions, e.shape, e.move(4)
     (9, (3, 3, 2), 4)
     """
+    make("tictactoe", Options(size=f"{rows}x{cols}", k=None if k is None else str(k)))
     game = ttt.game("x", "o", rows, cols, k)
     return Encoding(game.name, game, ttt.start(rows, cols, k=k), ("x", "o"), rows * cols,
                     _identity, _identity, partial(_ttt_planes, rows, cols), (rows, cols, 2), 1,
-                    ttt.notation(rows, cols, k).draw)
+                    ttt.notation(rows, cols, k).draw, TICTACTOE_AGENTS)
 
 
 def _c4_planes(width: int, height: int, state: c4.C4, player: int) -> list[Any]:
@@ -135,6 +150,7 @@ def connect_four(width: int = 7, height: int = 6, k: int = 4) -> Encoding:
     >>> e.actions, e.shape, e.action(2)
     (5, (4, 5, 2), 2)
     """
+    make("connect4", Options(size=f"{width}x{height}", k=str(k)))  # the command line's limits
     game = c4.game(width, height, k)
     return Encoding(game.name, game, c4.start(width, height, k), (0, 1), width, _identity,
                     _identity, partial(_c4_planes, width, height), (height, width, 2), 1,
@@ -164,6 +180,7 @@ def nim(heaps: Sequence[int] = (3, 4, 5), misere: bool = False) -> Encoding:
     ...
     ValueError: a Nim game needs an object to take, got the heaps (0, 0)
     """
+    make("nim", Options(args=tuple(str(heap) for heap in heaps)))  # the command line's limits
     start = nim_game.start(heaps)
     if not any(start.heaps):
         raise ValueError(f"a Nim game needs an object to take, got the heaps {start.heaps}")
@@ -193,6 +210,7 @@ def pig(winscore: int = 20, diceoutcomes: int = 6, horizon: int = 200) -> Encodi
     >>> e.actions, e.shape, e.move(0), e.observe(pig_game.Pig((5, 7), 3, 1, 9), 0)
     (2, (4,), 'roll', [5, 7, 3, 9])
     """
+    make("pig", Options(args=(str(winscore), str(diceoutcomes), str(horizon))))  # its limits
     game = pig_game.game(winscore, diceoutcomes, horizon)
     return Encoding(game.name, game, pig_game.start(), (0, 1), len(pig_game.MOVES),
                     _pig_action, _pig_move, _pig_seen, (4,),
@@ -204,7 +222,8 @@ class FminimaxEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's AECEnv is untyp
     """A fminimax game as a PettingZoo AEC environment (see the module's conventions).
 
     The position is an immutable fminimax state (``position``); a step replaces it by the
-    game's ``play``.  An action the mask does not allow raises a ValueError naming it.
+    game's ``play``.  An action the mask does not allow ends the game, -1 to its agent; one
+    outside the action space raises a ValueError naming the legal ones.
     """
 
     metadata = {"render_modes": ["ansi"], "name": "fminimax", "is_parallelizable": False}
@@ -215,13 +234,14 @@ class FminimaxEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's AECEnv is untyp
             raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self.encoding, self.render_mode = encoding, render_mode
         self.metadata = {**self.metadata, "name": f"fminimax_{encoding.name}"}
-        self.possible_agents = list(AGENTS)
+        self.possible_agents = list(encoding.agents)
         box = spaces.Box(0, encoding.high, encoding.shape,
                          np.int8 if encoding.high < 128 else np.int64)
         mask = spaces.Box(0, 1, (encoding.actions,), np.int8)
         self.observation_spaces = {agent: spaces.Dict({"observation": box, "action_mask": mask})
-                                   for agent in AGENTS}
-        self.action_spaces = {agent: spaces.Discrete(encoding.actions) for agent in AGENTS}
+                                   for agent in encoding.agents}
+        self.action_spaces = {agent: spaces.Discrete(encoding.actions)
+                              for agent in encoding.agents}
         self.position = encoding.start
 
     def observation_space(self, agent: str) -> Any:
@@ -231,18 +251,19 @@ class FminimaxEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's AECEnv is untyp
         return self.action_spaces[agent]
 
     def _agent_of(self, player: Any) -> str:
-        return AGENTS[self.encoding.players.index(player)]
+        return self.encoding.agents[self.encoding.players.index(player)]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start again from the encoding's start; ``seed`` seeds the dice (chance games)."""
         self.np_random, self.np_random_seed = seeding.np_random(seed)
         self.position = self._settled(self.encoding.start)
-        self.agents = list(AGENTS)
-        self.rewards = dict.fromkeys(AGENTS, 0)
-        self._cumulative_rewards = dict.fromkeys(AGENTS, 0)
-        self.terminations = dict.fromkeys(AGENTS, False)
-        self.truncations = dict.fromkeys(AGENTS, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in AGENTS}
+        agents = self.encoding.agents
+        self.agents = list(agents)
+        self.rewards = dict.fromkeys(agents, 0)
+        self._cumulative_rewards = dict.fromkeys(agents, 0)
+        self.terminations = dict.fromkeys(agents, False)
+        self.truncations = dict.fromkeys(agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in agents}
         self.agent_selection = self._agent_of(self.encoding.game.to_move(self.position))
 
     def legal_actions(self) -> list[int]:
@@ -251,7 +272,10 @@ class FminimaxEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's AECEnv is untyp
         return [self.encoding.action(m) for m in game.moves(self.position)]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        player = self.encoding.players[AGENTS.index(agent)]
+        if agent not in self.encoding.agents:
+            raise ValueError(f"agent is one of {', '.join(self.encoding.agents)}, got "
+                             f"{agent!r}")
+        player = self.encoding.players[self.encoding.agents.index(agent)]
         box = self.observation_spaces[agent]["observation"]
         planes = np.asarray(self.encoding.observe(self.position, player), dtype=box.dtype)
         mask = np.zeros(self.encoding.actions, dtype=np.int8)
@@ -266,16 +290,23 @@ class FminimaxEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's AECEnv is untyp
             return
         legal = self.legal_actions()
         if isinstance(action, bool) or not isinstance(action, (int, np.integer)) \
-                or int(action) not in legal:
+                or not 0 <= int(action) < self.encoding.actions:
             raise ValueError(f"{agent} may play one of the actions {legal}, got {action!r}")
-        game = self.encoding.game
         self._cumulative_rewards[agent] = 0
+        if int(action) not in legal:  # PettingZoo's classic games: the mover loses, it ends
+            self.rewards = {name: ILLEGAL_REWARD if name == agent else 0
+                            for name in self.encoding.agents}
+            self.terminations = dict.fromkeys(self.encoding.agents, True)
+            self.infos[agent] = {"illegal_action": int(action), "legal_actions": legal}
+            self._accumulate_rewards()
+            return
+        game = self.encoding.game
         self.position = self._settled(game.play(self.position, self.encoding.move(int(action))))
         if game.is_over(self.position):
-            for index, name in enumerate(AGENTS):
+            for index, name in enumerate(self.encoding.agents):
                 score = game.utility(self.position, self.encoding.players[index])
                 self.rewards[name] = (score > 0) - (score < 0)
-            self.terminations = dict.fromkeys(AGENTS, True)
+            self.terminations = dict.fromkeys(self.encoding.agents, True)
         self.agent_selection = self._agent_of(game.to_move(self.position))
         self._accumulate_rewards()
 
@@ -302,9 +333,9 @@ def env(encoding: Encoding, render_mode: str | None = None) -> FminimaxEnv:
     """Return the AEC environment of ``encoding``, reset and ready to step.
 
     >>> e = env(tictactoe())
-    >>> e.agent_selection, e.observe("player_0")["action_mask"].tolist()
-    ('player_0', [1, 1, 1, 1, 1, 1, 1, 1, 1])
-    >>> e.step(4); e.observe("player_1")["observation"][1].tolist()  # x in the centre
+    >>> e.agent_selection, e.observe("player_1")["action_mask"].tolist()
+    ('player_1', [1, 1, 1, 1, 1, 1, 1, 1, 1])
+    >>> e.step(4); e.observe("player_2")["observation"][1].tolist()  # x in the centre
     [[0, 0], [0, 1], [0, 0]]
     """
     made = FminimaxEnv(encoding, render_mode)
@@ -321,9 +352,13 @@ def _planes(observation: Any, shape: tuple[int, int]) -> tuple[Any, Any]:
         raise TypeError(f"an observation is a dict of 'observation' and 'action_mask', got "
                         f"{type(observation).__name__}")
     planes, mask = np.asarray(observation["observation"]), np.asarray(observation["action_mask"])
-    if planes.shape != (*shape, 2) or not np.isin(planes, (0, 1)).all():
+    if planes.shape != (*shape, 2):
         raise ValueError(f"the observation must be {(*shape, 2)} planes of 0 and 1, got "
                          f"shape {planes.shape}")
+    if not np.isin(planes, (0, 1)).all():
+        odd = sorted({float(v) for v in np.unique(planes) if v not in (0, 1)})[:3]
+        raise ValueError(f"the observation's planes hold only 0 and 1, got "
+                         f"{', '.join(f'{v:g}' for v in odd)}")
     if not np.isin(mask, (0, 1)).all() or not mask.any():
         raise ValueError(f"the action mask allows no action ({mask.tolist()}): it is not this "
                          f"agent's turn, or the game is over")
@@ -402,9 +437,7 @@ def _result(made: Made, depth: int | None, seconds: float | None,
     if depth is not None:
         return search(made.game, made.state, depth=depth, table=Table())
     if seconds is not None:
-        if clock is None:
-            raise ValueError(f"a time budget needs a clock, got seconds={seconds!r} and no clock")
-        return within(made, seconds, clock)
+        return within(made, checked_seconds(seconds), clock or time.monotonic)
     reason = made.beyond(made.state)
     if reason is not None:
         raise ValueError(f"{reason}; give a depth or seconds")
@@ -416,8 +449,9 @@ def connect_four_action(observation: dict[str, Any], *, depth: int | None = None
                         clock: Callable[[], float] | None = None) -> int:
     """Return the column fminimax plays in a connect_four_v3 observation (the mask allows it).
 
-    To ``depth`` plies with the open-window heuristic, or within ``seconds`` by ``clock``
-    (exact when the solver ends in time), else exact (30 empty cells at most).
+    To ``depth`` plies with the open-window heuristic, or within ``seconds`` (above 0, at
+    most a day) by ``clock`` (default ``time.monotonic``; exact when the solver ends in
+    time), else exact (30 empty cells at most).
 
     >>> e = env(connect_four())
     >>> for column in (3, 0, 3, 0, 3):

@@ -35,6 +35,7 @@ from typing import Any
 
 from fminimax.core import SearchResult, Stats
 from fminimax.game import Game, Score
+from fminimax.limits import MAX_EXPLORATION, MAX_ITERATIONS
 from fminimax.mcts.stages import (
     Path,
     Playout,
@@ -50,8 +51,6 @@ from fminimax.mcts.tree import CHANCE, OVER, Node, branches, child_value, leaf, 
 __all__ = ["MAX_ITERATIONS", "Iteration", "Search", "best_child", "checked_iterations",
            "checked_settings", "deadline", "iteration", "line", "result_of", "uct"]
 
-MAX_ITERATIONS = 100_000_000
-"""The most iterations one search may be asked for (each keeps its nodes in memory)."""
 
 Stop = Callable[[], bool]
 
@@ -108,7 +107,7 @@ def checked_iterations(iterations: Any) -> int:
     >>> checked_iterations(0)
     Traceback (most recent call last):
     ...
-    ValueError: iterations must be a whole number from 1 to 100,000,000, got 0
+    ValueError: iterations must be a whole number from 1 to 1,000,000, got 0
     >>> checked_iterations(2.5)
     Traceback (most recent call last):
     ...
@@ -123,18 +122,20 @@ def checked_iterations(iterations: Any) -> int:
 
 
 def checked_settings(settings: UctOptions) -> UctOptions:
-    """Return ``settings`` if c is a finite number >= 0 and ``best`` a finite number.
+    """Return ``settings`` if c is a number from 0 to ``MAX_EXPLORATION`` and ``best`` a
+    finite number.
 
     >>> checked_settings(UctOptions(exploration=float("nan")))
     Traceback (most recent call last):
     ...
-    ValueError: the exploration constant must be a finite number >= 0, got nan
+    ValueError: the exploration constant is a number from 0 to 1000, got nan
     """
     c = settings.exploration
     if isinstance(c, bool) or not isinstance(c, Real):
         raise TypeError(f"the exploration constant must be a number, got {c!r}")
-    if not (math.isfinite(c) and c >= 0):
-        raise ValueError(f"the exploration constant must be a finite number >= 0, got {c!r}")
+    if not 0 <= c <= MAX_EXPLORATION:  # NaN fails too
+        raise ValueError(f"the exploration constant is a number from 0 to {MAX_EXPLORATION}, "
+                         f"got {c!r}")
     best = settings.best
     if best is not None and (isinstance(best, bool) or not isinstance(best, Real)
                              or not math.isfinite(best)):

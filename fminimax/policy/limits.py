@@ -82,6 +82,12 @@ class Meter:
     once the budget is spent; a ``strict`` meter raises ``Spent`` instead, which ends a single
     search at once.  ``settle(nodes)`` replaces the estimate of a finished search by its count.
 
+    The margin: a time budget counts as spent once the next call, as far after this one as
+    this one came after the last, would come after it; so a search stops before its deadline
+    rather than up to 1,024 nodes past it (on Connect Four 7x6, 1,024 nodes take about a
+    tenth of a second in the pure build).  What is left to overrun is the difference between
+    two stretches of 1,024 nodes, and the time to return the answer.
+
     >>> ticks = iter(range(100))
     >>> meter = Meter(Budget(max_nodes=2000, seconds=5, clock=lambda: next(ticks)))
     >>> meter(), meter(), meter.nodes
@@ -93,6 +99,8 @@ class Meter:
         self.budget, self.hook, self.strict = budget, hook, strict
         self.started = budget.clock() if budget.clock is not None else 0.0
         self.settled = self.running = 0
+        self.last = self.started  # when the last call came (the clock's time)
+        self.stride = 0.0  # the time between the last two calls
 
     @property
     def nodes(self) -> int:
@@ -101,19 +109,27 @@ class Meter:
 
     def __call__(self) -> bool:
         self.running += 1024
+        now = None
+        if self.budget.seconds is not None and self.budget.clock is not None:
+            now = self.budget.clock()
+            self.stride, self.last = now - self.last, now
         stop = bool(self.hook()) if self.hook is not None else False
-        if stop or self.spent():
+        if stop or self.spent(ahead=self.stride, now=now):
             if self.strict:
                 raise Spent
             return True
         return False
 
-    def spent(self) -> bool:
-        """Return whether the node budget or the time has run out."""
+    def spent(self, ahead: float = 0.0, now: float | None = None) -> bool:
+        """Return whether the node budget or the time has run out (or will, ``ahead``
+        seconds after ``now``, the clock's time when not given)."""
         budget = self.budget
-        return ((budget.max_nodes is not None and self.nodes > budget.max_nodes)
-                or (budget.seconds is not None and budget.clock is not None
-                    and budget.clock() - self.started > budget.seconds))
+        if budget.max_nodes is not None and self.nodes > budget.max_nodes:
+            return True
+        if budget.seconds is None or budget.clock is None:
+            return False
+        now = budget.clock() if now is None else now
+        return now - self.started + ahead > budget.seconds
 
     def settle(self, nodes: int) -> None:
         """Count a finished search's nodes exactly (a strict meter over budget raises)."""

@@ -47,7 +47,11 @@ def iterate(game: Game[Any, Any], state: Any, *, distances: bool | None, stop: S
 
     None when the budget (``max_nodes``, or ``stop()`` saying so) ran out before depth 1.
     A game without a heuristic is cut off with zeros.  A depth too deep for the core to
-    recurse ends it too: the last complete depth is kept.
+    recurse ends it too: the last complete depth is kept.  A stop test that can tell
+    without counting (a ``Meter``'s ``spent``) is asked again after each depth, so that no
+    depth starts that would end past the budget: its nodes as the probe predicts them
+    (``next_depth_nodes``), at the time a node has taken so far (the core asks only every
+    1,024 nodes, which on a large board can take longer than the budget).
 
     >>> from fminimax.games import nim
     >>> iterate(nim.game(), nim.start((1, 2)), distances=True, stop=lambda: False).value
@@ -59,10 +63,27 @@ def iterate(game: Game[Any, Any], state: Any, *, distances: bool | None, stop: S
     done: list[SearchResult[Any]] = []
     said: list[bool] = []
 
+    spent = getattr(stop, "spent", None)
+    clock = getattr(getattr(stop, "budget", None), "clock", None)
+    counted = [0]  # the nodes searched by the end of each depth (the stats add up)
+
     def keep(result: SearchResult[Any]) -> None:
         done.append(result)
         if reached is not None:
             reached(result)
+        if result.exact or spent is None:
+            return
+        from fminimax.policy.probe import next_depth_nodes  # (probe imports this module)
+
+        counted.append(result.stats.nodes)
+        ahead = 0.0
+        if clock is not None and counted[-1] > 0:  # the next depth's nodes, at the time a
+            per_depth = [b - a for a, b in zip(counted, counted[1:], strict=False)]  # node took
+            nodes = next_depth_nodes(per_depth, max(len(game.moves(state)), 1))
+            ahead = nodes * (clock() - stop.started) / counted[-1]  # type: ignore[attr-defined]
+        if spent(ahead=ahead):
+            raise _Enough
+
 
     def watched() -> bool:
         if stop():
@@ -73,12 +94,18 @@ def iterate(game: Game[Any, Any], state: Any, *, distances: bool | None, stop: S
     try:
         return core.iterative_deepening(estimating(game), state, max_nodes=max_nodes,
                                           stop=watched, distances=distances, reached=keep)
+    except _Enough:
+        return done[-1]
     except ValueError as error:
         if done and is_too_deep(error):
             return done[-1]
         if done or is_too_deep(error) or not (said or max_nodes is not None):
             raise translated(game, error) from None
         return None  # the budget ran out before depth 1
+
+
+class _Enough(Exception):
+    """The budget was spent by the end of a depth: the deepening ends with that depth."""
 
 
 class _Hook:

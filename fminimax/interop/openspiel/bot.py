@@ -22,19 +22,21 @@ True
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pyspiel
 
 from fminimax.algorithms import NAMES, by_name
 from fminimax.game import PLIES
+from fminimax.interop.openspiel.known import heuristic_for, order_for
 from fminimax.interop.openspiel.loading import load
 from fminimax.interop.openspiel.rules import Heuristic, game, position
+from fminimax.limits import checked_seconds
 from fminimax.policy.limits import Budget, Meter, Spent
-from fminimax.policy.searches import family
+from fminimax.policy.searches import family, iterate
 
 __all__ = ["EXACT_NODES", "SearchBot", "checked_limits"]
 
@@ -74,9 +76,7 @@ def _checked_depth(algorithm: str, depth: int) -> None:
 
 def _checked_seconds(algorithm: str, seconds: float) -> None:
     """Raise unless ``seconds`` is a time limit ``algorithm`` can keep."""
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
-            or not 0 < seconds < math.inf:
-        raise ValueError(f"seconds must be a number above 0, got {seconds!r}")
+    checked_seconds(seconds)
     if algorithm != "iterative":
         raise ValueError(f"a time limit (seconds) needs the iterative algorithm, not "
                          f"{algorithm!r}")
@@ -86,9 +86,12 @@ class SearchBot(pyspiel.Bot):  # type: ignore[misc]
     """An OpenSpiel bot playing the best move of a fminimax search.
 
     ``spiel_game`` is the OpenSpiel game (loaded, or text); ``algorithm`` a name of the
-    family; ``depth`` cuts the search off (scored by ``heuristic(state, player)``, by
-    default 0); ``seconds`` bounds each move's time (iterative only), read from ``clock``;
-    ``table`` keeps a transposition table per move.  ``max_nodes`` (an attribute,
+    family; ``depth`` cuts the search off (scored by ``heuristic(state, player)``; by default
+    fminimax's own heuristic where fminimax has rules for the game, Connect Four and
+    tic-tac-toe, whose move order it then searches in too; else 0); ``seconds`` bounds each
+    move's time (iterative only, above 0 and at most a day), read from ``clock`` and kept
+    with the margin of ``fminimax.policy.Meter`` (it stops before its next check would be
+    late); ``table`` keeps a transposition table per move.  ``max_nodes`` (an attribute,
     ``EXACT_NODES`` unless set) bounds a search to the end (no depth, no seconds) a move.
 
     >>> bot = SearchBot(pyspiel.load_game("connect_four"))
@@ -108,7 +111,11 @@ class SearchBot(pyspiel.Bot):  # type: ignore[misc]
         loaded = load(spiel_game)
         checked_limits(algorithm, depth, seconds, loaded.max_game_length())
         self.spiel_name = str(loaded)
-        self.game = game(loaded, heuristic)
+        known = heuristic is None
+        self.game = game(loaded, heuristic_for(loaded) if known else heuristic)
+        order = order_for(loaded) if known else None
+        if order is not None:
+            self.game = replace(self.game, order=order)
         self.algorithm, self.depth, self.seconds, self.table = algorithm, depth, seconds, table
         self.clock, self.max_nodes = clock, EXACT_NODES
         self.last: Any = None
@@ -118,14 +125,13 @@ class SearchBot(pyspiel.Bot):  # type: ignore[misc]
         if str(state.get_game()) != self.spiel_name:
             raise ValueError(f"this bot plays {self.spiel_name}, not {state.get_game()}")
         at = position(state)
-        stop: Callable[[], bool] | None = None
-        if self.seconds is not None:
-            deadline, clock = self.clock() + self.seconds, self.clock
-
-            def stop() -> bool:
-                return clock() >= deadline
-        elif self.depth is None:
-            stop = Meter(Budget(max_nodes=self.max_nodes), strict=True)
+        if self.seconds is not None:  # the policy's deepening: no depth starts to end late
+            meter = Meter(Budget(seconds=self.seconds, clock=self.clock))
+            self.last = iterate(self.game, at, distances=None, stop=meter) or family(
+                self.game, at, self.algorithm, depth=1, table=self.table)
+            return int(self.last.move)
+        stop = None if self.depth is not None else Meter(Budget(max_nodes=self.max_nodes),
+                                                         strict=True)
         try:
             self.last = family(self.game, at, self.algorithm, depth=self.depth,
                                table=self.table, stop=stop)

@@ -26,8 +26,8 @@ from typing import Any
 
 import pyspiel
 
-__all__ = ["ACTION_LIMIT", "FLOAT_LIMIT", "INT_LIMIT", "TEXT_LIMIT", "load", "parsed", "refusal",
-           "typed"]
+__all__ = ["ACTION_LIMIT", "FLOAT_LIMIT", "INT_LIMIT", "SIZE_LIMIT", "TEXT_LIMIT", "load",
+           "parsed", "refusal", "typed"]
 
 TEXT_LIMIT = 200
 """The longest game text read (characters); a string parameter is at most half of it."""
@@ -37,6 +37,11 @@ FLOAT_LIMIT = 1e6
 """The largest real-number parameter (in size)."""
 ACTION_LIMIT = 100_000
 """The most distinct actions a game may have (its size, whatever its parameters)."""
+SIZE_LIMIT = 10_000_000
+"""The most numbers the children of one position may hold: distinct actions times the size of
+a position (its observation tensor, else its longest game).  Chess is 6.0 million, Hex 26x26
+4.1 million, Connect Four 7x6 882; Connect Four 1000x1000 (3 billion, 3.9 GB at depth 2) and
+Dots and Boxes 200x200 are refused before a state is made."""
 
 _NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
 _GAME = re.compile(r"([a-z][a-z0-9_]*)(?:\((.*)\))?\Z", re.DOTALL)
@@ -228,6 +233,7 @@ def load(game: Any) -> Any:
         raise ValueError(f"OpenSpiel's {name} {lacking}; {_SEARCHED}")
     loaded = _made(game, lambda: pyspiel.load_game(name, values))
     _check_actions(loaded, game)
+    _check_size(loaded, game)
     _made(game, loaded.new_initial_state)  # a game that cannot start is refused now
     return _searchable(loaded, name)
 
@@ -248,6 +254,28 @@ def _check_actions(loaded: Any, text: str) -> None:
     if actions > ACTION_LIMIT:
         raise ValueError(f"{_shown(text)} has {actions:,} distinct actions, more than "
                          f"{ACTION_LIMIT:,}: choose smaller parameters")
+
+
+def _check_size(loaded: Any, text: str) -> None:
+    """Raise unless one position's children hold at most SIZE_LIMIT numbers (before any
+    state is made).
+
+    >>> _check_size(pyspiel.load_game("connect_four(columns=1000,rows=1000)"), "c4")
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: 'c4' is too large to search: 1,000 actions of positions of 3,000,000 numbers...
+    """
+    if loaded.get_type().provides_observation_tensor:
+        size = loaded.observation_tensor_size()
+    else:
+        size = loaded.max_game_length()
+    actions = loaded.num_distinct_actions()
+    if actions * size > SIZE_LIMIT:
+        raise ValueError(f"{_shown(text)} is too large to search: {actions:,} actions of "
+                         f"positions of {size:,} numbers ({actions * size:,} in the children "
+                         f"of one position, more than {SIZE_LIMIT:,}); choose smaller "
+                         f"parameters")
 
 
 def _searchable(game: Any, name: str) -> Any:

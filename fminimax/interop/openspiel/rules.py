@@ -97,8 +97,12 @@ class SpielPosition:
             return (PASS,)
         if state.is_terminal() or state.is_chance_node():
             return ()
-        found = tuple(Action(a, state.action_to_string(self.player, a))
-                      for a in state.legal_actions())
+        try:
+            found = tuple(Action(a, state.action_to_string(self.player, a))
+                          for a in state.legal_actions())
+        except UnicodeDecodeError:  # OpenSpiel's own fault: a name not in UTF-8
+            raise ValueError(f"OpenSpiel's {state.get_game()} names its moves in bytes that "
+                             f"are not UTF-8 text: fminimax cannot show them") from None
         if not found:
             raise ValueError(f"OpenSpiel's {state.get_game()} has no legal action in a "
                              f"position that is not over (history {list(self.history)})")

@@ -380,6 +380,9 @@ def test_solve_reads_an_openspiel_position_as_its_history(wrap: ModuleType) -> N
     (("match", "openspiel:tic_tac_toe(x=1"), "unbalanced parentheses"),
     (("match", "openspiel:tic_tac_toe", "--size", "3x3"), "does not take --size"),
     (("match", "openspiel:chess"), "more than an exact search follows"),
+    # 7x6 Connect Four through OpenSpiel: refused as fminimax's own beyond 30 empty cells,
+    # where it searched for hours in silence
+    (("solve", "openspiel:connect_four"), "42 more plies, more than an exact search follows (30)"),
     (("solve", "openspiel:tic_tac_toe", "--board", "4 4"), "action 4 (the 2nd) is not legal"),
     (("solve", "openspiel:tic_tac_toe", "--board", "4 ٤"), "as numbers separated by spaces"),
 ])

@@ -30,8 +30,8 @@ from fminimax.interop.openspiel.rules import (
 )
 from fminimax.registry import UnknownOption
 
-__all__ = ["ACCEPTS", "HISTORY_LIMIT", "PREFIX", "beyond", "draw", "ended", "made", "notation",
-           "read_move", "read_position", "show_outcome", "side", "start_of"]
+__all__ = ["ACCEPTS", "EXACT_PLIES", "HISTORY_LIMIT", "PREFIX", "beyond", "draw", "ended", "made",
+           "notation", "read_move", "read_position", "show_outcome", "side", "start_of"]
 
 PREFIX = "openspiel:"
 """How the command line names an OpenSpiel game: ``openspiel:connect_four(columns=5,rows=4)``."""
@@ -163,16 +163,23 @@ def notation(spiel_game: Any) -> Notation[SpielPosition, Action]:
                     show_outcome=show_outcome if chance else None)
 
 
+EXACT_PLIES = min(30, PLIES)
+"""The most plies an OpenSpiel game may have left for an exact search: the limit of
+fminimax's own Connect Four (30 empty cells).  OpenSpiel's games carry no table, order or
+book of fminimax's, so a longer one (``connect_four``'s 42 plies) would search for hours in
+silence; it is refused in one line, and ``--depth`` or ``--seconds`` bound its search."""
+
+
 def beyond(longest: int, at: SpielPosition) -> str | None:
     """Return why an exact search of ``at`` is out of reach (a game that may last longer
-    than the engine follows), or None.
+    than an exact search takes), or None.
 
     >>> beyond(1000, start_of("pig")), beyond(9, start_of("tic_tac_toe"))
-    ('the game may last 1000 more plies, more than an exact search follows (500)', None)
+    ('the game may last 1000 more plies, more than an exact search follows (30)', None)
     """
     left = longest - len(at.history)
-    return None if left <= PLIES else (f"the game may last {left} more plies, more than an "
-                                       f"exact search follows ({PLIES})")
+    return None if left <= EXACT_PLIES else (f"the game may last {left} more plies, more "
+                                             f"than an exact search follows ({EXACT_PLIES})")
 
 
 def start_of(text: str) -> SpielPosition:

@@ -227,7 +227,10 @@ class Made:
 
     ``beyond(state)`` says why an exact search of a position is out of reach (None when it
     is within reach: every position by default); ``first(player)`` makes the start with
-    ``player`` moving first, for games where either side may start (None otherwise).
+    ``player`` moving first, for games where either side may start (None otherwise);
+    ``booked(state)`` whether an opening book ends ``exact``'s search of a position a few
+    plies down, so that ``solve`` searches it exactly although it is beyond (a match or an
+    agent, whose games go on past the book, still takes ``beyond`` as it says).
     """
 
     game: Game[Any, Any]
@@ -236,6 +239,7 @@ class Made:
     notation: Notation[Any, Any]
     beyond: Callable[[Any], str | None] = field(default=lambda state: None)
     first: Callable[[Any], Any] | None = None
+    booked: Callable[[Any], bool] = field(default=lambda state: False)
 
 
 @dataclass(frozen=True)

@@ -18,13 +18,15 @@ from fminimax.policy import Budget, Meter, Request
 
 @dataclass(frozen=True)
 class Made:
-    """A position as the registry makes one: rules, exact rules, state, distances, beyond."""
+    """A position as the registry makes one: rules, exact rules, state, distances, beyond,
+    booked."""
 
     game: Any
     state: Any
     distances: bool = True
     exact: Any = None
     beyond: Callable[[Any], str | None] = field(default=lambda state: None)
+    booked: Callable[[Any], bool] = field(default=lambda state: False)
 
     def __post_init__(self) -> None:
         if self.exact is None:

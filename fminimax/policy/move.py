@@ -21,8 +21,9 @@ class Problem(Protocol):
 
     ``game`` the rules (with the heuristic a bounded search scores cut-offs by), ``exact``
     the fastest rules for an exact search, ``state`` the position, ``beyond(state)`` why an
-    exact search is out of reach (None when it is in reach).  Whether values are distances
-    (win in N) is the game's own declaration, ``game.outcomes``.
+    exact search is out of reach (None when it is in reach), ``booked(state)`` whether an
+    opening book ends an exact search of it (``solve`` then searches it exactly).  Whether
+    values are distances (win in N) is the game's own declaration, ``game.outcomes``.
     """
 
     @property
@@ -36,6 +37,9 @@ class Problem(Protocol):
 
     @property
     def beyond(self) -> Callable[[Any], str | None]: ...
+
+    @property
+    def booked(self) -> Callable[[Any], bool]: ...
 
 
 def deepest(game: Game[Any, Any], state: Any, distances: bool, meter: Meter) -> SearchResult[Any]:

@@ -303,14 +303,19 @@ SIDE, EXACT_CELLS = 20, 30
 """The longest side a board may have, and the most empty cells an exact search takes."""
 
 
-def _beyond(width: int, height: int, booked: int, position: C4) -> str | None:
-    """Return why an exact search of ``position`` is out of reach, or None: in reach when
-    it has fewer stones than the opening book's positions (``booked``), which end the
-    search, or few enough empty cells."""
+def _beyond(width: int, height: int, position: C4) -> str | None:
+    """Return why an exact search of ``position`` is out of reach (too many empty cells),
+    or None."""
     empty = width * height - position.plies
-    return None if empty <= EXACT_CELLS or position.plies < booked else (
+    return None if empty <= EXACT_CELLS else (
         f"Connect Four {width}x{height} with {empty} empty cells is far beyond an exact "
         f"search (at most {EXACT_CELLS} empty cells)")
+
+
+def _booked(booked: int, position: C4) -> bool:
+    """Return whether ``position`` has fewer stones than the opening book's positions
+    (``booked`` stones; -1 without a book), which end an exact search of it."""
+    return position.plies < booked
 
 
 def opening_book(options: Options, width: int, height: int, k: int,
@@ -348,8 +353,8 @@ def make(options: Options) -> Made:
     found = opening_book(options, width, height, k, state)
     exact = solver(width, height, k) if found is None else with_book(solver(width, height, k),
                                                                       found)
-    return Made(game(width, height, k), exact, state, spoken,
-                partial(_beyond, width, height, -1 if found is None else found.depth))
+    return Made(game(width, height, k), exact, state, spoken, partial(_beyond, width, height),
+                booked=partial(_booked, -1 if found is None else found.depth))
 
 
 ENTRY = GameEntry(

@@ -16,7 +16,7 @@ import os
 import stat
 from typing import IO, Any
 
-__all__ = ["Errors", "Output", "OutputFailed"]
+__all__ = ["Errors", "Output", "OutputFailed", "is_terminal"]
 
 
 class OutputFailed(Exception):
@@ -113,10 +113,7 @@ class Output:
 
     def isatty(self) -> bool:
         """Return whether the output is a terminal."""
-        try:
-            return self.stream is not None and self.stream.isatty()
-        except (OSError, ValueError):
-            return False
+        return is_terminal(self.stream)
 
     def __getattr__(self, name: str) -> Any:
         if self.stream is None:
@@ -150,10 +147,16 @@ class Errors:
 
     def isatty(self) -> bool:
         """Return whether stderr is a terminal (False when it is closed)."""
-        try:
-            return self.stream is not None and self.stream.isatty()
-        except (OSError, ValueError):
-            return False
+        return is_terminal(self.stream)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.stream, name)
+
+
+def is_terminal(stream: IO[str] | None) -> bool:
+    """Return whether ``stream`` is a terminal: False when it is closed (None) or cannot
+    say."""
+    try:
+        return stream is not None and stream.isatty()
+    except (OSError, ValueError):
+        return False

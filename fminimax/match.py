@@ -100,16 +100,20 @@ def parse_spec(text: str) -> Spec:
     options: dict[str, Any] = {}
     for item in (part.strip() for part in rest.split(",")) if colon else ():
         key, eq, value = item.partition("=")
-        if key not in _OPTIONS:
-            raise ValueError(f"bad spec {text!r}: unknown option {key!r}; the options are "
-                             f"{', '.join(sorted(_OPTIONS))}")
-        if key in options:
-            raise ValueError(f"bad spec {text!r}: {key} is given twice")
-        if key == "table" and name == "mcts":  # on or off: MCTS keeps its own tree
-            raise ValueError(f"bad spec {text!r}: mcts keeps its own tree, no table; drop "
-                             f"table")
+        _check_key(text, name, key, options)
         options[key] = _option(text, key, value if eq else None)
     return _checked(text, Spec(name, **options))
+
+
+def _check_key(text: str, name: str, key: str, given: dict[str, Any]) -> None:
+    """Raise a ValueError unless ``key`` is an option ``name`` takes, given once so far."""
+    if key not in _OPTIONS:
+        raise ValueError(f"bad spec {text!r}: unknown option {key!r}; the options are "
+                         f"{', '.join(sorted(_OPTIONS))}")
+    if key in given:
+        raise ValueError(f"bad spec {text!r}: {key} is given twice")
+    if key == "table" and name == "mcts":  # on or off: MCTS keeps its own tree
+        raise ValueError(f"bad spec {text!r}: mcts keeps its own tree, no table; drop table")
 
 
 def _checked(text: str, spec: Spec) -> Spec:

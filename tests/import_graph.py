@@ -21,6 +21,7 @@ ALLOWED: dict[str, set[str]] = {
     "fminimax.build": set(),
     "fminimax.limits": set(),
     "fminimax.board": {"fminimax.game"},
+    "fminimax.contract": {"fminimax.game"},
     "fminimax.reference": {"fminimax.game"},
     "fminimax.core": {"fminimax.game", "fminimax.core"},
     "fminimax.algorithms": {"fminimax.game", "fminimax.core", "fminimax.mcts"},

@@ -83,7 +83,7 @@ def test_a_depth_without_a_heuristic_is_refused_before_the_first_game() -> None:
 @pytest.mark.parametrize("argv, takes", [
     (["solve", "tictactoe", "--misere"], "here it takes --board, --k, --size"),
     (["play", "tictactoe", "--misere"], "here it takes --human, --k, --size"),
-    (["play", "connect4", "--human", "o"], "here it takes --k, --size"),
+    (["play", "connect4", "--human", "o"], "here it takes --book, --k, --size"),
 ])
 def test_does_not_take_lists_only_what_the_subcommand_offers(argv: list[str],
                                                              takes: str) -> None:

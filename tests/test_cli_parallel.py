@@ -119,10 +119,12 @@ def test_workers_answer_what_the_serial_search_answers_beyond_an_exact_search(
 
 
 def test_a_refusal_under_workers_advises_only_bounds_the_workers_take() -> None:
-    status, out, err = run("solve", "connect4", "--workers", "2")
+    # 8x7: beyond an exact search, and no opening book answers it (7x6's empty board is
+    # answered from the book where bitbully-databases is installed)
+    status, out, err = run("solve", "connect4", "--size", "8x7", "--workers", "2")
     assert (status, out) == (2, "")
     assert err.endswith("; bound it with --depth N\n") and "--seconds" not in err, err
-    _, _, serial = run("solve", "connect4")
+    _, _, serial = run("solve", "connect4", "--size", "8x7")
     assert serial.endswith("bound it with --depth N or --seconds S (iterative deepening)\n")
 
 

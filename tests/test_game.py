@@ -16,7 +16,8 @@ import pytest
 from conftest import needs_module
 from fminimax import algorithms, cli, core, match, mpi, parallel, policy, reference, registry
 from fminimax import trace as tr
-from fminimax.game import Game, GameEntry, Made, Notation, Options, checked_game, zero
+from fminimax.contract import checked_game
+from fminimax.game import Game, GameEntry, Made, Notation, Options, zero
 from fminimax.games import connect4, nim, pig, tree
 from fminimax.games import tictactoe as ttt
 

@@ -26,6 +26,7 @@ from importlib import import_module
 from typing import IO, TYPE_CHECKING, Any, NoReturn, cast
 
 from fminimax.cli.signals import signals_deferred
+from fminimax.cli.streams import Errors, Output, OutputFailed
 
 if TYPE_CHECKING:
     import argparse
@@ -128,43 +129,53 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None,
     """Run the program on ``argv`` and return its exit status.
 
     A closed stderr says nothing; a closed or failing stdout is one line on stderr and 2
-    (``fminimax.cli.streams``); running out of memory is one line and 2.
+    (``fminimax.cli.streams``); running out of memory is one line and 2.  Everything the
+    library runs, the wrapping of the streams included, is inside the ``try``: a Ctrl-C at
+    any of its lines is one line and 130.
     """
-    from fminimax.cli.streams import Errors, Output, OutputFailed
-
-    output = cast("IO[str]", Output(sys.stdout if out is None else out))
-    said = cast("IO[str]", Errors(sys.stderr if err is None else err))
+    raw = sys.stderr if err is None else err
+    said: IO[str] | None = None
     previous = None
     try:
+        said = cast("IO[str]", Errors(raw))
+        output = cast("IO[str]", Output(sys.stdout if out is None else out))
         previous = _on_sigterm()
         return _run(argv, output, said)
     except BrokenPipeError:
         return _quiet_exit()
-    except OutputFailed as error:
-        said.write(f"{_fresh_line(said)}{PROG}: error: {error}\n")
-        return 2
-    except MemoryError:
-        _memory_ran_out()
-        said.write(f"{_fresh_line(said)}{PROG}: error: out of memory; {MEMORY_ADVICE}\n")
-        return 2
-    except SystemError as error:  # CPython's own failure, seen only when memory runs out
-        _memory_ran_out()
-        said.write(f"{_fresh_line(said)}{PROG}: error: the interpreter failed "
-                   f"({clip_line(error)}), as it can when memory runs out; {MEMORY_ADVICE}\n")
-        return 2
-    except Terminated:
-        said.write(f"{_fresh_line(said)}{PROG}: terminated\n")
-        return 143
-    except KeyboardInterrupt:
-        said.write(f"{_fresh_line(said)}{PROG}: interrupted\n")
-        return 130
-    except Exception as error:
-        status, line = _refusal(error)
-        said.write(f"{line}\n")
+    except BaseException as error:
+        ended = _ending(error)
+        if ended is None:
+            raise
+        status, line, fresh = ended
+        said = said if said is not None else cast("IO[str]", Errors(raw))
+        said.write(f"{_fresh_line(said) if fresh else ''}{line}\n")
         return status
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
+
+
+def _ending(error: BaseException) -> tuple[int, str, bool] | None:
+    """Return how ``error`` ends the program: its status, its one line and whether that
+    line starts on a fresh line of a terminal; None for what must go on up (SystemExit)."""
+    if isinstance(error, OutputFailed):
+        return 2, f"{PROG}: error: {error}", True
+    if isinstance(error, MemoryError):
+        _memory_ran_out()
+        return 2, f"{PROG}: error: out of memory; {MEMORY_ADVICE}", True
+    if isinstance(error, SystemError):  # CPython's own failure, seen only when memory runs out
+        _memory_ran_out()
+        return 2, (f"{PROG}: error: the interpreter failed ({clip_line(error)}), as it can "
+                   f"when memory runs out; {MEMORY_ADVICE}"), True
+    if isinstance(error, Terminated):
+        return 143, f"{PROG}: terminated", True
+    if isinstance(error, KeyboardInterrupt):
+        return 130, f"{PROG}: interrupted", True
+    if isinstance(error, Exception):
+        status, line = _refusal(error)
+        return status, line, False
+    return None
 
 
 def command() -> NoReturn:

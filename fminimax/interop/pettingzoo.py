@@ -293,12 +293,8 @@ class FminimaxEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's AECEnv is untyp
                 or not 0 <= int(action) < self.encoding.actions:
             raise ValueError(f"{agent} may play one of the actions {legal}, got {action!r}")
         self._cumulative_rewards[agent] = 0
-        if int(action) not in legal:  # PettingZoo's classic games: the mover loses, it ends
-            self.rewards = {name: ILLEGAL_REWARD if name == agent else 0
-                            for name in self.encoding.agents}
-            self.terminations = dict.fromkeys(self.encoding.agents, True)
-            self.infos[agent] = {"illegal_action": int(action), "legal_actions": legal}
-            self._accumulate_rewards()
+        if int(action) not in legal:
+            self._lost_by_illegal(agent, int(action), legal)
             return
         game = self.encoding.game
         self.position = self._settled(game.play(self.position, self.encoding.move(int(action))))
@@ -308,6 +304,13 @@ class FminimaxEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's AECEnv is untyp
                 self.rewards[name] = (score > 0) - (score < 0)
             self.terminations = dict.fromkeys(self.encoding.agents, True)
         self.agent_selection = self._agent_of(game.to_move(self.position))
+        self._accumulate_rewards()
+
+    def _lost_by_illegal(self, agent: str, action: int, legal: list[int]) -> None:
+        """End the game lost by ``agent``'s illegal ``action``, as PettingZoo's games do."""
+        self.rewards = {name: ILLEGAL_REWARD * (name == agent) for name in self.encoding.agents}
+        self.terminations = dict.fromkeys(self.encoding.agents, True)
+        self.infos[agent] = {"illegal_action": action, "legal_actions": legal}
         self._accumulate_rewards()
 
     def _settled(self, state: Any) -> Any:
@@ -356,7 +359,7 @@ def _planes(observation: Any, shape: tuple[int, int]) -> tuple[Any, Any]:
         raise ValueError(f"the observation must be {(*shape, 2)} planes of 0 and 1, got "
                          f"shape {planes.shape}")
     if not np.isin(planes, (0, 1)).all():
-        odd = sorted({float(v) for v in np.unique(planes) if v not in (0, 1)})[:3]
+        odd = sorted(set(np.unique(planes).tolist()) - {0, 1})[:3]
         raise ValueError(f"the observation's planes hold only 0 and 1, got "
                          f"{', '.join(f'{v:g}' for v in odd)}")
     if not np.isin(mask, (0, 1)).all() or not mask.any():

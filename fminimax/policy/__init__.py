@@ -48,9 +48,8 @@ from fminimax.policy.probe import (
     PROBE_SECONDS,
     decisive_within,
     exact_within,
-    next_depth_nodes,
 )
-from fminimax.policy.searches import keeps_table, searches_every_node
+from fminimax.policy.searches import keeps_table, next_depth_nodes, searches_every_node
 from fminimax.policy.solve import (
     ALL_NODES,
     MAX_TRACED_NODES,

@@ -15,10 +15,16 @@ from typing import Any
 
 from fminimax.game import Game
 from fminimax.policy.limits import Budget, Meter, Spent, TooDeep
-from fminimax.policy.searches import SearchResult, Table, is_decisive, iterate, search
+from fminimax.policy.searches import (
+    SearchResult,
+    Table,
+    is_decisive,
+    iterate,
+    next_depth_nodes,
+    search,
+)
 
-__all__ = ["PROBE_NODES", "PROBE_SECONDS", "decisive_within", "exact_within",
-           "next_depth_nodes"]
+__all__ = ["PROBE_NODES", "PROBE_SECONDS", "decisive_within", "exact_within"]
 
 PROBE_NODES, PROBE_SECONDS = 50_000, 2.0
 """A position beyond an exact search is still solved when iterative deepening finds a forced
@@ -44,27 +50,6 @@ def exact_within(game: Game[Any, Any], state: Any, distances: bool,
         return search(game, state, table=Table(), distances=distances, stop=meter)
     except (Spent, TooDeep):
         return None
-
-
-def next_depth_nodes(per_depth: list[int], branching: int) -> int:
-    """Return the nodes iterative deepening's next depth will likely enter.
-
-    Alpha-beta's tree grows by about the branching factor every two plies, so the next depth
-    costs the one before the last times the growth seen over two plies (the root's
-    branching until three depths are known); the first depth costs the root's moves, the
-    second about twice the first.
-
-    >>> next_depth_nodes([], 400), next_depth_nodes([401], 400), next_depth_nodes([401, 800], 400)
-    (401, 802, 160400)
-    >>> next_depth_nodes([8, 20, 60], 7)
-    150
-    """
-    if not per_depth:
-        return branching + 1
-    if len(per_depth) == 1:
-        return 2 * per_depth[0]
-    growth = branching if len(per_depth) == 2 else max(per_depth[-1] / max(per_depth[-3], 1), 1)
-    return int(per_depth[-2] * growth)
 
 
 class _Found(Exception):

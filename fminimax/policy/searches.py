@@ -18,8 +18,8 @@ from fminimax.game import Game, zero
 from fminimax.policy.limits import TooDeep
 
 __all__ = ["SearchResult", "Stats", "Table", "distances_for", "estimating", "family", "is_decisive",
-           "is_too_deep", "iterate", "keeps_table", "needs_the_end", "parent_value", "search",
-           "searches_every_node", "translated"]
+           "is_too_deep", "iterate", "keeps_table", "needs_the_end", "next_depth_nodes",
+           "parent_value", "search", "searches_every_node", "translated"]
 
 Stop = Callable[[], bool]
 
@@ -73,8 +73,6 @@ def iterate(game: Game[Any, Any], state: Any, *, distances: bool | None, stop: S
             reached(result)
         if result.exact or spent is None:
             return
-        from fminimax.policy.probe import next_depth_nodes  # (probe imports this module)
-
         counted.append(result.stats.nodes)
         ahead = 0.0
         if clock is not None and counted[-1] > 0:  # the next depth's nodes, at the time a
@@ -203,3 +201,24 @@ def translated(game: Game[Any, Any], error: ValueError) -> ValueError:
     if not is_too_deep(error):
         return error
     return TooDeep(f"a search of {game.name!r} goes deeper than the engine can follow a line")
+
+
+def next_depth_nodes(per_depth: list[int], branching: int) -> int:
+    """Return the nodes iterative deepening's next depth will likely enter.
+
+    Alpha-beta's tree grows by about the branching factor every two plies, so the next depth
+    costs the one before the last times the growth seen over two plies (the root's
+    branching until three depths are known); the first depth costs the root's moves, the
+    second about twice the first.
+
+    >>> next_depth_nodes([], 400), next_depth_nodes([401], 400), next_depth_nodes([401, 800], 400)
+    (401, 802, 160400)
+    >>> next_depth_nodes([8, 20, 60], 7)
+    150
+    """
+    if not per_depth:
+        return branching + 1
+    if len(per_depth) == 1:
+        return 2 * per_depth[0]
+    growth = branching if len(per_depth) == 2 else max(per_depth[-1] / max(per_depth[-3], 1), 1)
+    return int(per_depth[-2] * growth)

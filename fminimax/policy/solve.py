@@ -132,7 +132,7 @@ def _probed(problem: Problem, request: Request, budget: Budget,
     reason = problem.beyond(problem.state)
     if reason is None or request.depth is not None or budget.bounded:
         return None
-    if problem.booked(problem.state) and request.algorithm not in UNPRUNED:
+    if _by_the_book(problem) and request.algorithm not in UNPRUNED:
         return None  # the book ends the search a few plies down: exact, with cut-offs
     found = None
     if request.distances:
@@ -147,6 +147,13 @@ def _probed(problem: Problem, request: Request, budget: Budget,
     if found is None:
         raise Beyond(reason)
     return found
+
+
+def _by_the_book(problem: Problem) -> bool:
+    """Return whether the position is beyond an exact search but an opening book ends its
+    search a few plies down: it is searched exactly and serially (the book answers most of
+    it; workers would only split a search of a few nodes)."""
+    return problem.beyond(problem.state) is not None and problem.booked(problem.state)
 
 
 def _at_horizon(problem: Problem, request: Request, found: SearchResult[Any],
@@ -206,7 +213,7 @@ def _root(problem: Problem, request: Request, budget: Budget,
     game, state, depth = _rules(problem, request), problem.state, request.depth
     if request.trace:
         return _Root(traced(game, state, request, depth, hook), game, depth)
-    if searcher is not None:
+    if searcher is not None and not _by_the_book(problem):
         return _Root(searcher(game, state, Meter(budget, hook)), game, depth)
     if budget.bounded:
         return _Root(_budgeted(game, state, request, budget, hook), game, depth)

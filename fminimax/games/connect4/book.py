@@ -409,9 +409,17 @@ class _Booked:
 
     names_moves = False
 
-    def __init__(self, found: Book,
-                 inner: Callable[[C4], tuple[Score, int] | None] | None) -> None:
-        self.found, self.inner = found, inner
+    def __init__(self, found: Book, inner: Callable[[C4], tuple[Score, int] | None] | None,
+                 recipe: tuple[Callable[..., Game[C4, Move]], tuple[Any, ...]] | None = None
+                 ) -> None:
+        self.found, self.inner, self.recipe = found, inner, recipe
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Return how pickle makes this rule again in a worker: the book (by its path) and
+        the game's own rule made again from the game's recipe (a closure cannot travel)."""
+        if self.recipe is None:
+            return (_Booked, (self.found, self.inner))
+        return (_rebooked, (self.found, self.recipe))
 
     def __call__(self, state: C4) -> tuple[Score, int] | None:
         strong = score(self.found, state)
@@ -437,4 +445,10 @@ def with_book(game: Game[C4, Move], found: Book) -> Game[C4, Move]:
         raise ValueError(f"opening book {found.path} holds only who wins, not the distance "
                          f"to the end: a search needs an exact book (BitBully's 12-ply book "
                          f"with distances, or Pons' format)")
-    return replace(game, decided=_Booked(found, game.decided))
+    return replace(game, decided=_Booked(found, game.decided, game.recipe))
+
+
+def _rebooked(found: Book, recipe: tuple[Callable[..., Game[C4, Move]], tuple[Any, ...]]
+              ) -> _Booked:
+    """Return the book's rule over the ``decided`` rule of the game ``recipe`` makes."""
+    return _Booked(found, recipe[0](*recipe[1]).decided, recipe)

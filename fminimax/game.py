@@ -356,5 +356,7 @@ def is_booked(game: Game[Any, Any], state: Any) -> bool:
     False
     """
     decided = game.decided
-    return (decided is not None and not getattr(decided, "names_moves", True)
-            and decided(state) is not None)
+    if decided is None or getattr(decided, "names_moves", True):
+        return False
+    holds = getattr(decided, "holds", None)  # the book itself, not a rule it falls back on
+    return bool(holds(state)) if holds is not None else decided(state) is not None

@@ -69,7 +69,7 @@ def tree_of(root: mcts.Node, player: Any) -> dict[str, str]:
         mean = node.mean if node.player == player else -node.mean
         found[path_str(names)] = (f"n {node.visits}, mean "
                                   f"{mean if abs(mean) >= 0.0005 else 0.0:+.3f}")
-        todo.extend((child, (*names, str(key))) for key, child in mcts.children(node))
+        todo.extend((child, (*names, str(key))) for key, child in mcts.branches(node))
     return found
 
 

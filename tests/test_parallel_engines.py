@@ -156,12 +156,16 @@ def test_text_3s_mpi_program_gives_the_serial_answer_on_a_finished_position(
                    "tictactoe", "--board", board, timeout=60)
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout, parse_constant=refuse_non_json)
+    solved = subprocess.run([sys.executable, "-m", "fminimax", "solve", "tictactoe", "--board",
+                             board, "--json"], capture_output=True, text=True, timeout=60)
+    serial = json.loads(solved.stdout)  # an ended game in solve's words: "x won"
     assert (answer["value"], answer["outcome"], answer["best_move"], answer["pv"]) == (
-        expected.value, core.outcome_str(expected), None, [])
+        expected.value, serial["outcome"], None, []) == (
+        serial["value"], serial["outcome"], serial["best_move"], serial["pv"])
     words = mpiexec("-n", "3", sys.executable, "-m", "fminimax.mpi", "tictactoe", "--board",
                     board, timeout=60)
     assert words.returncode == 0 and words.stderr == "", words.stderr
-    assert f"value: {expected.value} ({core.outcome_str(expected)})" in words.stdout
+    assert f"value: {expected.value} ({serial['outcome']})" in words.stdout
 
 
 def test_ctrl_c_under_mpiexec_is_one_line_not_a_traceback_per_rank(mpi: None) -> None:

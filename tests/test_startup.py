@@ -61,9 +61,9 @@ def test_solving_connect_four_imports_only_connect_four_and_the_search() -> None
     assert sorted(names & set(UNUSED)) == []
     assert not any(name.startswith(("concurrent.", "multiprocessing.", "fminimax.mcts."))
                    for name in names)
-    record = json.loads(out)
-    assert (record["value"], record["best_move"], record["pv"], record["nodes"]) == (
-        999_997, 3, [3, 2, 6], 117)
+    record = json.loads(out)  # the nodes differ: the book (where installed) lets the exact
+    assert (record["value"], record["best_move"], record["pv"]) == (  # search answer it
+        999_997, 3, [3, 2, 6])
 
 
 def test_each_game_loads_only_its_own_module() -> None:

@@ -279,28 +279,3 @@ def check_frontier_args(args: argparse.Namespace) -> None:
         raise ValueError("--frontier solves exactly; drop --depth, --seconds and --max-nodes")
     if args.store and os.path.isdir(args.store):
         raise ValueError(f"--store needs a file, got the directory {args.store!r}")
-
-
-def megabytes(text: str) -> int:
-    """Return --table-mb: an int from 1 to 1,048,576 (a terabyte)."""
-    if not (text.isascii() and text.isdigit()) or not 1 <= int(text[:8]) <= 2**20:
-        raise argparse.ArgumentTypeError(f"--table-mb is a whole number of megabytes from 1 "
-                                         f"to {2**20}, got {text[:40]!r}")
-    return int(text)
-
-
-def add_frontier_arguments(command: argparse.ArgumentParser) -> None:
-    """Add --frontier, --store, --pool and --table-mb to a command."""
-    command.add_argument("--frontier", type=int, metavar="PLIES",
-                         help="solve exactly by the positions PLIES plies down, each one "
-                         "task on Dask (a LocalCluster of --workers, or --scheduler)")
-    command.add_argument("--store", metavar="FILE",
-                         help="with --frontier: write each finished task to this SQLite "
-                         "file, and skip the tasks it holds (resume)")
-    command.add_argument("--write-book", metavar="FILE",
-                         help="with --frontier: write the values found (the frontier's and "
-                         "those above it) as an opening book in Pons' format")
-    command.add_argument("--pool", action="store_true",
-                         help="with --frontier: a process pool instead of Dask")
-    command.add_argument("--table-mb", type=megabytes, default=256, metavar="MB",
-                         help="the memory each transposition table keeps to (default 256)")

@@ -23,7 +23,8 @@ if TYPE_CHECKING:  # the pools, their futures and Dask load only when a pool is 
     from fminimax.cli.cluster import DaskExecutor
 
 __all__ = ["CONNECT_SECONDS", "MAX_WORKERS", "SPLIT", "WAIT_SECONDS",
-           "add_parallel_arguments", "bounds_advice", "executor_for", "parallel_move_lines",
+           "add_frontier_arguments", "add_parallel_arguments", "bounds_advice", "executor_for",
+           "megabytes", "parallel_move_lines",
            "parallel_move_values", "parallel_search", "parallel_solve", "scheduler_address",
            "split_algorithm", "stop_pool", "StoppedWatch", "stopped_state",
            "wants_pool", "workers_count"]
@@ -391,3 +392,28 @@ def parallel_move_values(args: argparse.Namespace, game: Any, state: Any, depth:
         assert executor is not None
         return parallel.move_values(executor, game, state, depth=depth, distances=distances,
                                     table=bool(args.table))
+
+
+def megabytes(text: str) -> int:
+    """Return --table-mb: an int from 1 to 1,048,576 (a terabyte)."""
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text[:8]) <= 2**20:
+        raise argparse.ArgumentTypeError(f"--table-mb is a whole number of megabytes from 1 "
+                                         f"to {2**20}, got {text[:40]!r}")
+    return int(text)
+
+
+def add_frontier_arguments(command: argparse.ArgumentParser) -> None:
+    """Add --frontier, --store, --pool and --table-mb to a command."""
+    command.add_argument("--frontier", type=int, metavar="PLIES",
+                         help="solve exactly by the positions PLIES plies down, each one "
+                         "task on Dask (a LocalCluster of --workers, or --scheduler)")
+    command.add_argument("--store", metavar="FILE",
+                         help="with --frontier: write each finished task to this SQLite "
+                         "file, and skip the tasks it holds (resume)")
+    command.add_argument("--write-book", metavar="FILE",
+                         help="with --frontier: write the values found (the frontier's and "
+                         "those above it) as an opening book in Pons' format")
+    command.add_argument("--pool", action="store_true",
+                         help="with --frontier: a process pool instead of Dask")
+    command.add_argument("--table-mb", type=megabytes, default=256, metavar="MB",
+                         help="the memory each transposition table keeps to (default 256)")

@@ -39,7 +39,13 @@ from fminimax.cli.lines import (
     positions,
     refuse_per_line,
 )
-from fminimax.cli.pools import add_parallel_arguments, bounds_advice, parallel_solve, wants_pool
+from fminimax.cli.pools import (
+    add_frontier_arguments,
+    add_parallel_arguments,
+    bounds_advice,
+    parallel_solve,
+    wants_pool,
+)
 from fminimax.cli.report import game_fields, number_str, stats_fields, write_json
 from fminimax.limits import MAX_ITERATIONS
 from fminimax.registry import Made
@@ -423,6 +429,5 @@ def add(sub: Any) -> None:
     solve.add_argument("--solver", action="store_true",
                        help="mcts: prove wins, losses and draws as they back up (MCTS-Solver)")
     add_parallel_arguments(solve)
-    from fminimax.cli.frontier import add_frontier_arguments
     add_frontier_arguments(solve)
     solve.set_defaults(run=run)

@@ -421,6 +421,11 @@ class _Booked:
             return (_Booked, (self.found, self.inner))
         return (_rebooked, (self.found, self.recipe))
 
+    def holds(self, state: C4) -> bool:
+        """Return whether the book itself holds ``state`` (a line ends there; where the
+        game's own rule decides, that rule names its moves)."""
+        return score(self.found, state) is not None
+
     def __call__(self, state: C4) -> tuple[Score, int] | None:
         strong = score(self.found, state)
         if strong is not None:

@@ -92,9 +92,9 @@ def test_the_probe_gives_up_when_the_next_depth_cannot_fit() -> None:
         calls.append(1)
         return False
 
-    started = time.perf_counter()
+    started = time.process_time()  # this process's work, not the machine's other jobs
     assert policy.decisive_within(made.game, made.state, 50_000, stop=counted) is None
-    assert len(calls) <= 3 and time.perf_counter() - started < 1.0
+    assert len(calls) <= 3 and time.process_time() - started < 1.0
 
 
 def test_the_probe_still_finds_a_quick_win_far_from_an_exact_search() -> None:

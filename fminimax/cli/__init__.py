@@ -26,7 +26,6 @@ from importlib import import_module
 from typing import IO, TYPE_CHECKING, Any, NoReturn, cast
 
 from fminimax.cli.signals import signals_deferred
-from fminimax.cli.streams import Errors, Output, OutputFailed
 
 if TYPE_CHECKING:
     import argparse
@@ -137,6 +136,8 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None,
     said: IO[str] | None = None
     previous = None
     try:
+        from fminimax.cli.streams import Errors, Output  # loaded with the subcommand
+
         said = cast("IO[str]", Errors(raw))
         output = cast("IO[str]", Output(sys.stdout if out is None else out))
         previous = _on_sigterm()
@@ -148,7 +149,10 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None,
         if ended is None:
             raise
         status, line, fresh = ended
-        said = said if said is not None else cast("IO[str]", Errors(raw))
+        if said is None:
+            from fminimax.cli.streams import Errors as Fallback
+
+            said = cast("IO[str]", Fallback(raw))
         said.write(f"{_fresh_line(said) if fresh else ''}{line}\n")
         return status
     finally:
@@ -159,6 +163,8 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None,
 def _ending(error: BaseException) -> tuple[int, str, bool] | None:
     """Return how ``error`` ends the program: its status, its one line and whether that
     line starts on a fresh line of a terminal; None for what must go on up (SystemExit)."""
+    from fminimax.cli.streams import OutputFailed
+
     if isinstance(error, OutputFailed):
         return 2, f"{PROG}: error: {error}", True
     if isinstance(error, MemoryError):

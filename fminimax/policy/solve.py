@@ -38,10 +38,6 @@ ALL_NODES = 1_000_000
 """The most nodes the searches after a probe may take (the algorithm asked for at the
 probe's horizon, every best move): a probe answers quickly, and so must they."""
 
-UNPRUNED = frozenset({"minimax", "negamax", "expectiminimax"})
-"""The algorithms that search every node: from a position the book answers a dozen plies
-down they would still search millions, so such a position stays beyond them."""
-
 Searcher = Callable[[Game[Any, Any], Any, Meter], SearchResult[Any]]
 """A search the shell runs instead of the serial one (its process pool): given the rules,
 the state and the stop test."""
@@ -132,8 +128,10 @@ def _probed(problem: Problem, request: Request, budget: Budget,
     reason = problem.beyond(problem.state)
     if reason is None or request.depth is not None or budget.bounded:
         return None
-    if _by_the_book(problem) and request.algorithm not in UNPRUNED:
-        return None  # the book ends the search a few plies down: exact, with cut-offs
+    if _by_the_book(problem) and not searches_every_node(request.algorithm):
+        # the book ends the search a few plies down: exact, with cut-offs (an algorithm
+        # without them would still search millions of nodes above the book)
+        return None
     found = None
     if request.distances:
         # the cut-offs scored 0, not by the game's heuristic: the probe keeps only decisive

@@ -30,6 +30,7 @@ COMPILED_MODULES = (
     "fminimax.games.connect4.position",
     "fminimax.games.connect4.endgame",
     "fminimax.games.connect4.ordering",
+    "fminimax.games.connect4.native",
     "fminimax.games.connect4.solving",
 )
 """The modules the compiled build compiles (setup.py reads this tuple).

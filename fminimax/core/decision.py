@@ -64,6 +64,12 @@ class Decisions(Run):
         if self.steps is not None or self.history is not None or self.scout:
             return self.general
         if self.table is not None:
+            if self.prune and self.game.fast_node is not None:
+                # the game's own node for this search, where it has one that serves it
+                # (the same node step for step, over the game's own values)
+                fast = self.game.fast_node(self)
+                if fast is not None:
+                    return fast  # type: ignore[no-any-return]
             return self.tabled if self.prune else self.general
         if self.mate or self.decided is not None:
             return self.general

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-__all__ = ["Shape", "run_finder", "threat_finder"]
+__all__ = ["Shape", "four_threats", "run_finder", "threat_finder"]
 
 
 class Shape(NamedTuple):
@@ -82,32 +82,45 @@ def run_finder(s: Shape) -> Callable[[int], bool]:
     return run
 
 
+def four_threats(p: int, mask: int, h: int, free: int) -> int:
+    """Return the cells of ``free`` outside ``mask`` where one more of the stones ``p`` makes
+    four in a row on a board ``h`` cells high: Pons' winning positions, unrolled.
+
+    (The one body of the k = 4 threat finder: ``threat_finder``'s rule and the solver's
+    node, ``native.SolverNode``, both call it.)
+
+    >>> four_threats(0b0111, 0b0111, 4, 33825 * 0b1111)
+    8
+    """
+    a, b, c = h + 1, h, h + 2
+    r = (p << 1) & (p << 2) & (p << 3)
+    # per direction, the pairs and threes of stones in a row (at their first stone), moved
+    # to the cell that completes them: three in a row on either side, or a gap.  Why pairs
+    # first: no int here grows past the board by more than one step, so on 7x6 every one
+    # fits in 62 bits, which the compiled build keeps unboxed (p << 3 * a would not, and
+    # would take Python's slow path for big ints)
+    down = p >> a
+    pair = p & down
+    three = pair & (p >> 2 * a)
+    r |= (three << 3 * a) | (three >> a) | ((pair << 2 * a) & down) | ((pair >> a) & (p << a))
+    down = p >> b
+    pair = p & down
+    three = pair & (p >> 2 * b)
+    r |= (three << 3 * b) | (three >> b) | ((pair << 2 * b) & down) | ((pair >> b) & (p << b))
+    down = p >> c
+    pair = p & down
+    three = pair & (p >> 2 * c)
+    r |= (three << 3 * c) | (three >> c) | ((pair << 2 * c) & down) | ((pair >> c) & (p << c))
+    return r & (free ^ mask)
+
+
 def _threats4(s: Shape, free: int) -> Callable[[int, int], int]:
-    """Return ``threats(stones, mask)`` for k = 4, Pons' winning positions, unrolled, of the
-    cells in ``free`` (the board's)."""
-    a, b, c = s.height + 1, s.height, s.height + 2
-    a2, b2, c2, a3, b3, c3 = 2 * a, 2 * b, 2 * c, 3 * a, 3 * b, 3 * c
+    """Return ``threats(stones, mask)`` for k = 4 (``four_threats``) of the cells in ``free``
+    (the board's)."""
+    h = s.height
 
     def threats4(p: int, mask: int) -> int:
-        r = (p << 1) & (p << 2) & (p << 3)
-        # per direction, the pairs and threes of stones in a row (at their first stone),
-        # moved to the cell that completes them: three in a row on either side, or a gap.
-        # Why pairs first: no int here grows past the board by more than one step, so on
-        # 7x6 every one fits in 62 bits, which the compiled build keeps unboxed (p << a3
-        # would not, and would take Python's slow path for big ints)
-        down = p >> a
-        pair = p & down
-        three = pair & (p >> a2)
-        r |= (three << a3) | (three >> a) | ((pair << a2) & down) | ((pair >> a) & (p << a))
-        down = p >> b
-        pair = p & down
-        three = pair & (p >> b2)
-        r |= (three << b3) | (three >> b) | ((pair << b2) & down) | ((pair >> b) & (p << b))
-        down = p >> c
-        pair = p & down
-        three = pair & (p >> c2)
-        r |= (three << c3) | (three >> c) | ((pair << c2) & down) | ((pair >> c) & (p << c))
-        return r & (free ^ mask)
+        return four_threats(p, mask, h, free)
 
     return threats4
 

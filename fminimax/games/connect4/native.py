@@ -1,0 +1,270 @@
+"""Connect Four's solver node: the core's table node, written for this game's ints alone.
+
+Why a node of its own: a node of the core's one recursion (``Decisions.tabled`` with the
+game's ``decided`` rule and mate bounds) calls the game's rules through its record, five to
+ten calls a node, each making a position, tuples and boxed ints, and recomputes the
+threats the last call found.  This is the same node, step for step, over ``current``,
+``mask`` and ``plies`` as ints: one call a node, the threats computed once (the end-game
+rules and the move order share them), no position made.  It is a fast path only: the
+core hands it the search (``Game.fast_node``) and it serves only what it can serve
+exactly (``solver``'s rules with k = 4, a table, a search to the end, no trace, history
+or scout; any other search runs the core's node).  Every answer, count and table entry
+is the core's: tests/test_speed_paths.py checks it against the core's node (and that
+against the textbook's alpha-beta).
+
+>>> from fminimax.core import Table, search
+>>> from fminimax.games.connect4.position import start
+>>> from fminimax.games.connect4.solving import solver
+>>> search(solver(4, 4), start(4, 4), table=Table(), distances=False, alpha=-1, beta=1).value
+0
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from fminimax.game import WIN
+from fminimax.games.connect4.endgame import end_rules
+from fminimax.games.connect4.ordering import orders, ranks
+from fminimax.games.connect4.position import rules, shape
+from fminimax.games.connect4.runs import four_threats
+
+__all__ = ["SolverNode", "solver_node"]
+
+HALF: Final = WIN // 2
+BEYOND: Final = 2 * WIN
+"""Stands for an infinite window bound: beyond every value (the core's are -inf and inf)."""
+FULL_DEPTH: Final = 1 << 30  # the table's depth of a result no estimate went into
+EXACT: Final = 0
+LOWER: Final = 1
+UPPER: Final = 2  # the table's bound flags (fminimax.core.table)
+EMPTY: tuple[int, ...] = ()
+
+
+def solver_node(width: int, height: int, k: int, run: Any) -> Any:
+    """Return the node that serves search ``run`` of ``solver(width, height, k)``, or None
+    when this node cannot serve it exactly (the core's own node then runs).
+
+    >>> solver_node(4, 4, 5, None) is None  # k = 5: the core's node
+    True
+    """
+    if k != 4 or width * (height + 1) > 56 or run is None:  # (ints within 62 bits)
+        return None
+    if (run.table is None or not run.prune or run.steps is not None or run.history is not None
+            or run.scout or run.chances is not None or run.noisy is not None
+            or run.decided is not end_rules(width, height, k).decided
+            or run.order is not orders(width, height, k).solver_order
+            or run.key is not rules(width, height, k).key or run.keep_lines):
+        return None
+    return SolverNode(width, height, run).node
+
+
+class SolverNode:
+    """The solver's node over ints, for one search run (never escapes the search)."""
+
+    def __init__(self, width: int, height: int, run: Any) -> None:
+        s = shape(width, height, 4)
+        self.run = run
+        self.generic = run.tabled  # the core's node: the root, and windows this cannot hold
+        self.h, self.h1, self.width = height, height + 1, width
+        self.bottom, self.full = s.bottom, s.full
+        self.cells = width * height
+        self.distances, self.mate = bool(run.distances), bool(run.mate)
+        self.limit, self.table = int(run.limit), run.table
+        self.last_plies = end_rules(width, height, 4).last_plies
+        self.four = rules(width, height, 4).run
+        ranked = ranks(s)
+        self.rank = [0] * (width * self.h1)
+        self.column = [0] * (width * self.h1)
+        for bit, rank in ranked.rank.items():
+            self.rank[bit.bit_length() - 1] = rank
+            self.column[bit.bit_length() - 1] = ranked.column_of[bit]
+        self.rank_mask, self.threat_shift = ranked.rank_mask, ranked.threat_shift
+        self.column_mask = (1 << self.h1) - 1
+        self.entries: dict[Any, Any] = {}
+        self.max_entries = 0
+        self.nodes = self.leaves = self.cutoffs = self.hits = self.estimates = 0
+        self.checkpoint = 0
+
+    def node(self, state: Any, ply: int, alpha: Any, beta: Any,
+             path: tuple[Any, ...]) -> tuple[Any, tuple[Any, ...]]:
+        """Return (value, line) of ``state`` as the core's node does: the root and windows
+        that are not ints or infinite by the core's node, the rest here."""
+        low, high = _bound(alpha), _bound(beta)
+        if not ply or low is None or high is None or state.won:
+            return self.generic(state, ply, alpha, beta, path)  # type: ignore[no-any-return]
+        self.taken()
+        try:
+            return self.searched(state.current, state.mask, state.plies, ply, low, high)
+        finally:
+            self.given()
+
+    def taken(self) -> None:
+        """Take the run's counts, table and next checkpoint."""
+        run = self.run
+        self.nodes, self.leaves, self.cutoffs = run.nodes, run.leaves, run.cutoffs
+        self.hits, self.estimates, self.checkpoint = run.hits, run.estimates, run.checkpoint
+        self.entries, self.max_entries = run.entries, run.max_entries
+
+    def given(self) -> None:
+        """Give the run back its counts and table."""
+        run = self.run
+        run.nodes, run.leaves, run.cutoffs = self.nodes, self.leaves, self.cutoffs
+        run.hits, run.estimates, run.entries = self.hits, self.estimates, self.entries
+
+    def checked(self) -> None:
+        """Let the run check its budget (``Run.check``), with the counts so far."""
+        self.given()
+        self.run.check()
+        self.checkpoint = self.run.checkpoint
+
+    def searched(self, cur: int, mask: int, plies: int, ply: int, alpha: int,
+                 beta: int) -> tuple[int, tuple[int, ...]]:
+        """Return (value, line) of the position (``cur``, ``mask``, ``plies``) at ``ply``."""
+        self.nodes += 1
+        if self.nodes >= self.checkpoint:
+            self.checked()
+        full, h = self.full, self.h
+        if mask == full:  # no moves: a draw (no child here is a win: ``decided`` saw it)
+            self.leaves += 1
+            return 0, EMPTY
+        estimates = self.estimates
+        # decided (endgame.decided), its threats kept for the move order
+        possible = (mask + self.bottom) & full
+        mine = four_threats(cur, mask, h, full)
+        if possible & mine:
+            return self.ended(1, 1, ply)
+        theirs = four_threats(cur ^ mask, mask, h, full)
+        forced = possible & theirs
+        if forced:
+            if forced & (forced - 1):
+                return self.ended(-1, 2, ply)
+            possible = forced
+        safe = possible & ~(theirs >> 1)
+        if not safe:
+            return self.ended(-1, 2, ply)
+        last_two = self.cells - 2
+        if plies >= last_two or (not mine | theirs and not self.four(full ^ cur ^ mask)
+                                 and not self.four(full ^ cur)):
+            return self.ended(0, self.cells - plies, ply)
+        if plies >= last_two - 3:
+            score, length, _ = self.last_plies(cur, mask, safe, last_two + 2 - plies)
+            return self.ended(score, length, ply)
+        if self.mate:  # Decisions.clipped, after decided said None
+            top, bottom = WIN - ply - 3, ply + 4 - WIN
+            if alpha >= top:
+                return top, EMPTY
+            if beta <= bottom:
+                return bottom, EMPTY
+            if beta > top:
+                beta = top
+            if alpha < bottom:
+                alpha = bottom
+        key = self.key(cur + mask)
+        stored = self.entries.get(key)
+        first = -1
+        if stored is not None:
+            if stored[3]:
+                first = stored[3][0]
+            if stored[0] >= self.limit - ply:
+                depth, value, flag = stored[0], stored[1], stored[2]
+                if self.distances and (value >= HALF or value <= -HALF):
+                    value = value - ply if value > 0 else value + ply
+                if flag == EXACT or (value >= beta if flag == LOWER else value <= alpha):
+                    self.hits += 1
+                    self.estimates += depth < FULL_DEPTH
+                    return value, stored[3]
+                if flag == LOWER and alpha < value:
+                    self.estimates += depth < FULL_DEPTH
+                    alpha = value
+                elif flag == UPPER and value < beta:
+                    self.estimates += depth < FULL_DEPTH
+                    beta = value
+        cells = self.ordered(cur, mask, safe, theirs, first)
+        best, line, last = -BEYOND, EMPTY, len(cells) - 1
+        opponent = cur ^ mask
+        for index, cell in enumerate(cells):
+            value, rest = self.searched(opponent, mask | cell, plies + 1, ply + 1, -beta,
+                                        -(alpha if alpha > best else best))
+            if -value > best:
+                best, line = -value, (self.column[cell.bit_length() - 1], *rest)
+                if best >= beta:  # a cut-off only where moves are left unsearched
+                    self.cutoffs += index != last
+                    self.saved(key, ply, estimates, best, LOWER, line)
+                    return best, line
+        self.saved(key, ply, estimates, best, UPPER if best <= alpha else EXACT, line)
+        return best, line
+
+    def ended(self, score: int, plies: int, ply: int) -> tuple[int, tuple[int, ...]]:
+        """Return (value, ()) of an end ``decided`` sees: ``score`` after ``plies`` more."""
+        self.leaves += 1
+        if not self.distances:
+            return score, EMPTY
+        if score > 0:
+            return WIN - ply - plies, EMPTY
+        return (-WIN + ply + plies, EMPTY) if score < 0 else (0, EMPTY)
+
+    def ordered(self, cur: int, mask: int, safe: int, theirs: int, first: int) -> list[int]:
+        """Return the cells to play, in ``solver_order``'s order (the table's move first)."""
+        if not safe & (safe - 1):  # one move
+            cells = [safe]
+        else:
+            live, rank = ~(theirs << 1), self.rank
+            found: list[int] = []
+            h, full, shift = self.h, self.full, self.threat_shift
+            while safe:  # one cell a column, the lowest first
+                bit = safe & -safe
+                safe ^= bit
+                made = four_threats(cur | bit, mask, h, full)
+                found.append((rank[bit.bit_length() - 1] - ((made & live).bit_count() << shift))
+                             << 6 | (bit.bit_length() - 1))
+            found.sort()
+            cells = [1 << (r & 63) for r in found]
+        if first >= 0:
+            return self.first(cells, first)
+        return cells
+
+    def first(self, cells: list[int], first: int) -> list[int]:
+        """Return ``cells`` with the cell of column ``first`` moved to the front, if there."""
+        column = self.column
+        at = [c for c in cells if column[c.bit_length() - 1] == first]
+        if not at or at[0] == cells[0]:
+            return cells
+        return [at[0], *(c for c in cells if c != at[0])]
+
+    def key(self, code: int) -> int:
+        """Return the table key of ``code`` (current + mask): it or its mirror image, the
+        smaller (``Rules.key``)."""
+        h1, width, column = self.h1, self.width, self.column_mask
+        other = 0
+        for c in range(width):
+            other |= ((code >> (c * h1)) & column) << ((width - 1 - c) * h1)
+        return code if code < other else other
+
+    def saved(self, key: int, ply: int, estimates: int, value: int, flag: int,
+              line: tuple[int, ...]) -> None:
+        """Store a node's result as ``Run.save`` does (lines are not kept under a key)."""
+        depth = self.limit - ply if self.estimates > estimates else FULL_DEPTH
+        if self.distances and (value >= HALF or value <= -HALF):
+            value = value + ply if value > 0 else value - ply
+        stored = (depth, value, flag, EMPTY, ply)
+        entries = self.entries
+        if len(entries) < self.max_entries:
+            entries[key] = stored
+        else:  # full: the table drops its cheapest quarter (see Table)
+            self.table.store(key, stored, ply)
+            self.entries = self.table.entries
+
+
+def _bound(value: Any) -> int | None:
+    """Return a window bound as an int (infinities as +-BEYOND), or None for another value.
+
+    >>> _bound(3), _bound(float("-inf")), _bound(0.5)
+    (3, -2000000, None)
+    """
+    if type(value) is int:
+        return value
+    if type(value) is float and value in (float("inf"), float("-inf")):
+        return BEYOND if value > 0 else -BEYOND
+    return None
+

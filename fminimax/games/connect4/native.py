@@ -27,7 +27,7 @@ from fminimax.game import WIN
 from fminimax.games.connect4.endgame import end_rules
 from fminimax.games.connect4.ordering import orders, ranks
 from fminimax.games.connect4.position import rules, shape
-from fminimax.games.connect4.runs import four_threats
+from fminimax.games.connect4.runs import four_in_a_row, four_threats
 
 __all__ = ["SolverNode", "solver_node"]
 
@@ -72,7 +72,6 @@ class SolverNode:
         self.distances, self.mate = bool(run.distances), bool(run.mate)
         self.limit, self.table = int(run.limit), run.table
         self.last_plies = end_rules(width, height, 4).last_plies
-        self.four = rules(width, height, 4).run
         ranked = ranks(s)
         self.rank = [0] * (width * self.h1)
         self.column = [0] * (width * self.h1)
@@ -144,8 +143,8 @@ class SolverNode:
         if not safe:
             return self.ended(-1, 2, ply)
         last_two = self.cells - 2
-        if plies >= last_two or (not mine | theirs and not self.four(full ^ cur ^ mask)
-                                 and not self.four(full ^ cur)):
+        if plies >= last_two or (not mine | theirs and not four_in_a_row(full ^ cur ^ mask, h)
+                                 and not four_in_a_row(full ^ cur, h)):
             return self.ended(0, self.cells - plies, ply)
         if plies >= last_two - 3:
             score, length, _ = self.last_plies(cur, mask, safe, last_two + 2 - plies)

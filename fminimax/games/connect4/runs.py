@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-__all__ = ["Shape", "four_threats", "run_finder", "threat_finder"]
+__all__ = ["Shape", "four_in_a_row", "four_threats", "run_finder", "threat_finder"]
 
 
 class Shape(NamedTuple):
@@ -42,23 +42,36 @@ def _steps(k: int) -> tuple[int, ...]:
     return tuple(steps)
 
 
+def four_in_a_row(b: int, h: int) -> bool:
+    """Return whether the stones ``b`` hold four in a row on a board ``h`` cells high: two
+    shifts and ANDs per direction, unrolled.
+
+    (The one body of the k = 4 run finder: ``run_finder``'s rule and the solver's node,
+    ``native.SolverNode``, both call it.)
+
+    >>> four_in_a_row(0b1111, 4), four_in_a_row(0b0111, 4)
+    (True, False)
+    """
+    a1, c1, d1 = h + 1, h, h + 2  # across, two diagonals (and up: 1)
+    m = b & (b >> a1)
+    if m & (m >> 2 * a1):
+        return True
+    m = b & (b >> 1)
+    if m & (m >> 2):
+        return True
+    m = b & (b >> c1)
+    if m & (m >> 2 * c1):
+        return True
+    m = b & (b >> d1)
+    return bool(m & (m >> 2 * d1))
+
+
 def _run4(s: Shape) -> Callable[[int], bool]:
-    """Return ``run(stones)`` for k = 4: two shifts and ANDs per direction, unrolled."""
-    a1, b1, c1, d1 = s.height + 1, 1, s.height, s.height + 2  # across, up, two diagonals
-    a2, b2, c2, d2 = 2 * a1, 2 * b1, 2 * c1, 2 * d1
+    """Return ``run(stones)`` for k = 4 (``four_in_a_row``)."""
+    h = s.height
 
     def run4(b: int) -> bool:
-        m = b & (b >> a1)
-        if m & (m >> a2):
-            return True
-        m = b & (b >> b1)
-        if m & (m >> b2):
-            return True
-        m = b & (b >> c1)
-        if m & (m >> c2):
-            return True
-        m = b & (b >> d1)
-        return bool(m & (m >> d2))
+        return four_in_a_row(b, h)
 
     return run4
 

@@ -21,7 +21,8 @@ against the textbook's alpha-beta).
 
 from __future__ import annotations
 
-from typing import Any, Final
+from functools import lru_cache
+from typing import Any, Final, NamedTuple
 
 from fminimax.game import WIN
 from fminimax.games.connect4.endgame import end_rules
@@ -29,7 +30,7 @@ from fminimax.games.connect4.ordering import orders, ranks
 from fminimax.games.connect4.position import rules, shape
 from fminimax.games.connect4.runs import four_in_a_row, four_threats
 
-__all__ = ["SolverNode", "solver_node"]
+__all__ = ["CellTables", "SolverNode", "cell_tables", "solver_node"]
 
 HALF: Final = WIN // 2
 BEYOND: Final = 2 * WIN
@@ -59,6 +60,31 @@ def solver_node(width: int, height: int, k: int, run: Any) -> Any:
     return SolverNode(width, height, run).node
 
 
+class CellTables(NamedTuple):
+    """``solver_order``'s rank of each cell (``ordering.ranks``) and its column, by the
+    cell's bit index, and the shift of the threats' count in a rank."""
+
+    rank: list[int]
+    column: list[int]
+    threat_shift: int
+
+
+@lru_cache(maxsize=64)
+def cell_tables(width: int, height: int) -> CellTables:
+    """Return the cell tables of a width x height board (k = 4), made once per shape.
+
+    >>> t = cell_tables(4, 4)
+    >>> t.column[5], t.column[6], t.rank[5] == ranks(shape(4, 4)).rank[1 << 5]
+    (1, 1, True)
+    """
+    ranked = ranks(shape(width, height, 4))
+    rank, column = [0] * (width * (height + 1)), [0] * (width * (height + 1))
+    for bit, value in ranked.rank.items():
+        rank[bit.bit_length() - 1] = value
+        column[bit.bit_length() - 1] = ranked.column_of[bit]
+    return CellTables(rank, column, ranked.threat_shift)
+
+
 class SolverNode:
     """The solver's node over ints, for one search run (never escapes the search)."""
 
@@ -72,13 +98,8 @@ class SolverNode:
         self.distances, self.mate = bool(run.distances), bool(run.mate)
         self.limit, self.table = int(run.limit), run.table
         self.last_plies = end_rules(width, height, 4).last_plies
-        ranked = ranks(s)
-        self.rank = [0] * (width * self.h1)
-        self.column = [0] * (width * self.h1)
-        for bit, rank in ranked.rank.items():
-            self.rank[bit.bit_length() - 1] = rank
-            self.column[bit.bit_length() - 1] = ranked.column_of[bit]
-        self.rank_mask, self.threat_shift = ranked.rank_mask, ranked.threat_shift
+        cells = cell_tables(width, height)
+        self.rank, self.column, self.threat_shift = cells.rank, cells.column, cells.threat_shift
         self.column_mask = (1 << self.h1) - 1
         self.entries: dict[Any, Any] = {}
         self.max_entries = 0

@@ -22,13 +22,16 @@ against the textbook's alpha-beta).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from fminimax.game import WIN
 from fminimax.games.connect4.endgame import end_rules
 from fminimax.games.connect4.ordering import orders, ranks
 from fminimax.games.connect4.position import rules, shape
-from fminimax.games.connect4.runs import four_in_a_row, four_threats
+from fminimax.games.connect4.runs import fits_64, four_in_a_row, four_threats
+
+if TYPE_CHECKING:  # (a type only: mypyc keeps an i64 unboxed, a machine word)
+    from mypy_extensions import i64
 
 __all__ = ["CellTables", "SolverNode", "cell_tables", "solver_node"]
 
@@ -49,7 +52,7 @@ def solver_node(width: int, height: int, k: int, run: Any) -> Any:
     >>> solver_node(4, 4, 5, None) is None  # k = 5: the core's node
     True
     """
-    if k != 4 or width * (height + 1) > 56 or run is None:  # (ints within 62 bits)
+    if k != 4 or not fits_64(width, height) or run is None:
         return None
     if (run.table is None or not run.prune or run.steps is not None or run.history is not None
             or run.scout or run.chances is not None or run.noisy is not None
@@ -60,12 +63,18 @@ def solver_node(width: int, height: int, k: int, run: Any) -> Any:
     return SolverNode(width, height, run).node
 
 
+CELL_CODES: Final = 67
+"""A cell's code is its bit modulo 67: one code a cell up to bit 65 (2 is a primitive root
+modulo 67), a native int operation where ``bit_length`` is a call."""
+
+
 class CellTables(NamedTuple):
-    """``solver_order``'s rank of each cell (``ordering.ranks``) and its column, by the
-    cell's bit index, and the shift of the threats' count in a rank."""
+    """``solver_order``'s rank of each cell (``ordering.ranks``), its column and its bit, by
+    the cell's code (``CELL_CODES``), and the shift of the threats' count in a rank."""
 
     rank: list[int]
     column: list[int]
+    bits: list[int]
     threat_shift: int
 
 
@@ -74,15 +83,16 @@ def cell_tables(width: int, height: int) -> CellTables:
     """Return the cell tables of a width x height board (k = 4), made once per shape.
 
     >>> t = cell_tables(4, 4)
-    >>> t.column[5], t.column[6], t.rank[5] == ranks(shape(4, 4)).rank[1 << 5]
+    >>> t.column[32 % 67], t.column[64 % 67], t.rank[32] == ranks(shape(4, 4)).rank[32]
     (1, 1, True)
     """
     ranked = ranks(shape(width, height, 4))
-    rank, column = [0] * (width * (height + 1)), [0] * (width * (height + 1))
+    rank, column, bits = [0] * CELL_CODES, [0] * CELL_CODES, [0] * CELL_CODES
     for bit, value in ranked.rank.items():
-        rank[bit.bit_length() - 1] = value
-        column[bit.bit_length() - 1] = ranked.column_of[bit]
-    return CellTables(rank, column, ranked.threat_shift)
+        rank[bit % CELL_CODES] = value
+        column[bit % CELL_CODES] = ranked.column_of[bit]
+        bits[bit % CELL_CODES] = bit
+    return CellTables(rank, column, bits, ranked.threat_shift)
 
 
 class SolverNode:
@@ -92,15 +102,19 @@ class SolverNode:
         s = shape(width, height, 4)
         self.run = run
         self.generic = run.tabled  # the core's node: the root, and windows this cannot hold
-        self.h, self.h1, self.width = height, height + 1, width
-        self.bottom, self.full = s.bottom, s.full
+        self.h: i64 = height
+        self.h1: i64 = height + 1
+        self.width: i64 = width
+        self.bottom: i64 = s.bottom
+        self.full: i64 = s.full
         self.cells = width * height
         self.distances, self.mate = bool(run.distances), bool(run.mate)
         self.limit, self.table = int(run.limit), run.table
         self.last_plies = end_rules(width, height, 4).last_plies
         cells = cell_tables(width, height)
-        self.rank, self.column, self.threat_shift = cells.rank, cells.column, cells.threat_shift
-        self.column_mask = (1 << self.h1) - 1
+        self.rank, self.column, self.bits = cells.rank, cells.column, cells.bits
+        self.threat_shift = cells.threat_shift
+        self.column_mask: i64 = (1 << (height + 1)) - 1
         self.entries: dict[Any, Any] = {}
         self.max_entries = 0
         self.nodes = self.leaves = self.cutoffs = self.hits = self.estimates = 0
@@ -138,7 +152,7 @@ class SolverNode:
         self.run.check()
         self.checkpoint = self.run.checkpoint
 
-    def searched(self, cur: int, mask: int, plies: int, ply: int, alpha: int,
+    def searched(self, cur: i64, mask: i64, plies: int, ply: int, alpha: int,
                  beta: int) -> tuple[int, tuple[int, ...]]:
         """Return (value, line) of the position (``cur``, ``mask``, ``plies``) at ``ply``."""
         self.nodes += 1
@@ -207,7 +221,7 @@ class SolverNode:
             value, rest = self.searched(opponent, mask | cell, plies + 1, ply + 1, -beta,
                                         -(alpha if alpha > best else best))
             if -value > best:
-                best, line = -value, (self.column[cell.bit_length() - 1], *rest)
+                best, line = -value, (self.column[cell % CELL_CODES], *rest)
                 if best >= beta:  # a cut-off only where moves are left unsearched
                     self.cutoffs += index != last
                     self.saved(key, ply, estimates, best, LOWER, line)
@@ -224,7 +238,7 @@ class SolverNode:
             return WIN - ply - plies, EMPTY
         return (-WIN + ply + plies, EMPTY) if score < 0 else (0, EMPTY)
 
-    def ordered(self, cur: int, mask: int, safe: int, theirs: int, first: int) -> list[int]:
+    def ordered(self, cur: i64, mask: i64, safe: i64, theirs: i64, first: int) -> list[i64]:
         """Return the cells to play, in ``solver_order``'s order (the table's move first)."""
         if not safe & (safe - 1):  # one move
             cells = [safe]
@@ -235,33 +249,37 @@ class SolverNode:
             while safe:  # one cell a column, the lowest first
                 bit = safe & -safe
                 safe ^= bit
-                made = four_threats(cur | bit, mask, h, full)
-                found.append((rank[bit.bit_length() - 1] - ((made & live).bit_count() << shift))
-                             << 6 | (bit.bit_length() - 1))
+                made = four_threats(cur | bit, mask, h, full) & live
+                count = 0
+                while made:
+                    made &= made - 1
+                    count += 1
+                code = bit % CELL_CODES
+                found.append((rank[code] - (count << shift)) * CELL_CODES + code)
             found.sort()
-            cells = [1 << (r & 63) for r in found]
+            cells = [self.bits[r % CELL_CODES] for r in found]
         if first >= 0:
             return self.first(cells, first)
         return cells
 
-    def first(self, cells: list[int], first: int) -> list[int]:
+    def first(self, cells: list[i64], first: int) -> list[i64]:
         """Return ``cells`` with the cell of column ``first`` moved to the front, if there."""
         column = self.column
-        at = [c for c in cells if column[c.bit_length() - 1] == first]
+        at = [c for c in cells if column[c % CELL_CODES] == first]
         if not at or at[0] == cells[0]:
             return cells
         return [at[0], *(c for c in cells if c != at[0])]
 
-    def key(self, code: int) -> int:
+    def key(self, code: i64) -> i64:
         """Return the table key of ``code`` (current + mask): it or its mirror image, the
         smaller (``Rules.key``)."""
         h1, width, column = self.h1, self.width, self.column_mask
-        other = 0
+        other: i64 = 0
         for c in range(width):
             other |= ((code >> (c * h1)) & column) << ((width - 1 - c) * h1)
         return code if code < other else other
 
-    def saved(self, key: int, ply: int, estimates: int, value: int, flag: int,
+    def saved(self, key: i64, ply: int, estimates: int, value: int, flag: int,
               line: tuple[int, ...]) -> None:
         """Store a node's result as ``Run.save`` does (lines are not kept under a key)."""
         depth = self.limit - ply if self.estimates > estimates else FULL_DEPTH

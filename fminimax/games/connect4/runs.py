@@ -12,9 +12,12 @@ unrolled, two shifts and ANDs per direction; for any k, a few more.  Columns tak
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-__all__ = ["Shape", "four_in_a_row", "four_threats", "run_finder", "threat_finder"]
+if TYPE_CHECKING:  # (a type only: mypyc keeps an i64 unboxed, a machine word)
+    from mypy_extensions import i64
+
+__all__ = ["Shape", "fits_64", "four_in_a_row", "four_threats", "run_finder", "threat_finder"]
 
 
 class Shape(NamedTuple):
@@ -42,7 +45,18 @@ def _steps(k: int) -> tuple[int, ...]:
     return tuple(steps)
 
 
-def four_in_a_row(b: int, h: int) -> bool:
+def fits_64(width: int, height: int) -> bool:
+    """Return whether the k = 4 finders' ints fit in 63 bits on a width x height board: the
+    highest cell a stone may hold, ``width * (height + 1) - 2``, moved one step on by the
+    largest shift, ``height + 2``.  Larger boards use the windows.
+
+    >>> fits_64(7, 6), fits_64(8, 7)
+    (True, False)
+    """
+    return width * (height + 1) + height <= 62
+
+
+def four_in_a_row(b: i64, h: i64) -> bool:
     """Return whether the stones ``b`` hold four in a row on a board ``h`` cells high: two
     shifts and ANDs per direction, unrolled.
 
@@ -78,7 +92,7 @@ def _run4(s: Shape) -> Callable[[int], bool]:
 
 def run_finder(s: Shape) -> Callable[[int], bool]:
     """Return ``run(stones)``: whether the stones hold k in a row, by shifting and ANDing."""
-    if s.k == 4:
+    if s.k == 4 and fits_64(s.width, s.height):
         return _run4(s)
     directions = (s.height + 1, 1, s.height, s.height + 2)  # across, up, two diagonals
     shifts = tuple(tuple(d * step for step in _steps(s.k)) for d in directions)
@@ -95,7 +109,7 @@ def run_finder(s: Shape) -> Callable[[int], bool]:
     return run
 
 
-def four_threats(p: int, mask: int, h: int, free: int) -> int:
+def four_threats(p: i64, mask: i64, h: i64, free: i64) -> i64:
     """Return the cells of ``free`` outside ``mask`` where one more of the stones ``p`` makes
     four in a row on a board ``h`` cells high: Pons' winning positions, unrolled.
 
@@ -140,7 +154,7 @@ def _threats4(s: Shape, free: int) -> Callable[[int, int], int]:
 
 def threat_finder(s: Shape) -> Callable[[int, int], int]:
     """Return ``threats(stones, mask)``: the empty cells that complete k with ``stones``."""
-    if s.k == 4:
+    if s.k == 4 and fits_64(s.width, s.height):
         return _threats4(s, s.full)
     windows = s.windows
 

@@ -214,14 +214,16 @@ class SolverNode:
                 elif flag == UPPER and value < beta:
                     self.estimates += depth < FULL_DEPTH
                     beta = value
-        cells = self.ordered(cur, mask, safe, theirs, first)
-        best, line, last = -BEYOND, EMPTY, len(cells) - 1
-        opponent = cur ^ mask
-        for index, cell in enumerate(cells):
+        ranked = self.ordered(cur, mask, safe, theirs, first)
+        best, line, last = -BEYOND, EMPTY, len(ranked) - 1
+        opponent, bits = cur ^ mask, self.bits
+        for index, code in enumerate(ranked):
+            code %= CELL_CODES
+            cell: i64 = bits[code]
             value, rest = self.searched(opponent, mask | cell, plies + 1, ply + 1, -beta,
                                         -(alpha if alpha > best else best))
             if -value > best:
-                best, line = -value, (self.column[cell % CELL_CODES], *rest)
+                best, line = -value, (self.column[code], *rest)
                 if best >= beta:  # a cut-off only where moves are left unsearched
                     self.cutoffs += index != last
                     self.saved(key, ply, estimates, best, LOWER, line)
@@ -238,13 +240,14 @@ class SolverNode:
             return WIN - ply - plies, EMPTY
         return (-WIN + ply + plies, EMPTY) if score < 0 else (0, EMPTY)
 
-    def ordered(self, cur: i64, mask: i64, safe: i64, theirs: i64, first: int) -> list[i64]:
-        """Return the cells to play, in ``solver_order``'s order (the table's move first)."""
+    def ordered(self, cur: i64, mask: i64, safe: i64, theirs: i64, first: int) -> list[int]:
+        """Return the cells to play, in ``solver_order``'s order (the table's move first),
+        each as its rank times ``CELL_CODES`` plus its code."""
         if not safe & (safe - 1):  # one move
-            cells = [safe]
+            found = [int(safe % CELL_CODES)]
         else:
             live, rank = ~(theirs << 1), self.rank
-            found: list[int] = []
+            found = []
             h, full, shift = self.h, self.full, self.threat_shift
             while safe:  # one cell a column, the lowest first
                 bit = safe & -safe
@@ -254,21 +257,20 @@ class SolverNode:
                 while made:
                     made &= made - 1
                     count += 1
-                code = bit % CELL_CODES
+                code = int(bit % CELL_CODES)
                 found.append((rank[code] - (count << shift)) * CELL_CODES + code)
             found.sort()
-            cells = [self.bits[r % CELL_CODES] for r in found]
         if first >= 0:
-            return self.first(cells, first)
-        return cells
+            return self.first(found, first)
+        return found
 
-    def first(self, cells: list[i64], first: int) -> list[i64]:
-        """Return ``cells`` with the cell of column ``first`` moved to the front, if there."""
+    def first(self, ranked: list[int], first: int) -> list[int]:
+        """Return ``ranked`` with the cell of column ``first`` moved to the front, if there."""
         column = self.column
-        at = [c for c in cells if column[c % CELL_CODES] == first]
-        if not at or at[0] == cells[0]:
-            return cells
-        return [at[0], *(c for c in cells if c != at[0])]
+        at = [r for r in ranked if column[r % CELL_CODES] == first]
+        if not at or at[0] == ranked[0]:
+            return ranked
+        return [at[0], *(r for r in ranked if r != at[0])]
 
     def key(self, code: i64) -> i64:
         """Return the table key of ``code`` (current + mask): it or its mirror image, the

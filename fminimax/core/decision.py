@@ -64,16 +64,17 @@ class Decisions(Run):
         if self.steps is not None or self.history is not None or self.scout:
             return self.general
         if self.table is not None:
-            if self.prune and self.game.fast_node is not None:
-                # the game's own node for this search, where it has one that serves it
-                # (the same node step for step, over the game's own values)
-                fast = self.game.fast_node(self)
-                if fast is not None:
-                    return fast  # type: ignore[no-any-return]
-            return self.tabled if self.prune else self.general
+            return (self.fast_node() or self.tabled) if self.prune else self.general
         if self.mate or self.decided is not None:
             return self.general
         return self.pruned if self.prune else self.unpruned
+
+    def fast_node(self) -> Callable[..., tuple[Score, Line]] | None:
+        """Return the game's own node for this search (``Game.fast_node``: the same node
+        step for step, over the game's own values), where it has one that serves it."""
+        if self.game.fast_node is None:
+            return None
+        return self.game.fast_node(self)  # type: ignore[no-any-return]
 
     def ahead_of(self) -> Callable[..., Any]:
         """Return what a node does before its moves: ``decided``, then the mate bounds, then

@@ -54,11 +54,12 @@ def solver_node(width: int, height: int, k: int, run: Any) -> Any:
     """
     if k != 4 or not fits_64(width, height) or run is None:
         return None
-    if (run.table is None or not run.prune or run.steps is not None or run.history is not None
-            or run.scout or run.chances is not None or run.noisy is not None
-            or run.decided is not end_rules(width, height, k).decided
-            or run.order is not orders(width, height, k).solver_order
-            or run.key is not rules(width, height, k).key or run.keep_lines):
+    served = (run.table is not None, run.prune, run.steps is None, run.history is None,
+              not run.scout, run.chances is None, run.noisy is None, not run.keep_lines,
+              run.decided is end_rules(width, height, k).decided,
+              run.order is orders(width, height, k).solver_order,
+              run.key is rules(width, height, k).key)
+    if not all(served):
         return None
     return SolverNode(width, height, run).node
 
@@ -154,67 +155,39 @@ class SolverNode:
 
     def searched(self, cur: i64, mask: i64, plies: int, ply: int, alpha: int,
                  beta: int) -> tuple[int, tuple[int, ...]]:
-        """Return (value, line) of the position (``cur``, ``mask``, ``plies``) at ``ply``."""
+        """Return (value, line) of the position (``cur``, ``mask``, ``plies``) at ``ply``:
+        ``Decisions.tabled`` with ``decided_first``, ``clipped`` and ``looked_up``."""
         self.nodes += 1
         if self.nodes >= self.checkpoint:
             self.checked()
-        full, h = self.full, self.h
-        if mask == full:  # no moves: a draw (no child here is a win: ``decided`` saw it)
+        if mask == self.full:  # no moves: a draw (no child here is a win: ``decided`` saw it)
             self.leaves += 1
             return 0, EMPTY
         estimates = self.estimates
-        # decided (endgame.decided), its threats kept for the move order
-        possible = (mask + self.bottom) & full
-        mine = four_threats(cur, mask, h, full)
-        if possible & mine:
-            return self.ended(1, 1, ply)
-        theirs = four_threats(cur ^ mask, mask, h, full)
-        forced = possible & theirs
-        if forced:
-            if forced & (forced - 1):
-                return self.ended(-1, 2, ply)
-            possible = forced
-        safe = possible & ~(theirs >> 1)
+        safe, theirs, value = self.end_seen(cur, mask, plies, ply)
         if not safe:
-            return self.ended(-1, 2, ply)
-        last_two = self.cells - 2
-        if plies >= last_two or (not mine | theirs and not four_in_a_row(full ^ cur ^ mask, h)
-                                 and not four_in_a_row(full ^ cur, h)):
-            return self.ended(0, self.cells - plies, ply)
-        if plies >= last_two - 3:
-            score, length, _ = self.last_plies(cur, mask, safe, last_two + 2 - plies)
-            return self.ended(score, length, ply)
-        if self.mate:  # Decisions.clipped, after decided said None
-            top, bottom = WIN - ply - 3, ply + 4 - WIN
-            if alpha >= top:
-                return top, EMPTY
-            if beta <= bottom:
-                return bottom, EMPTY
-            if beta > top:
-                beta = top
-            if alpha < bottom:
-                alpha = bottom
+            return value, EMPTY
+        if self.mate:
+            alpha, beta, value = self.clipped(ply, alpha, beta)
+            if value != BEYOND:
+                return value, EMPTY
         key = self.key(cur + mask)
         stored = self.entries.get(key)
         first = -1
         if stored is not None:
-            if stored[3]:
-                first = stored[3][0]
-            if stored[0] >= self.limit - ply:
-                depth, value, flag = stored[0], stored[1], stored[2]
-                if self.distances and (value >= HALF or value <= -HALF):
-                    value = value - ply if value > 0 else value + ply
-                if flag == EXACT or (value >= beta if flag == LOWER else value <= alpha):
-                    self.hits += 1
-                    self.estimates += depth < FULL_DEPTH
-                    return value, stored[3]
-                if flag == LOWER and alpha < value:
-                    self.estimates += depth < FULL_DEPTH
-                    alpha = value
-                elif flag == UPPER and value < beta:
-                    self.estimates += depth < FULL_DEPTH
-                    beta = value
-        ranked = self.ordered(cur, mask, safe, theirs, first)
+            alpha, beta, value, first = self.probed(stored, ply, alpha, beta)
+            if value != BEYOND:
+                return value, stored[3]
+        best, line = self.children(cur, mask, plies, ply, alpha, beta,
+                                   self.ordered(cur, mask, safe, theirs, first))
+        flag = LOWER if best >= beta else UPPER if best <= alpha else EXACT
+        self.saved(key, ply, estimates, best, flag, line)
+        return best, line
+
+    def children(self, cur: i64, mask: i64, plies: int, ply: int, alpha: int, beta: int,
+                 ranked: list[int]) -> tuple[int, tuple[int, ...]]:
+        """Return (value, line) from the moves ``ranked`` (``ordered``), searched in the
+        window (alpha, beta) until one reaches beta (a cut-off)."""
         best, line, last = -BEYOND, EMPTY, len(ranked) - 1
         opponent, bits = cur ^ mask, self.bits
         for index, code in enumerate(ranked):
@@ -226,19 +199,88 @@ class SolverNode:
                 best, line = -value, (self.column[code], *rest)
                 if best >= beta:  # a cut-off only where moves are left unsearched
                     self.cutoffs += index != last
-                    self.saved(key, ply, estimates, best, LOWER, line)
                     return best, line
-        self.saved(key, ply, estimates, best, UPPER if best <= alpha else EXACT, line)
         return best, line
 
-    def ended(self, score: int, plies: int, ply: int) -> tuple[int, tuple[int, ...]]:
-        """Return (value, ()) of an end ``decided`` sees: ``score`` after ``plies`` more."""
+    def end_seen(self, cur: i64, mask: i64, plies: int, ply: int) -> tuple[i64, i64, int]:
+        """Return (the safe cells, the opponent's threats, 0), or (0, 0, value) where the
+        end is seen without searching (``endgame.decided``, its threats kept for the move
+        order)."""
+        full, h = self.full, self.h
+        possible = (mask + self.bottom) & full
+        mine = four_threats(cur, mask, h, full)
+        if possible & mine:
+            return 0, 0, self.ended(1, 1, ply)
+        theirs = four_threats(cur ^ mask, mask, h, full)
+        forced = possible & theirs
+        if forced:
+            if forced & (forced - 1):
+                return 0, 0, self.ended(-1, 2, ply)
+            possible = forced
+        safe = possible & ~(theirs >> 1)
+        if not safe:
+            return 0, 0, self.ended(-1, 2, ply)
+        last_two = self.cells - 2
+        if plies >= last_two or (not mine | theirs and self.dead_draw(cur, mask)):
+            return 0, 0, self.ended(0, self.cells - plies, ply)
+        if plies >= last_two - 3:
+            score, length, _ = self.last_plies(cur, mask, safe, last_two + 2 - plies)
+            return 0, 0, self.ended(score, length, ply)
+        return safe, theirs, 0
+
+    def dead_draw(self, cur: i64, mask: i64) -> bool:
+        """Return whether neither player can make four, filling every empty cell."""
+        full, h = self.full, self.h
+        return not four_in_a_row(full ^ cur ^ mask, h) and not four_in_a_row(full ^ cur, h)
+
+    def clipped(self, ply: int, alpha: int, beta: int) -> tuple[int, int, int]:
+        """Return the window clipped by the mate bounds and BEYOND, or the window and a
+        bound where the window lies outside them (``Decisions.clipped`` after ``decided``)."""
+        top, bottom = WIN - ply - 3, ply + 4 - WIN
+        if alpha >= top:
+            return alpha, beta, top
+        if beta <= bottom:
+            return alpha, beta, bottom
+        return (bottom if alpha < bottom else alpha), (top if beta > top else beta), BEYOND
+
+    def probed(self, stored: Any, ply: int, alpha: int,
+               beta: int) -> tuple[int, int, int, int]:
+        """Return (alpha, beta, BEYOND, first): the window narrowed by a stored bound and the
+        stored first move (-1: none), or the stored value in the third place where it
+        settles the node (``Decisions.probed`` and ``narrowed``)."""
+        line = stored[3]
+        first = line[0] if line else -1
+        if stored[0] < self.limit - ply:
+            return alpha, beta, BEYOND, first
+        depth, value, flag = stored[0], stored[1], stored[2]
+        if self.distances and (value >= HALF or value <= -HALF):
+            value = value - ply if value > 0 else value + ply
+        if flag == EXACT or (value >= beta if flag == LOWER else value <= alpha):
+            self.hits += 1
+            self.estimates += depth < FULL_DEPTH
+            return alpha, beta, value, first
+        alpha, beta = self.narrowed(depth, value, flag, alpha, beta)
+        return alpha, beta, BEYOND, first
+
+    def narrowed(self, depth: int, value: int, flag: int, alpha: int,
+                 beta: int) -> tuple[int, int]:
+        """Return the window narrowed by a stored bound inside it (``Decisions.narrowed``)."""
+        if flag == LOWER and alpha < value:
+            self.estimates += depth < FULL_DEPTH
+            return value, beta
+        if flag == UPPER and value < beta:
+            self.estimates += depth < FULL_DEPTH
+            return alpha, value
+        return alpha, beta
+
+    def ended(self, score: int, plies: int, ply: int) -> int:
+        """Return the value of an end ``decided`` sees: ``score`` after ``plies`` more."""
         self.leaves += 1
         if not self.distances:
-            return score, EMPTY
+            return score
         if score > 0:
-            return WIN - ply - plies, EMPTY
-        return (-WIN + ply + plies, EMPTY) if score < 0 else (0, EMPTY)
+            return WIN - ply - plies
+        return -WIN + ply + plies if score < 0 else 0
 
     def ordered(self, cur: i64, mask: i64, safe: i64, theirs: i64, first: int) -> list[int]:
         """Return the cells to play, in ``solver_order``'s order (the table's move first),

@@ -15,6 +15,7 @@ from fminimax.core.options import options_for
 from fminimax.core.search import Search
 from fminimax.games import connect4 as c4
 from fminimax.games.connect4.native import SolverNode, solver_node
+from tests.test_connect4 import random_position
 
 SAMPLE = Path(__file__).resolve().parent / "data" / "pons-sample.txt"
 OPTIONS: list[dict[str, Any]] = [
@@ -29,16 +30,6 @@ OPTIONS: list[dict[str, Any]] = [
 def core_only(game: Any) -> Any:
     """Return ``game`` without its fast node: the core's own node searches it."""
     return dataclasses.replace(game, fast_node=None)
-
-
-def random_position(width: int, height: int, plies: int, rng: random.Random) -> c4.C4:
-    """Return a position ``plies`` random moves in (fewer if the game ends first)."""
-    game, state = c4.game(width, height), c4.start(width, height)
-    for _ in range(plies):
-        if game.is_over(state):
-            break
-        state = game.play(state, rng.choice(game.moves(state)))
-    return state
 
 
 def assert_same_search(game: Any, state: c4.C4, table_entries: int | None = None,

@@ -93,7 +93,7 @@ def test_the_mcts_page_shows_the_tree_as_it_stands_at_a_middle_step(
         "#key .key-search")
     # a step later the root is entered: its row says what the drawing says
     entered = page.press("ArrowRight")
-    assert entered["stack"] == [["root", "x", "20", tree_of(after_20, "x")["root"][-6:]]]
+    assert entered["stack"] == [["MAX root", "x", "20", tree_of(after_20, "x")["root"][-6:]]]
 
 
 def test_the_mcts_page_tells_one_point_of_view_and_ends_naming_the_move_played(

@@ -252,6 +252,20 @@ def test_fit_on_a_large_tree_shows_its_shape_not_a_line(opened: Callable[..., Pa
     assert box["height"] >= 300, box  # levels spread over the box, not a 1-px line
 
 
+def test_fit_on_a_large_trace_fills_the_box_with_the_pass_shown(
+        opened: Callable[..., Page], mtdf_page: str) -> None:
+    page = opened(mtdf_page, width=1280)
+    page.page.click("#fit")
+    for key in ("ArrowRight", "End"):  # the first pass (the smaller), then the last
+        page.press(key)
+        box = page.page.evaluate("""() => {
+          const shown = [...document.querySelectorAll('#tree g.pass')].find(
+            g => !g.hasAttribute('hidden'));
+          return {drawn: shown.getBoundingClientRect().width,
+                  room: document.getElementById('tree-box').clientWidth}; }""")
+        assert box["drawn"] >= 0.8 * box["room"], (key, box)  # not a strip at the left
+
+
 def test_step_numbers_of_four_digits_are_not_clipped(opened: Callable[..., Page],
                                                      mtdf_page: str) -> None:
     page = opened(mtdf_page, width=400)

@@ -208,10 +208,10 @@ class SolverNode:
         order)."""
         full, h = self.full, self.h
         possible = (mask + self.bottom) & full
-        mine = four_threats(cur, mask, h, full)
+        mine = four_threats(h, full, cur, mask)
         if possible & mine:
             return 0, 0, self.ended(1, 1, ply)
-        theirs = four_threats(cur ^ mask, mask, h, full)
+        theirs = four_threats(h, full, cur ^ mask, mask)
         forced = possible & theirs
         if forced:
             if forced & (forced - 1):
@@ -231,7 +231,7 @@ class SolverNode:
     def dead_draw(self, cur: i64, mask: i64) -> bool:
         """Return whether neither player can make four, filling every empty cell."""
         full, h = self.full, self.h
-        return not four_in_a_row(full ^ cur ^ mask, h) and not four_in_a_row(full ^ cur, h)
+        return not four_in_a_row(h, full ^ cur ^ mask) and not four_in_a_row(h, full ^ cur)
 
     def clipped(self, ply: int, alpha: int, beta: int) -> tuple[int, int, int]:
         """Return the window clipped by the mate bounds and BEYOND, or the window and a
@@ -294,7 +294,7 @@ class SolverNode:
             while safe:  # one cell a column, the lowest first
                 bit = safe & -safe
                 safe ^= bit
-                made = four_threats(cur | bit, mask, h, full) & live
+                made = four_threats(h, full, cur | bit, mask) & live
                 count = 0
                 while made:
                     made &= made - 1

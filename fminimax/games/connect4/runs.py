@@ -12,6 +12,7 @@ unrolled, two shifts and ANDs per direction; for any k, a few more.  Columns tak
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:  # (a type only: mypyc keeps an i64 unboxed, a machine word)
@@ -56,14 +57,14 @@ def fits_64(width: int, height: int) -> bool:
     return width * (height + 1) + height <= 62
 
 
-def four_in_a_row(b: i64, h: i64) -> bool:
+def four_in_a_row(h: i64, b: i64) -> bool:
     """Return whether the stones ``b`` hold four in a row on a board ``h`` cells high: two
     shifts and ANDs per direction, unrolled.
 
     (The one body of the k = 4 run finder: ``run_finder``'s rule and the solver's node,
     ``native.SolverNode``, both call it.)
 
-    >>> four_in_a_row(0b1111, 4), four_in_a_row(0b0111, 4)
+    >>> four_in_a_row(4, 0b1111), four_in_a_row(4, 0b0111)
     (True, False)
     """
     a1, c1, d1 = h + 1, h, h + 2  # across, two diagonals (and up: 1)
@@ -81,13 +82,11 @@ def four_in_a_row(b: i64, h: i64) -> bool:
 
 
 def _run4(s: Shape) -> Callable[[int], bool]:
-    """Return ``run(stones)`` for k = 4 (``four_in_a_row``)."""
-    h = s.height
+    """Return ``run(stones)`` for k = 4: ``four_in_a_row`` with the board's height bound.
 
-    def run4(b: int) -> bool:
-        return four_in_a_row(b, h)
-
-    return run4
+    Why a partial, not a closure: the partial's call is made in C, a closure's is one more
+    Python call a position for the pure build."""
+    return partial(four_in_a_row, s.height)
 
 
 def run_finder(s: Shape) -> Callable[[int], bool]:
@@ -109,14 +108,14 @@ def run_finder(s: Shape) -> Callable[[int], bool]:
     return run
 
 
-def four_threats(p: i64, mask: i64, h: i64, free: i64) -> i64:
+def four_threats(h: i64, free: i64, p: i64, mask: i64) -> i64:
     """Return the cells of ``free`` outside ``mask`` where one more of the stones ``p`` makes
     four in a row on a board ``h`` cells high: Pons' winning positions, unrolled.
 
     (The one body of the k = 4 threat finder: ``threat_finder``'s rule and the solver's
     node, ``native.SolverNode``, both call it.)
 
-    >>> four_threats(0b0111, 0b0111, 4, 33825 * 0b1111)
+    >>> four_threats(4, 33825 * 0b1111, 0b0111, 0b0111)
     8
     """
     a, b, c = h + 1, h, h + 2
@@ -144,12 +143,7 @@ def four_threats(p: i64, mask: i64, h: i64, free: i64) -> i64:
 def _threats4(s: Shape, free: int) -> Callable[[int, int], int]:
     """Return ``threats(stones, mask)`` for k = 4 (``four_threats``) of the cells in ``free``
     (the board's)."""
-    h = s.height
-
-    def threats4(p: int, mask: int) -> int:
-        return four_threats(p, mask, h, free)
-
-    return threats4
+    return partial(four_threats, s.height, free)  # (a partial: see ``_run4``)
 
 
 def threat_finder(s: Shape) -> Callable[[int, int], int]:

@@ -216,6 +216,10 @@ def _cluster(args: argparse.Namespace) -> Iterator[tuple[Executor, Callable[[], 
 def run(args: argparse.Namespace, chosen: Made, out: IO[str], err: IO[str]) -> int:
     """Solve ``chosen`` exactly by its frontier ``args.frontier`` plies down; print the answer."""
     game, state, spoken = chosen.exact, chosen.state, chosen.notation
+    if args.write_book and chosen.booked(state):
+        raise ValueError("--write-book writes the frontier's own values, but an opening book "
+                         "(--book, or the one installed for this board) already answers the "
+                         "positions below this one: give --book none")
     started = time.perf_counter()
     spots = frontier(game, state, args.frontier)  # in the serial search's order
     meta = {"game": game.name, "root": repr(state), "plies": str(args.frontier)}

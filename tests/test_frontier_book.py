@@ -4,6 +4,7 @@ fminimax too), holding every value a direct search gives, and used by ``solve`` 
 
 from __future__ import annotations
 
+import importlib
 import io
 import json
 import sqlite3
@@ -15,10 +16,11 @@ from fminimax import algorithms, core
 from fminimax.cli import main, parser, run_play
 from fminimax.games import connect4 as c4
 from fminimax.games.connect4 import book as books
-from fminimax.games.connect4 import notation
 from fminimax.parallel import frontier as fr
 
 DATA = Path(__file__).resolve().parent / "data"
+ENTRY = importlib.import_module("fminimax.games.connect4.notation")  # (the package's
+# ``notation`` is the function of that name)
 
 
 def solve(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, dict, str]:
@@ -42,7 +44,8 @@ def check_every_entry(path: Path, width: int, height: int, plies: int, board: st
     strong score of a direct search; return how many.  One table serves the direct
     searches, deepest positions first: it holds only what they proved, and the values of
     the deeper ones are found again above."""
-    found, game, table = books.from_file(path, width, height), c4.solver(width, height), core.Table()
+    found, game, table = books.from_file(path, width, height), c4.solver(width, height), \
+        core.Table()
     root = c4.from_moves([int(column) - 1 for column in board], width, height)
     seen: dict[object, c4.C4] = {game.key(root): root}
     for spot in fr.frontier(game, root, plies):
@@ -88,18 +91,18 @@ def test_a_store_main_writes_has_the_tables_and_meta_of_the_earlier_one(
     assert shape(new) == shape(old)
 
 
-@pytest.mark.parametrize(("size", "plies"), [("5x4", 3), ("6x4", 4)])
+@pytest.mark.parametrize(("size", "board"), [("5x4", "33"), ("6x4", "4343")])
 def test_a_frontier_run_s_book_answers_solve_at_once_and_holds_direct_search_values(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str], size: str, plies: int) -> None:
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], size: str, board: str) -> None:
     width, height = map(int, size.split("x"))
-    book = tmp_path / f"{size}.book"
-    status, run, err = solve(["solve", "connect4", "--size", size, "--frontier", str(plies),
-                              "--pool", "--workers", "2", "--write-book", str(book), "--json",
-                              "--quiet"], capsys)
+    book, position = tmp_path / f"{size}.book", ["--size", size, "--board", board]
+    status, run, err = solve(["solve", "connect4", *position, "--frontier", "2", "--pool",
+                              "--workers", "2", "--write-book", str(book), "--json", "--quiet"],
+                             capsys)
     assert status == 0, err
-    assert run["book"] == check_every_entry(book, width, height, plies)
-    status, booked, err = solve(["solve", "connect4", "--size", size, "--book", str(book),
-                                 "--json", "--quiet"], capsys)
+    assert run["book"] == check_every_entry(book, width, height, 2, board)
+    status, booked, err = solve(["solve", "connect4", *position, "--book", str(book), "--json",
+                                 "--quiet"], capsys)
     assert status == 0, err
     assert (booked["value"], str(booked["best_move"])) == (run["value"], run["best_move"])
     assert booked["nodes"] <= width + 1  # the root and its children, each answered by the book
@@ -137,7 +140,7 @@ def test_play_moves_perfectly_from_the_book_where_the_board_is_beyond_an_exact_s
     store, book = old_store(tmp_path), tmp_path / "5x4.book"
     assert solve(["solve", "connect4", "--size", "5x4", "--frontier", "3", "--store",
                   str(store), "--write-book", str(book), "--quiet"], capsys)[0] == 0
-    monkeypatch.setattr(notation, "EXACT_CELLS", 16)
+    monkeypatch.setattr(ENTRY, "EXACT_CELLS", 16)
 
     def played(*options: str) -> list[str]:
         answers = io.StringIO("3\n3\n")  # the human's two moves, then the end of input
@@ -149,7 +152,7 @@ def test_play_moves_perfectly_from_the_book_where_the_board_is_beyond_an_exact_s
 
     with_book = played("--book", str(book))
     game, table, state = c4.solver(5, 4), core.Table(), c4.start(5, 4)
-    for said, human in zip(with_book[:2], (2, 2)):
+    for said, human in zip(with_book[:2], (2, 2), strict=True):
         assert said.startswith("computer (x) plays ") and "deep" not in said, said
         move = int(said.split()[-1]) - 1
         value = algorithms.auto(game, state, table=table).value

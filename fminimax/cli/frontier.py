@@ -231,10 +231,6 @@ def _mpi_pool() -> Iterator[Executor]:
 def run(args: argparse.Namespace, chosen: Made, out: IO[str], err: IO[str]) -> int:
     """Solve ``chosen`` exactly by its frontier ``args.frontier`` plies down; print the answer."""
     game, state, spoken = chosen.exact, chosen.state, chosen.notation
-    if args.write_book and chosen.booked(state):
-        raise ValueError("--write-book writes the frontier's own values, but an opening book "
-                         "(--book, or the one installed for this board) already answers the "
-                         "positions below this one: give --book none")
     started = time.perf_counter()
     spots = frontier(game, state, args.frontier)  # in the serial search's order
     meta = {"game": game.name, "root": repr(state), "plies": str(args.frontier)}
@@ -292,12 +288,21 @@ def _connect_four_shape(chosen: Made) -> tuple[int, int]:
     return int(shape[0]), int(shape[1])
 
 
-def check_frontier_args(args: argparse.Namespace) -> None:
+def check_frontier_args(args: argparse.Namespace, chosen: Made) -> None:
     """Refuse what a frontier run cannot take, before any work."""
     if args.depth is not None or args.seconds is not None or args.max_nodes is not None:
         raise ValueError("--frontier solves exactly; drop --depth, --seconds and --max-nodes")
     if args.store and os.path.isdir(args.store):
         raise ValueError(f"--store needs a file, got the directory {args.store!r}")
+    if args.write_book and chosen.booked(chosen.state):
+        raise ValueError("--write-book writes the frontier's own values, but an opening book "
+                         "(--book, or the one installed for this board) already answers the "
+                         "positions below this one: give --book none")
+    _check_engine(args)
+
+
+def _check_engine(args: argparse.Namespace) -> None:
+    """Refuse two engines at once, and --mpi outside an MPI job."""
     engines = [name for name, given in (("--pool", args.pool), ("--mpi", args.mpi),
                                         ("--scheduler", args.scheduler)) if given]
     if len(engines) > 1:

@@ -287,7 +287,7 @@ def _frontier_run(args: argparse.Namespace, chosen: Made, out: IO[str], err: IO[
                          "give --frontier N")
     from fminimax.cli import frontier
 
-    frontier.check_frontier_args(args)
+    frontier.check_frontier_args(args, chosen)
     return frontier.run(args, chosen, out, err)
 
 

@@ -240,8 +240,8 @@ def command() -> NoReturn:
     # library's: importing fminimax.cli changes nothing at exit.
     atexit.register(gc.freeze)
     status = main()
-    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # main's work is over
-        signal.signal(signal.SIGINT, _interrupted_early)
+    if _is_the_program() and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _interrupted_early)  # main's work is over: no traceback
     if status == 130 or MEMORY_RAN_OUT:
         for stream in (sys.stdout, sys.stderr):
             try:

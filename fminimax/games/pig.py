@@ -270,9 +270,9 @@ def notation(winscore: int = 100, diceoutcomes: int = 6,
 
 # --- the command line's entry -----------------------------------------------------------------
 
-SCORE, FACES, HORIZON, EXACT_STATES = 1000, 20, 10_000, 150_000
+SCORE, FACES, HORIZON, EXACT_STATES = 1000, 20, 10_000, 1_000_000
 """The largest winscore, the most die faces, the longest horizon, and the most positions an
-exact search takes (``positions``: at most 150,000, a minute or less)."""
+exact search takes (``positions``: a million, at most about 30 s of one core's time)."""
 
 
 def _numbers(args: tuple[str, ...]) -> tuple[int, int, int]:
@@ -296,12 +296,14 @@ def positions(winscore: int, faces: int, horizon: int) -> int:
     changes no score): 4 * winscore**2 * (winscore + faces) * horizon.
 
     Why this bound, and not the positions a game of ``winscore`` usually takes: the exact
-    search visits nearly all of them.  Measured (expectiminimax with its table, the command
-    line's exact search, on this project's 2-core test machine under load): the nodes
-    searched are 0.1 to 0.8 of the bound (pig 3 6 1000: 147,405 of 324,000; pig 8 6 30: 86,045
-    of 107,520; pig 5 10 80: 84,867 of 120,000), each 0.1 to 0.34 ms (exact fractions whose
-    denominators grow with the horizon).  The old estimate capped the horizon at 4 * winscore
-    decisions and let pig 8 6 (16 million positions) search for hours.
+    search visits most of them.  Measured (the command line's exact search, expectiminimax
+    with its table, over winscore 2-12, faces 2-10, horizon 10-1000): the nodes searched are
+    0.1 to 0.8 of the bound (pig 3 6 1000: 147,405 of 324,000; pig 8 6 30: 86,045 of 107,520;
+    pig 5 10 80: 84,867 of 120,000), each 27 to 37 microseconds of one core (exact fractions
+    whose denominators grow with the horizon; 3.9 s for pig 3 6 1000), so EXACT_STATES
+    positions take at most about 30 s of a core (a loaded machine's wall clock is longer).
+    The old estimate capped the horizon at 4 * winscore decisions and let pig 8 6 (3.6
+    million positions by this count) search for hours.
 
     >>> positions(4, 3, 4), positions(8, 6, 1000)
     (1792, 3584000)
@@ -320,7 +322,7 @@ def _far(winscore: int, faces: int, horizon: int, position: Pig) -> str | None:
     states = positions(winscore, faces, horizon)
     return None if states <= EXACT_STATES else (
         f"pig {winscore} {faces} {horizon} has up to {states:.1e} positions, beyond an "
-        f"exact search (at most {EXACT_STATES:.1e}, about a minute) unless the horizon (the "
+        f"exact search (at most {EXACT_STATES:.1e}, about 30 s) unless the horizon (the "
         f"third number) is shorter")
 
 

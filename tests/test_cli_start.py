@@ -127,6 +127,18 @@ def test_a_ctrl_c_from_the_program_s_first_module_on_is_never_a_traceback(
         assert "win" in out or "loss" in out, out
 
 
+def test_a_library_importing_the_shell_keeps_python_s_ctrl_c() -> None:
+    """Only the program itself catches Ctrl-C before main: a script importing fminimax.cli,
+    or calling main(), still gets its KeyboardInterrupt."""
+    code = ("import signal\nfrom fminimax.cli import main\n"
+            "assert signal.getsignal(signal.SIGINT) is signal.default_int_handler\n"
+            "main(['--version'])\n"
+            "assert signal.getsignal(signal.SIGINT) is signal.default_int_handler\n"
+            "print('kept')")
+    done = subprocess.run([PY, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout.splitlines()[-1:] == ["kept"], done.stderr
+
+
 def loaded_by(argv: list[str]) -> set[str]:
     """Return the modules a fresh process has loaded once ``main(argv)`` returns."""
     code = (f"import sys\nfrom fminimax.cli import main\ntry: main({argv!r})\n"

@@ -132,7 +132,7 @@ def test_a_library_importing_the_shell_keeps_python_s_ctrl_c() -> None:
     or calling main(), still gets its KeyboardInterrupt."""
     code = ("import signal\nfrom fminimax.cli import main\n"
             "assert signal.getsignal(signal.SIGINT) is signal.default_int_handler\n"
-            "main(['--version'])\n"
+            "main(['best-move', 'oox/xx5/oo8'])\n"
             "assert signal.getsignal(signal.SIGINT) is signal.default_int_handler\n"
             "print('kept')")
     done = subprocess.run([PY, "-c", code], capture_output=True, text=True, timeout=60)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Hashable
 from typing import Any, Final, NamedTuple
 
+from fminimax.core.slots import MAX_KEY, found, packed, placed, unpacked
 from fminimax.game import Game, Score
 
-__all__ = ["DEFAULT_MEGABYTES", "ENTRY_BYTES", "EXACT", "FULL_DEPTH", "LOWER", "UPPER", "Stored",
-           "Table", "TableEntry", "megabytes_of"]
+__all__ = ["DEFAULT_MEGABYTES", "ENTRY_BYTES", "EXACT", "FULL_DEPTH", "LOWER", "SLOT_BYTES",
+           "UPPER", "Stored", "Table", "TableEntry", "megabytes_of"]
 
 # Final: the compiled build reads these as C constants, not by name at every node
 FULL_DEPTH: Final = 1 << 30
@@ -44,17 +46,26 @@ DEFAULT_MEGABYTES: Final = 256
 """The memory a table keeps to unless told otherwise (``fminimax solve --table-mb``)."""
 
 ENTRY_BYTES: Final = 200
-"""What one entry costs, measured (tracemalloc, Connect Four's exact entries on 64-bit
+"""What one entry of the table's dict costs, measured (tracemalloc, exact entries on 64-bit
 CPython 3.11: the key, the stored tuple, its value and the dict's slot come to 170-190
-bytes): a budget in megabytes holds ``megabytes * 2**20 // ENTRY_BYTES`` entries."""
+bytes)."""
 
+SLOT_BYTES: Final = 16
+"""What one slot of the compact part costs: a key and a packed word, 8 bytes each in two
+``array('q')`` (:mod:`~fminimax.core.slots`)."""
 
 DROPPED_SHARE = 4
-"""When the table is full, one entry in this many is dropped at once."""
+"""When the dict is full, one entry in this many is dropped at once."""
+
+SPILL_SHARE: Final = 16
+"""At most this share of the bound goes to entries spilled from the slots (see spill)."""
+
+_GROWTH: Final = 4
+"""The compact part grows fourfold (rehashed) once half its slots are taken."""
 
 
 def megabytes_of(entries: int) -> float:
-    """Return the memory ``entries`` table entries take, in megabytes (2**20 bytes).
+    """Return the memory ``entries`` entries of the table's dict take, in megabytes.
 
     >>> megabytes_of(5_242_880)
     1000.0
@@ -63,21 +74,29 @@ def megabytes_of(entries: int) -> float:
 
 
 class Table:
-    """A transposition table kept to a memory budget: when full, the cheapest entries go.
+    """A transposition table kept to a bound: in memory (``megabytes``) or in entries.
 
     Keys are the game's ``key`` of a state (the state itself by default); values are stored
     relative to their node, so decisive values stay right wherever the position recurs.
-    The bound is ``max_entries`` entries, or ``megabytes`` of memory (``ENTRY_BYTES`` an
-    entry); with neither, ``DEFAULT_MEGABYTES``.  A table is owned by one search (or one
-    worker) at a time.
+    The bound is ``megabytes`` of memory, or ``max_entries`` entries; with neither,
+    ``DEFAULT_MEGABYTES``.  A table is owned by one search (or one worker) at a time.
 
-    The replacement rule keeps the costlier entry: when a store finds the table full, a
-    quarter of the entries goes at once (so a store costs O(1) on average), those stored
-    farthest from their search's root (the most plies down), the older first of entries as
-    far down.  Why: an entry near the root stands for a large subtree, one near the leaves
-    for a few nodes; dropping the oldest instead (first stored, which is where every pass of
-    bisection starts) took 6x4 Connect Four from 261,662 nodes to 492,345 at a tenth of its
-    entries, this rule to 317,426.  ``evicted`` counts the entries dropped.
+    Two parts share the bound.  An entry with an int key below ``slots.MAX_KEY``, an int
+    value and no line (Connect Four's) is packed into a compact slot (``SLOT_BYTES``): a
+    key picks a bucket of two slots, and a store that finds both held by other positions
+    replaces the one stored farther from its search's root (the one standing for fewer
+    nodes), as the fastest Connect Four solvers keep two slots a bucket (see
+    :mod:`~fminimax.core.slots`).  The compact part starts small and grows fourfold while
+    the bound allows; until it can grow no more, an entry whose bucket is taken goes to
+    the dict instead of replacing one (while the dict holds less than ``SPILL_SHARE``-th of
+    the bound: ``spill``).  Any other entry goes to a dict (``ENTRY_BYTES`` an entry, ``entries``):
+    when it is full a quarter of it goes at once (so a store costs O(1) on average), the
+    entries stored farthest from their search's root, the older first of as far down.
+    ``evicted`` counts the entries dropped or replaced by another position's.
+
+    Why slots: at a tenth of the memory an unbounded 6x4 Connect Four search took, the dict
+    alone held a tenth of its entries and searched 1.19x the nodes; packed, the same memory
+    holds more entries than that search stored.
 
     A table holds the values of one game, in one kind of value: the first search that uses
     it binds it to the game's name and to ``distances`` (``owner``), and a search of another
@@ -90,8 +109,13 @@ class Table:
     ...     table.store(key, TableEntry(1, 0, EXACT, ()), ply=[3, 1, 2, 4, 0][ply])
     >>> sorted(table.entries), table.evicted  # d, stored 4 plies down, went
     (['a', 'b', 'c', 'e'], 1)
-    >>> Table(megabytes=1).max_entries
-    5242
+    >>> table = Table(max_entries=3)
+    >>> for ply, key in enumerate([10, 11, 12, 13]):  # int keys, int values: the slots
+    ...     table.store(key, TableEntry(FULL_DEPTH, ply, EXACT, ()), ply=ply)
+    >>> len(table), table.get(12), table.get(13).value
+    (3, TableEntry(depth=1073741824, value=2, flag=0, line=()), 3)
+    >>> Table(megabytes=1).max_entries, Table(megabytes=1).max_slots
+    (5242, 65536)
     """
 
     def __init__(self, max_entries: int | None = None, *,
@@ -99,40 +123,106 @@ class Table:
         if max_entries is not None and megabytes is not None:
             raise ValueError(f"give a Table max_entries or megabytes, not both (got "
                              f"{max_entries!r} and {megabytes!r})")
-        if max_entries is None:
-            max_entries = _entries_in(DEFAULT_MEGABYTES if megabytes is None else megabytes)
-        if isinstance(max_entries, bool) or not isinstance(max_entries, int) or max_entries < 1:
-            raise ValueError(f"max_entries must be at least 1, got {max_entries!r}")
-        self.max_entries = max_entries
+        if max_entries is None:  # bytes: the two parts cost what they take in memory
+            self.budget = _bytes_in(DEFAULT_MEGABYTES if megabytes is None else megabytes)
+            self.costs = (ENTRY_BYTES, SLOT_BYTES)
+        else:  # entries: one entry costs one, in either part
+            if isinstance(max_entries, bool) or not isinstance(max_entries, int) \
+                    or max_entries < 1:
+                raise ValueError(f"max_entries must be at least 1, got {max_entries!r}")
+            self.budget, self.costs = max_entries, (1, 1)
+        self.max_entries = max(1, self.budget // self.costs[0])
+        """The dict's bound: the budget less what the slots take."""
+        self.max_slots = max(2, self.budget // self.costs[1])
+        """The most slots the compact part may grow to (with an empty dict)."""
         self.entries: dict[Hashable, Stored] = {}
+        self.keys, self.words, self.size = array("q", [-1, -1]), array("q", [0, 0]), 1
+        """The compact part: ``size + 1`` slots (a bucket is ``key % size`` and the next)."""
+        self.filled, self.grow_at, self.full = 0, 1, False
+        """Slots taken, how many make it grow, and whether it is at its bound."""
+        self.spill = max(1, self.budget // SPILL_SHARE // self.costs[0])
+        """The dict entries a slot's store may spill into: while the compact part may grow
+        and the dict holds fewer, an entry whose bucket is taken goes to the dict, so that
+        a table that never fills drops nothing; past them, it replaces one in the bucket."""
         self.owner: tuple[str, bool] | None = None
         self.evicted = 0
 
     def __len__(self) -> int:
-        return len(self.entries)
+        return len(self.entries) + self.filled
 
     def __repr__(self) -> str:
         """Return the size, the bound and the owner.
 
         >>> Table(10)
-        Table(0 of 10 entries, unbound)
+        Table(0 entries within 10 entries, unbound)
         """
         owner = "unbound" if self.owner is None else f"of {self.owner[0]!r}"
-        return f"Table({len(self)} of {self.max_entries} entries, {owner})"
+        bound = (f"{self.budget} entries" if self.costs == (1, 1)
+                 else f"{self.budget / 2**20:g} MB")
+        return f"Table({len(self)} entries within {bound}, {owner})"
 
     def get(self, key: Hashable) -> TableEntry | None:
         """Return the entry stored under ``key``, or None."""
-        found = self.entries.get(key)
-        return None if found is None else TableEntry._make(found[:4])
+        if key.__class__ is int and 0 <= key < MAX_KEY:  # type: ignore[operator]
+            word = found(self.keys, self.words, self.size, key)  # type: ignore[arg-type]
+            if word >= 0:
+                return TableEntry._make(unpacked(word)[:4])
+        stored = self.entries.get(key)
+        return None if stored is None else TableEntry._make(stored[:4])
 
     def store(self, key: Hashable, entry: TableEntry | Stored, ply: int = 0) -> None:
-        """Store ``entry`` under ``key`` as found ``ply`` plies below its search's root,
-        first dropping the cheapest quarter of the entries if the table is full."""
+        """Store ``entry`` under ``key`` as found ``ply`` plies below its search's root: in
+        a slot when it packs into one, else in the dict, first dropping the cheapest quarter
+        of the dict if it is full."""
+        depth, value, flag, line = entry[:4]
+        if not line and key.__class__ is int and 0 <= key < MAX_KEY:  # type: ignore[operator]
+            word = packed(depth, value, flag, ply)
+            replace = self.full or len(self.entries) >= self.spill
+            taken = -1 if word < 0 else placed(self.keys, self.words, self.size,
+                                                key, word, replace)  # type: ignore[arg-type]
+            if 0 <= taken < 3:
+                self.took(taken)
+                return
         entries = self.entries
         if len(entries) >= self.max_entries and key not in entries:
             self.evicted += _dropped(entries, max(1, len(entries) // DROPPED_SHARE))
-        depth, value, flag, line = entry[:4]
         entries[key] = (depth, value, flag, line, ply)  # a plain tuple, even of a TableEntry
+
+    def took(self, taken: int) -> bool:
+        """Count what a slot store did (``slots.placed``'s answer) and grow the compact part
+        when half of it is taken; return whether it grew (its arrays are new ones)."""
+        if taken == 2:
+            self.evicted += 1
+        elif taken == 1:
+            self.filled += 1
+            if self.filled >= self.grow_at:
+                return self.grow()
+        return False
+
+    def grow(self) -> bool:
+        """Rehash the compact part into up to ``_GROWTH`` times the slots, within the bound
+        (what the dict holds counted); return whether it grew."""
+        entry_cost, slot_cost = self.costs
+        room = (self.budget - len(self.entries) * entry_cost) // slot_cost - 1
+        size = _prime_at_most(min(_GROWTH * self.size + _GROWTH, room))
+        if size <= self.size:
+            self.grow_at, self.full = 1 << 62, True
+            return False
+        keys, words = self.keys, self.words
+        self.grow_at = 1 << 62  # (no growth while rehashing)
+        self.keys, self.words = array("q", [-1]) * (size + 1), array("q", [0]) * (size + 1)
+        self.size, self.filled = size, 0
+        for key, word in zip(keys, words):
+            if key >= 0:
+                taken = placed(self.keys, self.words, size, key, word, False)
+                if taken < 3:
+                    self.took(taken)
+                else:  # (a spill here is over the share only for a moment)
+                    self.entries[key] = unpacked(word)
+        self.full = size >= _prime_at_most(room)
+        self.grow_at = 1 << 62 if self.full else size // 2
+        self.max_entries = max(1, (self.budget - (size + 1) * slot_cost) // entry_cost)
+        return True
 
     def bind(self, game: Game[Any, Any], distances: bool) -> Table:
         """Return this table bound to ``game``'s values (on first use), or raise ValueError.
@@ -154,13 +244,13 @@ class Table:
         return self
 
 
-def _entries_in(megabytes: float) -> int:
-    """Return the entries a budget of ``megabytes`` holds (at least one), checking it."""
+def _bytes_in(megabytes: float) -> int:
+    """Return the bytes of a budget of ``megabytes`` (at least one), checking it."""
     if isinstance(megabytes, bool) or not isinstance(megabytes, (int, float)) \
             or not 0 < megabytes <= 2**30:  # (nan fails both comparisons)
         raise ValueError(f"megabytes must be a number above 0 and at most {2**30}, got "
                          f"{megabytes!r}")
-    return max(1, int(megabytes * 2**20) // ENTRY_BYTES)
+    return max(1, int(megabytes * 2**20))
 
 
 def _dropped(entries: dict[Hashable, Stored], count: int) -> int:
@@ -173,6 +263,19 @@ def _dropped(entries: dict[Hashable, Stored], count: int) -> int:
     for key in ranked[:count]:
         del entries[key]
     return count
+
+
+def _prime_at_most(n: int) -> int:
+    """Return the largest prime at most ``n`` (1 below 2): a bucket is a key modulo it,
+    as Pons sizes his table, so that keys with a pattern in their low bits still spread.
+
+    >>> _prime_at_most(100), _prime_at_most(2**20), _prime_at_most(1)
+    (97, 1048573, 1)
+    """
+    for candidate in range(n, 1, -1):
+        if all(candidate % divisor for divisor in range(2, int(candidate ** 0.5) + 1)):
+            return candidate
+    return 1
 
 
 def _kind(owner: tuple[str, bool]) -> str:

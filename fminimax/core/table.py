@@ -222,6 +222,8 @@ class Table:
         self.full = size >= _prime_at_most(room)
         self.grow_at = 1 << 62 if self.full else size // 2
         self.max_entries = max(1, (self.budget - (size + 1) * slot_cost) // entry_cost)
+        if len(self.entries) > self.max_entries:  # what the rehash spilled, over the bound
+            self.evicted += _dropped(self.entries, len(self.entries) - self.max_entries)
         return True
 
     def bind(self, game: Game[Any, Any], distances: bool) -> Table:

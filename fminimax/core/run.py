@@ -205,8 +205,8 @@ class Run:
 
     def stored(self, key: Hashable) -> Stored | None:
         """Return what the table holds under ``key``: a slot's entry, else the dict's."""
-        if key.__class__ is int and 0 <= key < MAX_KEY:  # type: ignore[operator]
-            word = found(self.keys, self.words, self.size, key)  # type: ignore[arg-type]
+        if key.__class__ is int and 0 <= key < MAX_KEY:
+            word = found(self.keys, self.words, self.size, key)
             if word >= 0:
                 return unpacked(word)
             return self.entries.get(key) if self.entries else None

@@ -163,8 +163,8 @@ class Table:
 
     def get(self, key: Hashable) -> TableEntry | None:
         """Return the entry stored under ``key``, or None."""
-        if key.__class__ is int and 0 <= key < MAX_KEY:  # type: ignore[operator]
-            word = found(self.keys, self.words, self.size, key)  # type: ignore[arg-type]
+        if key.__class__ is int and 0 <= key < MAX_KEY:
+            word = found(self.keys, self.words, self.size, key)
             if word >= 0:
                 return TableEntry._make(unpacked(word)[:4])
         stored = self.entries.get(key)
@@ -175,11 +175,11 @@ class Table:
         a slot when it packs into one, else in the dict, first dropping the cheapest quarter
         of the dict if it is full."""
         depth, value, flag, line = entry[:4]
-        if not line and key.__class__ is int and 0 <= key < MAX_KEY:  # type: ignore[operator]
+        if not line and key.__class__ is int and 0 <= key < MAX_KEY:
             word = packed(depth, value, flag, ply)
             replace = self.full or len(self.entries) >= self.spill
             taken = -1 if word < 0 else placed(self.keys, self.words, self.size,
-                                                key, word, replace)  # type: ignore[arg-type]
+                                                key, word, replace)
             if 0 <= taken < 3:
                 self.took(taken)
                 return
@@ -212,7 +212,7 @@ class Table:
         self.grow_at = 1 << 62  # (no growth while rehashing)
         self.keys, self.words = array("q", [-1]) * (size + 1), array("q", [0]) * (size + 1)
         self.size, self.filled = size, 0
-        for key, word in zip(keys, words):
+        for key, word in zip(keys, words, strict=True):
             if key >= 0:
                 taken = placed(self.keys, self.words, size, key, word, False)
                 if taken < 3:

@@ -16,7 +16,7 @@ from typing import Any, Final, NamedTuple
 
 from fminimax.core.options import MAX_PLIES, BudgetSpent, MateError, SearchOptions
 from fminimax.core.results import Stats, Step, made
-from fminimax.core.slots import MAX_KEY, found, packed, placed, unpacked
+from fminimax.core.slots import MAX_KEY, found, packed, placed
 from fminimax.core.table import FULL_DEPTH, Stored, Table
 from fminimax.core.values import HALF_WIN, INFINITY, brief, nearer
 from fminimax.game import WIN, Game, Score
@@ -192,8 +192,15 @@ class Run:
             taken = -1 if word < 0 else placed(self.keys, self.words, self.size, key, word,
                                                replace)
             if 0 <= taken < 3:
-                if taken and self.table.took(taken):  # type: ignore[union-attr]
-                    self.refresh()
+                if taken:  # (Table.took's counts, without a call at every store)
+                    table = self.table
+                    assert table is not None
+                    if taken == 2:
+                        table.evicted += 1
+                    else:
+                        table.filled += 1
+                        if table.filled >= table.grow_at and table.grow():
+                            self.refresh()
                 return
         stored = (depth, value, flag, line if self.keep_lines else (), ply)
         entries = self.entries
@@ -206,10 +213,10 @@ class Run:
     def stored(self, key: Hashable) -> Stored | None:
         """Return what the table holds under ``key``: a slot's entry, else the dict's."""
         if key.__class__ is int and 0 <= key < MAX_KEY:
-            word = found(self.keys, self.words, self.size, key)
-            if word >= 0:
-                return unpacked(word)
-            return self.entries.get(key) if self.entries else None
+            slot = found(self.keys, self.words, self.size, key)
+            if slot is not None or not self.entries:
+                return slot
+            return self.entries.get(key)
         return self.entries.get(key)
 
     def refresh(self) -> None:

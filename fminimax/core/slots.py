@@ -19,8 +19,8 @@ the table's dict (:class:`~fminimax.core.table.Table`).  An empty slot's key is 
 >>> keys, words = array("q", [-1] * 4), array("q", [0] * 4)
 >>> placed(keys, words, 3, 7, packed(1 << 30, -999_998, 2, 5), True)
 1
->>> unpacked(found(keys, words, 3, 7)), found(keys, words, 3, 8)
-((1073741824, -999998, 2, (), 5), -1)
+>>> found(keys, words, 3, 7), found(keys, words, 3, 8)
+((1073741824, -999998, 2, (), 5), None)
 """
 
 from __future__ import annotations
@@ -57,14 +57,16 @@ def unpacked(word: int) -> tuple[int, int, int, tuple[()], int]:
             (word >> 2) & 63)
 
 
-def found(keys: Any, words: Any, size: int, key: int) -> int:
-    """Return the packed word stored under ``key`` (an int from 0 below MAX_KEY), or -1."""
+def found(keys: Any, words: Any, size: int,
+          key: int) -> tuple[int, int, int, tuple[()], int] | None:
+    """Return the entry stored under ``key`` (an int from 0 below MAX_KEY), unpacked, or
+    None."""
     index = key % size
     if keys[index] == key:
-        return int(words[index])
+        return unpacked(words[index])
     if keys[index + 1] == key:
-        return int(words[index + 1])
-    return -1
+        return unpacked(words[index + 1])
+    return None
 
 
 def placed(keys: Any, words: Any, size: int, key: int, word: int, replace: bool) -> int:

@@ -164,9 +164,9 @@ class Table:
     def get(self, key: Hashable) -> TableEntry | None:
         """Return the entry stored under ``key``, or None."""
         if key.__class__ is int and 0 <= key < MAX_KEY:
-            word = found(self.keys, self.words, self.size, key)
-            if word >= 0:
-                return TableEntry._make(unpacked(word)[:4])
+            slot = found(self.keys, self.words, self.size, key)
+            if slot is not None:
+                return TableEntry._make(slot[:4])
         stored = self.entries.get(key)
         return None if stored is None else TableEntry._make(stored[:4])
 
@@ -204,7 +204,8 @@ class Table:
         (what the dict holds counted); return whether it grew."""
         entry_cost, slot_cost = self.costs
         room = (self.budget - len(self.entries) * entry_cost) // slot_cost - 1
-        size = _prime_at_most(min(_GROWTH * self.size + _GROWTH, room))
+        wanted = _GROWTH * self.size + _GROWTH
+        size = _prime_at_most(min(wanted, room))  # (the bound's prime found once, at the last)
         if size <= self.size:
             self.grow_at, self.full = 1 << 62, True
             return False
@@ -219,7 +220,7 @@ class Table:
                     self.took(taken)
                 else:  # (a spill here is over the share only for a moment)
                     self.entries[key] = unpacked(word)
-        self.full = size >= _prime_at_most(room)
+        self.full = wanted >= room
         self.grow_at = 1 << 62 if self.full else size // 2
         self.max_entries = max(1, (self.budget - (size + 1) * slot_cost) // entry_cost)
         if len(self.entries) > self.max_entries:  # what the rehash spilled, over the bound

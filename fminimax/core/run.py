@@ -188,9 +188,10 @@ class Run:
             word = packed(depth, value, flag, ply)
             # Connect Four's entries: a compact slot (see Table), unless its bucket is taken
             # while the table may still grow
-            replace = self.full or len(self.entries) >= self.spill
             taken = -1 if word < 0 else placed(self.keys, self.words, self.size, key, word,
-                                               replace)
+                                               self.full)
+            if taken == 3 and len(self.entries) >= self.spill:  # no room left to spill
+                taken = placed(self.keys, self.words, self.size, key, word, True)
             if 0 <= taken < 3:
                 if taken:  # (Table.took's counts, without a call at every store)
                     table = self.table

@@ -25,9 +25,10 @@ the table's dict (:class:`~fminimax.core.table.Table`).  An empty slot's key is 
 
 from __future__ import annotations
 
+from array import array
 from typing import Any, Final
 
-__all__ = ["MAX_KEY", "packed", "placed", "found", "unpacked"]
+__all__ = ["MAX_KEY", "packed", "placed", "found", "rehashed", "unpacked"]
 
 MAX_KEY: Final = 1 << 62
 """Keys from 0 below this go to the slots."""
@@ -91,3 +92,29 @@ def placed(keys: Any, words: Any, size: int, key: int, word: int, replace: bool)
     keys[slot] = key
     words[slot] = word
     return taken
+
+
+def rehashed(keys: Any, words: Any, size: int) -> tuple[Any, Any, int, list[tuple[int, int]]]:
+    """Return new slots of ``size + 1`` holding the taken ones of ``keys`` and ``words``:
+    (keys, words, slots taken, the (key, word) pairs whose bucket was full).
+
+    Here, compiled, and not in the Table: a rehash places every entry again, and in Python
+    that was a tenth of a 6x4 solve.
+
+    >>> from array import array
+    >>> rehashed(array("q", [5, -1]), array("q", [9, 0]), 3)[:3]
+    (array('q', [-1, -1, 5, -1]), array('q', [0, 0, 9, 0]), 1)
+    """
+    new_keys, new_words = array("q", [-1]) * (size + 1), array("q", [0]) * (size + 1)
+    filled = 0
+    spilled: list[tuple[int, int]] = []
+    for index in range(len(keys)):
+        key = int(keys[index])
+        if key >= 0:
+            word = int(words[index])
+            taken = placed(new_keys, new_words, size, key, word, False)
+            if taken == 1:
+                filled += 1
+            elif taken == 3:
+                spilled.append((key, word))
+    return new_keys, new_words, filled, spilled

@@ -6,7 +6,7 @@ from array import array
 from collections.abc import Hashable
 from typing import Any, Final, NamedTuple
 
-from fminimax.core.slots import MAX_KEY, found, packed, placed, unpacked
+from fminimax.core.slots import MAX_KEY, found, packed, placed, rehashed, unpacked
 from fminimax.game import Game, Score
 
 __all__ = ["DEFAULT_MEGABYTES", "ENTRY_BYTES", "EXACT", "FULL_DEPTH", "LOWER", "SLOT_BYTES",
@@ -209,17 +209,10 @@ class Table:
         if size <= self.size:
             self.grow_at, self.full = 1 << 62, True
             return False
-        keys, words = self.keys, self.words
-        self.grow_at = 1 << 62  # (no growth while rehashing)
-        self.keys, self.words = array("q", [-1]) * (size + 1), array("q", [0]) * (size + 1)
-        self.size, self.filled = size, 0
-        for key, word in zip(keys, words, strict=True):
-            if key >= 0:
-                taken = placed(self.keys, self.words, size, key, word, False)
-                if taken < 3:
-                    self.took(taken)
-                else:  # (a spill here is over the share only for a moment)
-                    self.entries[key] = unpacked(word)
+        self.keys, self.words, self.filled, spilled = rehashed(self.keys, self.words, size)
+        self.size = size
+        for key, word in spilled:  # (over the spill's share only for a moment)
+            self.entries[key] = unpacked(word)
         self.full = wanted >= room
         self.grow_at = 1 << 62 if self.full else size // 2
         self.max_entries = max(1, (self.budget - (size + 1) * slot_cost) // entry_cost)

@@ -42,28 +42,40 @@ def test_a_bound_in_entries_holds_in_the_slots_too() -> None:
 def test_the_slots_keep_to_the_memory_bound() -> None:
     table = Table(megabytes=0.05)
     solved(5, 4, table)
+    assert table.slotted
     assert (table.size + 1) * SLOT_BYTES + len(table.entries) * ENTRY_BYTES <= 0.05 * 2**20
-    assert table.full
 
 
-def test_an_entry_that_does_not_pack_goes_to_the_dict() -> None:
+def test_a_table_that_never_fills_keeps_the_dict() -> None:
     table = Table()
-    table.store(7, TableEntry(FULL_DEPTH, 0.5, core.EXACT, ()))  # a float value
-    table.store(8, TableEntry(2000, 3, core.LOWER, ()))  # a depth above 254
-    table.store(2**62, TableEntry(FULL_DEPTH, 3, core.EXACT, ()))  # a key too large
-    table.store(9, TableEntry(FULL_DEPTH, -999_998, core.UPPER, ()))
-    assert sorted(table.entries, key=str) == [2**62, 7, 8] and table.filled == 1
-    assert [table.get(key) for key in (7, 8, 9)] == [
-        TableEntry(FULL_DEPTH, 0.5, core.EXACT, ()), TableEntry(2000, 3, core.LOWER, ()),
-        TableEntry(FULL_DEPTH, -999_998, core.UPPER, ())]
+    solved(4, 4, table)
+    assert not table.slotted and table.evicted == 0 and len(table) == len(table.entries)
+
+
+def test_an_entry_that_does_not_pack_stays_in_the_dict() -> None:
+    table = Table(max_entries=40)
+    for key in range(40):  # a full dict of entries that pack
+        table.store(key, TableEntry(FULL_DEPTH, key, core.EXACT, ()))
+    table.store(7.5, TableEntry(FULL_DEPTH, 0, core.EXACT, ()))  # a key that is no int
+    assert not table.slotted  # (it dropped the farthest quarter instead)
+    table.store(100, TableEntry(FULL_DEPTH, 0.5, core.EXACT, ()))  # a float value
+    assert not table.slotted
+    for key in range(101, 200):  # the dict full again, of entries that pack: slots
+        table.store(key, TableEntry(FULL_DEPTH, -999_998, core.UPPER, ()))
+        if table.slotted:
+            break
+    assert table.slotted and sorted(table.entries, key=str) == [100, 7.5]
+    assert table.get(101) == TableEntry(FULL_DEPTH, -999_998, core.UPPER, ())
+    assert table.get(100) == TableEntry(FULL_DEPTH, 0.5, core.EXACT, ())
+    assert len(table) <= 40
 
 
 def test_a_slot_replaces_the_entry_stored_farther_from_the_root() -> None:
     table = Table(max_entries=3)  # three slots, one bucket of keys 0 modulo 2
-    for ply, key in [(1, 10), (5, 12)]:
+    for ply, key in [(1, 10), (5, 12), (0, 99)]:
         table.store(key, TableEntry(FULL_DEPTH, ply, core.EXACT, ()), ply=ply)
     table.store(14, TableEntry(FULL_DEPTH, 9, core.EXACT, ()), ply=3)
-    assert table.full and table.evicted == 1
+    assert table.slotted and table.size == 2 and table.evicted == 1
     assert table.get(12) is None and table.get(10).value == 1 and table.get(14).value == 9
 
 

@@ -53,8 +53,7 @@ class Run:
                  "steps", "max_nodes", "stop", "nodes", "leaves", "cutoffs", "hits",
                  "estimates", "quiet_nodes", "checkpoint", "unit_scores", "star", "bounds",
                  "extension", "chances", "noisy", "node", "ahead", "decision", "entries",
-                 "max_entries", "keys", "words", "size", "full",
-                 "spill")
+                 "max_entries", "keys", "words", "size", "slotted")
 
     def __init__(self, game: Game[Any, Any], options: SearchOptions, table: Table | None,
                  stop: Callable[[], bool] | None,
@@ -63,8 +62,8 @@ class Run:
         # the table's dict and bound and its compact slots, read here once: a Table is
         # plain Python, and reading its attributes at every node costs a look-up by name
         # (save reads them again when the table replaces them)
-        (self.entries, self.max_entries, self.keys, self.words, self.size, self.full,
-         self.spill) = _parts(table)
+        (self.entries, self.max_entries, self.keys, self.words, self.size,
+         self.slotted) = _parts(table)
         # distances is settled (options_for) before a search starts; None would be False
         self.distances, self.prune = bool(options.distances), options.prune
         self.mate = options.mate and self.distances
@@ -184,36 +183,24 @@ class Run:
         depth = self.limit - ply if self.estimates > estimates else FULL_DEPTH
         if self.distances and (value >= HALF_WIN or value <= -HALF_WIN):
             value = nearer(value, ply)
-        if not self.keep_lines and key.__class__ is int and 0 <= key < MAX_KEY:
+        if self.slotted and not self.keep_lines and key.__class__ is int \
+                and 0 <= key < MAX_KEY:  # Connect Four's entries, once the dict was full
             word = packed(depth, value, flag, ply)
-            # Connect Four's entries: a compact slot (see Table), unless its bucket is taken
-            # while the table may still grow
-            taken = -1 if word < 0 else placed(self.keys, self.words, self.size, key, word,
-                                               self.full)
-            if taken == 3 and len(self.entries) >= self.spill:  # no room left to spill
-                taken = placed(self.keys, self.words, self.size, key, word, True)
-            if 0 <= taken < 3:
-                if taken:  # (Table.took's counts, without a call at every store)
-                    table = self.table
-                    assert table is not None
-                    if taken == 2:
-                        table.evicted += 1
-                    else:
-                        table.filled += 1
-                        if table.filled >= table.grow_at and table.grow():
-                            self.refresh()
+            if word >= 0:
+                if placed(self.keys, self.words, self.size, key, word) == 2:
+                    self.table.evicted += 1  # type: ignore[union-attr]
                 return
         stored = (depth, value, flag, line if self.keep_lines else (), ply)
         entries = self.entries
         if len(entries) < self.max_entries:
             entries[key] = stored
-        else:  # full: the table drops its cheapest quarter (see Table)
+        else:  # full: the table turns to slots or drops its cheapest quarter (see Table)
             self.table.store(key, stored, ply)  # type: ignore[union-attr]
             self.refresh()
 
     def stored(self, key: Hashable) -> Stored | None:
         """Return what the table holds under ``key``: a slot's entry, else the dict's."""
-        if key.__class__ is int and 0 <= key < MAX_KEY:
+        if self.slotted and key.__class__ is int and 0 <= key < MAX_KEY:
             slot = found(self.keys, self.words, self.size, key)
             if slot is not None or not self.entries:
                 return slot
@@ -222,8 +209,8 @@ class Run:
 
     def refresh(self) -> None:
         """Read the table's parts again (after a store that may have replaced them)."""
-        (self.entries, self.max_entries, self.keys, self.words, self.size, self.full,
-         self.spill) = _parts(self.table)
+        (self.entries, self.max_entries, self.keys, self.words, self.size,
+         self.slotted) = _parts(self.table)
 
     def record(self, visit: Visit, value: Score, kind: str, pruned: Line = ()) -> None:
         """Append a step to the trace (called only when tracing)."""
@@ -232,14 +219,13 @@ class Run:
                                    visit.alpha, visit.beta, value, kind, pruned))
 
 
-def _parts(table: Table | None) -> tuple[dict[Hashable, Stored], int, Any, Any, int, bool,
-                                         int]:
-    """Return a table's dict of entries, its bound, and its compact part's keys, words, size,
-    whether it is full and what it may spill (an empty dict, 0 and no slots without one)."""
+def _parts(table: Table | None) -> tuple[dict[Hashable, Stored], int, Any, Any, int, bool]:
+    """Return a table's dict of entries, its bound, and its compact part's keys, words and
+    size and whether it has turned to them (an empty dict, 0 and no slots without one)."""
     if table is None:
-        return {}, 0, array("q", [-1, -1]), array("q", [0, 0]), 1, True, 0
+        return {}, 0, array("q", [-1, -1]), array("q", [0, 0]), 1, False
     return (table.entries, table.max_entries, table.keys, table.words, table.size,
-            table.full, table.spill)
+            table.slotted)
 
 
 def _bad_estimate(game: Game[Any, Any], state: Any, estimate: Any, distances: bool) -> Exception:

@@ -6,8 +6,7 @@ bytes, so a table of the same memory holds twelve times as many.  As the fastest
 Four solvers do (Pons: a key modulo a prime picks the slot; Steininger's c4: two slots a
 bucket, the cheaper one replaced), a key picks a bucket, slots ``i`` and ``i + 1`` with
 ``i = key % size``, and a store that finds both taken by other positions replaces the one
-stored farther from its search's root (the one that stands for fewer nodes); while the
-table may still grow, it does not replace (the table keeps the entry elsewhere).
+stored farther from its search's root (the one that stands for fewer nodes).
 
 A packed word, from the low bits: the bound flag (2 bits), the ply it was stored at (6
 bits, 63 for any deeper), the depth (8 bits, ``FULL_DEPTH`` as 255), the value plus
@@ -17,7 +16,7 @@ the table's dict (:class:`~fminimax.core.table.Table`).  An empty slot's key is 
 
 >>> from array import array
 >>> keys, words = array("q", [-1] * 4), array("q", [0] * 4)
->>> placed(keys, words, 3, 7, packed(1 << 30, -999_998, 2, 5), True)
+>>> placed(keys, words, 3, 7, packed(1 << 30, -999_998, 2, 5))
 1
 >>> found(keys, words, 3, 7), found(keys, words, 3, 8)
 ((1073741824, -999998, 2, (), 5), None)
@@ -25,10 +24,9 @@ the table's dict (:class:`~fminimax.core.table.Table`).  An empty slot's key is 
 
 from __future__ import annotations
 
-from array import array
 from typing import Any, Final
 
-__all__ = ["MAX_KEY", "packed", "placed", "found", "rehashed", "unpacked"]
+__all__ = ["MAX_KEY", "found", "moved", "packed", "placed", "taken", "unpacked"]
 
 MAX_KEY: Final = 1 << 62
 """Keys from 0 below this go to the slots."""
@@ -70,11 +68,10 @@ def found(keys: Any, words: Any, size: int,
     return None
 
 
-def placed(keys: Any, words: Any, size: int, key: int, word: int, replace: bool) -> int:
+def placed(keys: Any, words: Any, size: int, key: int, word: int) -> int:
     """Store ``word`` under ``key`` in its bucket; return 1 for a slot newly taken, 2 for
     another position's entry replaced (the one stored farther from the root, the second
-    slot's of two as far), 0 for this key's own entry written over, 3 for nothing stored
-    (both slots held by other positions, and not ``replace``)."""
+    slot's of two as far), 0 for this key's own entry written over."""
     index = key % size
     if keys[index] == key:
         words[index] = word
@@ -85,8 +82,6 @@ def placed(keys: Any, words: Any, size: int, key: int, word: int, replace: bool)
         return 0
     if keys[index] < 0 or keys[second] < 0:
         slot, taken = (index if keys[index] < 0 else second), 1
-    elif not replace:
-        return 3
     else:  # both hold other positions: the ply bits say which stands for fewer nodes
         slot, taken = (index if words[index] & 252 > words[second] & 252 else second), 2
     keys[slot] = key
@@ -94,27 +89,33 @@ def placed(keys: Any, words: Any, size: int, key: int, word: int, replace: bool)
     return taken
 
 
-def rehashed(keys: Any, words: Any, size: int) -> tuple[Any, Any, int, list[tuple[int, int]]]:
-    """Return new slots of ``size + 1`` holding the taken ones of ``keys`` and ``words``:
-    (keys, words, slots taken, the (key, word) pairs whose bucket was full).
 
-    Here, compiled, and not in the Table: a rehash places every entry again, and in Python
-    that was a tenth of a 6x4 solve.
+def moved(entries: dict[Any, Any], keys: Any, words: Any, size: int) -> int:
+    """Move every entry of ``entries`` (the table's dict: key -> (depth, value, flag, line,
+    ply)) that packs into a slot, in place; return how many slots that took.
+
+    Here, compiled, and not in the Table: it runs once, over up to a million entries.
 
     >>> from array import array
-    >>> rehashed(array("q", [5, -1]), array("q", [9, 0]), 3)[:3]
-    (array('q', [-1, -1, 5, -1]), array('q', [0, 0, 9, 0]), 1)
+    >>> entries = {5: (1 << 30, 3, 0, (), 2), "x": (1, 0, 0, (), 0)}
+    >>> moved(entries, array("q", [-1] * 4), array("q", [0] * 4), 3), list(entries)
+    (1, ['x'])
     """
-    new_keys, new_words = array("q", [-1]) * (size + 1), array("q", [0]) * (size + 1)
-    filled = 0
-    spilled: list[tuple[int, int]] = []
-    for index in range(len(keys)):
-        key = int(keys[index])
-        if key >= 0:
-            word = int(words[index])
-            taken = placed(new_keys, new_words, size, key, word, False)
-            if taken == 1:
-                filled += 1
-            elif taken == 3:
-                spilled.append((key, word))
-    return new_keys, new_words, filled, spilled
+    taken = 0
+    for key, stored in list(entries.items()):
+        if key.__class__ is int and 0 <= key < MAX_KEY and not stored[3]:
+            word = packed(stored[0], stored[1], stored[2], stored[4])
+            if word >= 0:
+                taken += placed(keys, words, size, key, word) == 1
+                del entries[key]
+    return taken
+
+
+def taken(keys: Any) -> int:
+    """Return how many slots hold an entry.
+
+    >>> from array import array
+    >>> taken(array("q", [-1, 4, 9]))
+    2
+    """
+    return sum(1 for key in keys if key >= 0)

@@ -6,7 +6,7 @@ from array import array
 from collections.abc import Hashable
 from typing import Any, Final, NamedTuple
 
-from fminimax.core.slots import MAX_KEY, found, packed, placed, rehashed, unpacked
+from fminimax.core.slots import MAX_KEY, found, moved, packed, placed, taken
 from fminimax.game import Game, Score
 
 __all__ = ["DEFAULT_MEGABYTES", "ENTRY_BYTES", "EXACT", "FULL_DEPTH", "LOWER", "SLOT_BYTES",
@@ -57,13 +57,6 @@ SLOT_BYTES: Final = 16
 DROPPED_SHARE = 4
 """When the dict is full, one entry in this many is dropped at once."""
 
-SPILL_SHARE: Final = 16
-"""At most this share of the bound goes to entries spilled from the slots (see spill)."""
-
-_GROWTH: Final = 4
-"""The compact part grows fourfold (rehashed) once half its slots are taken."""
-
-
 def megabytes_of(entries: int) -> float:
     """Return the memory ``entries`` entries of the table's dict take, in megabytes.
 
@@ -81,22 +74,24 @@ class Table:
     The bound is ``megabytes`` of memory, or ``max_entries`` entries; with neither,
     ``DEFAULT_MEGABYTES``.  A table is owned by one search (or one worker) at a time.
 
-    Two parts share the bound.  An entry with an int key below ``slots.MAX_KEY``, an int
-    value and no line (Connect Four's) is packed into a compact slot (``SLOT_BYTES``): a
-    key picks a bucket of two slots, and a store that finds both held by other positions
-    replaces the one stored farther from its search's root (the one standing for fewer
-    nodes), as the fastest Connect Four solvers keep two slots a bucket (see
-    :mod:`~fminimax.core.slots`).  The compact part starts small and grows fourfold while
-    the bound allows; until it can grow no more, an entry whose bucket is taken goes to
-    the dict instead of replacing one (while the dict holds less than ``SPILL_SHARE``-th of
-    the bound: ``spill``).  Any other entry goes to a dict (``ENTRY_BYTES`` an entry, ``entries``):
-    when it is full a quarter of it goes at once (so a store costs O(1) on average), the
-    entries stored farthest from their search's root, the older first of as far down.
-    ``evicted`` counts the entries dropped or replaced by another position's.
+    Two parts share the bound.  Entries go to a dict (``ENTRY_BYTES`` an entry, ``entries``)
+    until it is full.  Then, if the entry to store has an int key below ``slots.MAX_KEY``,
+    an int value and no line (Connect Four's), the table turns to compact slots
+    (``SLOT_BYTES`` each, as many as the bound allows, allocated once): every such entry of
+    the dict is packed into one, and so is every such entry from then on.  A key picks a
+    bucket of two slots, and a store that finds both held by other positions replaces the
+    one stored farther from its search's root (the one standing for fewer nodes), as the
+    fastest Connect Four solvers keep two slots a bucket (see :mod:`~fminimax.core.slots`).
+    Any other entry stays in the dict: when it is full a quarter of it goes at once (so a
+    store costs O(1) on average), the entries stored farthest from their search's root,
+    the older first of as far down.  ``evicted`` counts the entries dropped or replaced by
+    another position's.
 
     Why slots: at a tenth of the memory an unbounded 6x4 Connect Four search took, the dict
     alone held a tenth of its entries and searched 1.19x the nodes; packed, the same memory
-    holds more entries than that search stored.
+    holds more entries than that search stored.  Why only once the dict is full: a slot
+    costs a compiled search more than a dict entry (an array's item is a Python int made
+    at each read), so a table that never fills keeps the dict's speed.
 
     A table holds the values of one game, in one kind of value: the first search that uses
     it binds it to the game's name and to ``distances`` (``owner``), and a search of another
@@ -110,12 +105,12 @@ class Table:
     >>> sorted(table.entries), table.evicted  # d, stored 4 plies down, went
     (['a', 'b', 'c', 'e'], 1)
     >>> table = Table(max_entries=3)
-    >>> for ply, key in enumerate([10, 11, 12, 13]):  # int keys, int values: the slots
+    >>> for ply, key in enumerate([10, 11, 12, 13]):  # int keys, int values: slots, once full
     ...     table.store(key, TableEntry(FULL_DEPTH, ply, EXACT, ()), ply=ply)
-    >>> len(table), table.get(12), table.get(13).value
-    (3, TableEntry(depth=1073741824, value=2, flag=0, line=()), 3)
-    >>> Table(megabytes=1).max_entries, Table(megabytes=1).max_slots
-    (5242, 65536)
+    >>> table.slotted, len(table), table.get(12), table.get(13).value
+    (True, 3, TableEntry(depth=1073741824, value=2, flag=0, line=()), 3)
+    >>> Table(megabytes=1).max_entries
+    5242
     """
 
     def __init__(self, max_entries: int | None = None, *,
@@ -133,22 +128,16 @@ class Table:
             self.budget, self.costs = max_entries, (1, 1)
         self.max_entries = max(1, self.budget // self.costs[0])
         """The dict's bound: the budget less what the slots take."""
-        self.max_slots = max(2, self.budget // self.costs[1])
-        """The most slots the compact part may grow to (with an empty dict)."""
         self.entries: dict[Hashable, Stored] = {}
         self.keys, self.words, self.size = array("q", [-1, -1]), array("q", [0, 0]), 1
         """The compact part: ``size + 1`` slots (a bucket is ``key % size`` and the next)."""
-        self.filled, self.grow_at, self.full = 0, 1, False
-        """Slots taken, how many make it grow, and whether it is at its bound."""
-        self.spill = max(1, self.budget // SPILL_SHARE // self.costs[0])
-        """The dict entries a slot's store may spill into: while the compact part may grow
-        and the dict holds fewer, an entry whose bucket is taken goes to the dict, so that
-        a table that never fills drops nothing; past them, it replaces one in the bucket."""
+        self.slotted = False
+        """Whether the table has turned to slots (its dict was full)."""
         self.owner: tuple[str, bool] | None = None
         self.evicted = 0
 
     def __len__(self) -> int:
-        return len(self.entries) + self.filled
+        return len(self.entries) + (taken(self.keys) if self.slotted else 0)
 
     def __repr__(self) -> str:
         """Return the size, the bound and the owner.
@@ -163,7 +152,7 @@ class Table:
 
     def get(self, key: Hashable) -> TableEntry | None:
         """Return the entry stored under ``key``, or None."""
-        if key.__class__ is int and 0 <= key < MAX_KEY:
+        if self.slotted and key.__class__ is int and 0 <= key < MAX_KEY:
             slot = found(self.keys, self.words, self.size, key)
             if slot is not None:
                 return TableEntry._make(slot[:4])
@@ -172,53 +161,35 @@ class Table:
 
     def store(self, key: Hashable, entry: TableEntry | Stored, ply: int = 0) -> None:
         """Store ``entry`` under ``key`` as found ``ply`` plies below its search's root: in
-        a slot when it packs into one, else in the dict, first dropping the cheapest quarter
-        of the dict if it is full."""
+        a slot when the table has them and it packs into one, else in the dict, turning to
+        slots or dropping the dict's cheapest quarter when the dict is full."""
         depth, value, flag, line = entry[:4]
+        word = -1
         if not line and key.__class__ is int and 0 <= key < MAX_KEY:
             word = packed(depth, value, flag, ply)
-            replace = self.full or len(self.entries) >= self.spill
-            taken = -1 if word < 0 else placed(self.keys, self.words, self.size,
-                                                key, word, replace)
-            if 0 <= taken < 3:
-                self.took(taken)
-                return
         entries = self.entries
+        if word >= 0 and not self.slotted and len(entries) >= self.max_entries \
+                and key not in entries:
+            self.slot_in()
+        if word >= 0 and self.slotted:
+            self.evicted += placed(self.keys, self.words, self.size, key, word) == 2  # type: ignore[arg-type]
+            return
         if len(entries) >= self.max_entries and key not in entries:
             self.evicted += _dropped(entries, max(1, len(entries) // DROPPED_SHARE))
         entries[key] = (depth, value, flag, line, ply)  # a plain tuple, even of a TableEntry
 
-    def took(self, taken: int) -> bool:
-        """Count what a slot store did (``slots.placed``'s answer) and grow the compact part
-        when half of it is taken; return whether it grew (its arrays are new ones)."""
-        if taken == 2:
-            self.evicted += 1
-        elif taken == 1:
-            self.filled += 1
-            if self.filled >= self.grow_at:
-                return self.grow()
-        return False
-
-    def grow(self) -> bool:
-        """Rehash the compact part into up to ``_GROWTH`` times the slots, within the bound
-        (what the dict holds counted); return whether it grew."""
+    def slot_in(self) -> None:
+        """Turn to slots: as many as the bound allows beside the dict's entries that do not
+        pack, every entry that packs moved into one."""
         entry_cost, slot_cost = self.costs
-        room = (self.budget - len(self.entries) * entry_cost) // slot_cost - 1
-        wanted = _GROWTH * self.size + _GROWTH
-        size = _prime_at_most(min(wanted, room))  # (the bound's prime found once, at the last)
-        if size <= self.size:
-            self.grow_at, self.full = 1 << 62, True
-            return False
-        self.keys, self.words, self.filled, spilled = rehashed(self.keys, self.words, size)
-        self.size = size
-        for key, word in spilled:  # (over the spill's share only for a moment)
-            self.entries[key] = unpacked(word)
-        self.full = wanted >= room
-        self.grow_at = 1 << 62 if self.full else size // 2
+        size = _prime_at_most(max(1, self.budget // slot_cost - 1))
+        self.keys, self.words = array("q", [-1]) * (size + 1), array("q", [0]) * (size + 1)
+        self.size, self.slotted = size, True
+        moved(self.entries, self.keys, self.words, size)
+        # the dict keeps what did not pack, within what the slots leave
         self.max_entries = max(1, (self.budget - (size + 1) * slot_cost) // entry_cost)
-        if len(self.entries) > self.max_entries:  # what the rehash spilled, over the bound
+        if len(self.entries) > self.max_entries:
             self.evicted += _dropped(self.entries, len(self.entries) - self.max_entries)
-        return True
 
     def bind(self, game: Game[Any, Any], distances: bool) -> Table:
         """Return this table bound to ``game``'s values (on first use), or raise ValueError.

@@ -21,6 +21,7 @@ __all__ = ["COMPILED_MODULES", "build", "compiled_modules", "runs_compiled"]
 
 COMPILED_MODULES = (
     "fminimax.core.values",
+    "fminimax.core.slots",
     "fminimax.core.run",
     "fminimax.core.decision",
     "fminimax.core.chance",

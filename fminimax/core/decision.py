@@ -319,7 +319,7 @@ class Decisions(Run):
         which must name a move); a shallower one still names the move to search first.
         """
         key = state if self.key is None else self.key(state)
-        stored = self.entries.get(key)
+        stored = self.stored(key)
         first = None
         if stored is not None:
             first = stored[3][0] if stored[3] else None

@@ -118,6 +118,7 @@ class SolverNode:
         self.column_mask: i64 = (1 << (height + 1)) - 1
         self.entries: dict[Any, Any] = {}
         self.max_entries = 0
+        self.slotted = False
         self.nodes = self.leaves = self.cutoffs = self.hits = self.estimates = 0
         self.checkpoint = 0
 
@@ -139,7 +140,7 @@ class SolverNode:
         run = self.run
         self.nodes, self.leaves, self.cutoffs = run.nodes, run.leaves, run.cutoffs
         self.hits, self.estimates, self.checkpoint = run.hits, run.estimates, run.checkpoint
-        self.entries, self.max_entries = run.entries, run.max_entries
+        self.entries, self.max_entries, self.slotted = run.entries, run.max_entries, run.slotted
 
     def given(self) -> None:
         """Give the run back its counts and table."""
@@ -172,7 +173,7 @@ class SolverNode:
             if value != BEYOND:
                 return value, EMPTY
         key = self.key(cur + mask)
-        stored = self.entries.get(key)
+        stored = self.run.stored(key) if self.slotted else self.entries.get(key)
         first = -1
         if stored is not None:
             alpha, beta, value, first = self.probed(stored, ply, alpha, beta)
@@ -325,17 +326,20 @@ class SolverNode:
 
     def saved(self, key: i64, ply: int, estimates: int, value: int, flag: int,
               line: tuple[int, ...]) -> None:
-        """Store a node's result as ``Run.save`` does (lines are not kept under a key)."""
-        depth = self.limit - ply if self.estimates > estimates else FULL_DEPTH
-        if self.distances and (value >= HALF or value <= -HALF):
-            value = value + ply if value > 0 else value - ply
-        stored = (depth, value, flag, EMPTY, ply)
+        """Store a node's result as ``Run.save`` does (lines are not kept under a key): into
+        the dict here while it has room, else by ``Run.save`` itself (the table's slots or its
+        eviction: one rule for a full table)."""
         entries = self.entries
-        if len(entries) < self.max_entries:
-            entries[key] = stored
-        else:  # full: the table drops its cheapest quarter (see Table)
-            self.table.store(key, stored, ply)
-            self.entries = self.table.entries
+        if not self.slotted and len(entries) < self.max_entries:
+            depth = self.limit - ply if self.estimates > estimates else FULL_DEPTH
+            if self.distances and (value >= HALF or value <= -HALF):
+                value = value + ply if value > 0 else value - ply
+            entries[key] = (depth, value, flag, EMPTY, ply)
+            return
+        run = self.run
+        run.estimates = self.estimates
+        run.save(key, ply, estimates, value, flag, EMPTY)
+        self.entries, self.max_entries, self.slotted = run.entries, run.max_entries, run.slotted
 
 
 def _bound(value: Any) -> int | None:

@@ -134,7 +134,7 @@ def traced(game: Game[Any, Any], state: Any, request: Request, depth: int | None
 
 
 def _hopeless(problem: Problem, state: Any) -> str | None:
-    """Return why no exact search of ``state`` can end in any budget, or None.
+    """Return why no budget could see an exact search of ``state`` end, or None.
 
     The game's ``hopeless`` rule where it has one (Connect Four's: its ``beyond`` rule is
     about a move's few seconds in ``play``), else its ``beyond`` rule.
@@ -151,13 +151,16 @@ def _is_estimate(request: Request, budget: Budget) -> bool:
 
 def _probed(problem: Problem, request: Request, budget: Budget,
             hook: Callable[[], bool] | None) -> SearchResult[Any] | None:
-    """Return a probe's exact result for a position no exact search can end on, else None.
+    """Return a probe's exact result for a position beyond an exact search, else None.
 
-    Raises ``Beyond`` when the position is hopeless for an exact search, the answer must be
-    exact, and the probe found no forced end (only distance values are probed).
+    A position the game calls beyond an exact search (``beyond``) is probed first for a
+    forced end, which answers it exactly at once; without one, the exact search runs under
+    the budget, unless the position is hopeless (``hopeless``): then ``Beyond``, before any
+    more work.  Only distance values are probed; an answer that may be an estimate is not.
     """
-    reason = _hopeless(problem, problem.state)
-    if reason is None or _is_estimate(request, budget):
+    state = problem.state
+    hopeless = _hopeless(problem, state)
+    if (problem.beyond(state) is None and hopeless is None) or _is_estimate(request, budget):
         return None
     if _by_the_book(problem) and not searches_every_node(request.algorithm):
         # the book ends the search a few plies down: exact, with cut-offs (an algorithm
@@ -169,12 +172,11 @@ def _probed(problem: Problem, request: Request, budget: Budget,
         # values, which are exact however the cut-offs were scored, and a heuristic is most
         # of its time (Connect Four 4455: about half of the whole command's search)
         unscored = replace(problem.game, heuristic=zero)
-        found = decisive_within(unscored, problem.state, PROBE_NODES, stop=hook,
-                                clock=budget.clock, seconds=PROBE_SECONDS if budget.clock
-                                else None)
-        reason += "" if found is not None else ", and a quick search found no forced end"
-    if found is None:
-        raise Beyond(reason)
+        found = decisive_within(unscored, state, PROBE_NODES, stop=hook, clock=budget.clock,
+                                seconds=PROBE_SECONDS if budget.clock else None)
+    if found is None and hopeless is not None:
+        raise Beyond(hopeless + ("" if not request.distances
+                                 else ", and a quick search found no forced end"))
     return found
 
 

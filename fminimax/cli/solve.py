@@ -52,7 +52,8 @@ from fminimax.cli.report import game_fields, number_str, stats_fields, write_jso
 from fminimax.limits import MAX_ITERATIONS
 from fminimax.registry import Made
 
-__all__ = ["DEFAULT_SECONDS", "MAX_TRACED_NODES", "add", "budget", "exploration", "run", "run_lines", "trace_page"]
+__all__ = ["DEFAULT_SECONDS", "MAX_TRACED_NODES", "add", "budget", "exploration", "run",
+           "run_lines", "trace_page"]
 
 MAX_TRACED_NODES = policy.MAX_TRACED_NODES
 DEFAULT_SECONDS = 60.0

@@ -321,7 +321,7 @@ def _every(root: _Root, state: Any, request: Request, meter: Meter) -> Answer:
     bounded = _within(ALL_NODES if root.probed else None, meter)
     try:
         result, best = every_best(root.game, state, root.result, root.horizon,
-                                  request.distances, bounded)
+                                  bool(request.distances), bounded)
     except Spent:
         if not _own(bounded):
             raise

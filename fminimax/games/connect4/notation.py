@@ -391,5 +391,6 @@ ENTRY = GameEntry(
               "book where bitbully-databases installed it, on 7x6; 'none': no book)")),
     f"--size up to {SIDE}x{SIDE}; k from 1 to the longer side; solve: an exact search up to "
     f"{HOPELESS_CELLS} empty cells (or where the opening book is reached) within its budget; "
-    f"play: an exact search tried up to {EXACT_CELLS} empty cells", make, ("--size", "4x4", "--board", "2233"),
+    f"play: an exact search tried up to {EXACT_CELLS} empty cells", make,
+    ("--size", "4x4", "--board", "2233"),
     heuristic="open windows")

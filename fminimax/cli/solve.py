@@ -199,12 +199,16 @@ def _answer(args: argparse.Namespace, chosen: Made, request: policy.Request,
     except policy.OutOfBudget as error:
         raise ValueError(_out_of_budget(error, _position_words(args, board))) from None
     except (policy.Beyond, policy.TooBigToTrace, policy.BudgetTooSmall) as error:
-        advice = next(words for kind, words in ADVICE.items() if isinstance(error, kind))
-        if isinstance(error, policy.Beyond) and wants_pool(args):
-            advice = f"bound it with {bounds_advice(args)}"
-        if isinstance(error, policy.TooDeep) and args.depth is not None:
-            advice = f"give a --depth below {args.depth}, or --algorithm iterative"
-        raise ValueError(f"{error}; {advice}") from None
+        raise ValueError(f"{error}; {_advice(args, error)}") from None
+
+
+def _advice(args: argparse.Namespace, error: ValueError) -> str:
+    """Return what a person can do about one of the policy's refusals, in flags."""
+    if isinstance(error, policy.TooDeep) and args.depth is not None:
+        return f"give a --depth below {args.depth}, or --algorithm iterative"
+    if isinstance(error, policy.Beyond) and wants_pool(args):
+        return f"bound it with {bounds_advice(args)}"
+    return next(words for kind, words in ADVICE.items() if isinstance(error, kind))
 
 
 def _value_words(found: policy.Answer, distances: bool) -> str:

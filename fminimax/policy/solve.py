@@ -149,6 +149,17 @@ def _is_estimate(request: Request, budget: Budget) -> bool:
     return request.depth is not None or (request.algorithm == "iterative" and budget.bounded)
 
 
+def _is_probed(problem: Problem, request: Request, budget: Budget,
+               hopeless: str | None) -> bool:
+    """Return whether the position is probed for a forced end before its search."""
+    if (problem.beyond(problem.state) is None and hopeless is None) or _is_estimate(request,
+                                                                                 budget):
+        return False
+    # the book ends the search a few plies down: exact, with cut-offs (an algorithm
+    # without them would still search millions of nodes above the book)
+    return not (_by_the_book(problem) and not searches_every_node(request.algorithm))
+
+
 def _probed(problem: Problem, request: Request, budget: Budget,
             hook: Callable[[], bool] | None) -> SearchResult[Any] | None:
     """Return a probe's exact result for a position beyond an exact search, else None.
@@ -160,11 +171,7 @@ def _probed(problem: Problem, request: Request, budget: Budget,
     """
     state = problem.state
     hopeless = _hopeless(problem, state)
-    if (problem.beyond(state) is None and hopeless is None) or _is_estimate(request, budget):
-        return None
-    if _by_the_book(problem) and not searches_every_node(request.algorithm):
-        # the book ends the search a few plies down: exact, with cut-offs (an algorithm
-        # without them would still search millions of nodes above the book)
+    if not _is_probed(problem, request, budget, hopeless):
         return None
     found = None
     if request.distances:

@@ -189,7 +189,8 @@ def _answer(args: argparse.Namespace, chosen: Made, request: policy.Request,
     def pooled(game: Any, state: Any, meter: policy.Meter) -> core.SearchResult[Any]:
         args.algorithm = request.algorithm
         stop = meter if args.seconds is not None else None
-        return parallel_solve(args, game, state, stop, chosen.game.outcomes, progress)
+        return parallel_solve(args, game, state, stop, chosen.game.outcomes, progress,
+                              chosen.notation.show_move)
 
     bounds = budget(args)
     progress.budget = bounds.words() if bounds.bounded else None

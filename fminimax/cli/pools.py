@@ -429,7 +429,7 @@ def megabytes(text: str) -> int:
 
 
 def add_frontier_arguments(command: argparse.ArgumentParser) -> None:
-    """Add --frontier, --store, --pool and --table-mb to a command."""
+    """Add --frontier, --store, --write-book, --pool, --mpi and --table-mb to a command."""
     command.add_argument("--frontier", type=int, metavar="PLIES",
                          help="solve exactly by the positions PLIES plies down, each one "
                          "task on Dask (a LocalCluster of --workers, or --scheduler)")
@@ -441,5 +441,9 @@ def add_frontier_arguments(command: argparse.ArgumentParser) -> None:
                          "those above it) as an opening book in Pons' format")
     command.add_argument("--pool", action="store_true",
                          help="with --frontier: a process pool instead of Dask")
+    command.add_argument("--mpi", action="store_true",
+                         help="with --frontier: MPI instead of Dask (mpi4py's MPIPoolExecutor: "
+                         "under 'mpiexec -n N python -m mpi4py.futures -m fminimax solve ...' "
+                         "the job's other N-1 ranks are the workers)")
     command.add_argument("--table-mb", type=megabytes, default=256, metavar="MB",
                          help="the memory each transposition table keeps to (default 256)")

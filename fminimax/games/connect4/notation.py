@@ -345,8 +345,9 @@ def _booked(booked: int, position: C4) -> bool:
 def opening_book(options: Options, width: int, height: int, k: int,
                  state: C4) -> Book | None:
     """Return the opening book the searches use: the file given, none for 'none', else
-    BitBully's 12-ply book with distances where bitbully-databases installed it, on 7x6
-    four in a row when the position has fewer than 12 stones (else it would not be reached).
+    the one installed for four in a row on the board (``book.installed``: the user's, at
+    ``book.user_path``, else BitBully's 12-ply book with distances on 7x6) when the
+    position has fewer stones than its positions (else it would not be reached).
 
     >>> opening_book(Options(book="none"), 7, 6, 4, start()) is None
     True
@@ -357,9 +358,7 @@ def opening_book(options: Options, width: int, height: int, k: int,
         if k != 4:
             raise ValueError(f"an opening book is for four in a row, not k={k}")
         return from_file(options.book, width, height)
-    if (width, height, k) != (7, 6, 4) or state.plies >= 12:
-        return None
-    return installed(width, height)
+    return installed(width, height, state.plies) if k == 4 else None
 
 
 def make(options: Options) -> Made:
@@ -387,8 +386,10 @@ ENTRY = GameEntry(
     "connect4", "Connect Four, any width x height, k in a row",
     (("size", "WIDTHxHEIGHT (7x6)"), ("k", "how many in a row win (4)"),
      ("board", "the columns played, 1-based (e.g. 4453), or the rows top first"),
-     ("book", "an opening book (BitBully's or Pons' format; by default BitBully's 12-ply "
-              "book where bitbully-databases installed it, on 7x6; 'none': no book)")),
+     ("book", "an opening book (BitBully's or Pons' format; by default the one at "
+              "$FMINIMAX_BOOKS/connect4-WxH.book or your data folder's fminimax/books/, else "
+              "BitBully's 12-ply book where bitbully-databases installed it, on 7x6; 'none': "
+              "no book)")),
     f"--size up to {SIDE}x{SIDE}; k from 1 to the longer side; solve: an exact search up to "
     f"{HOPELESS_CELLS} empty cells (or where the opening book is reached) within its budget; "
     f"play: an exact search tried up to {EXACT_CELLS} empty cells", make,

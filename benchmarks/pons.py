@@ -1,6 +1,7 @@
 """Connect Four on the field's own benchmark: Pascal Pons' test sets, node for node.
 
-    python benchmarks/pons.py [--set NAME ...] [--every K] [--first N] [--data DIR] [--cli]
+    python benchmarks/pons.py [--set NAME ...] [--every K] [--first N] [--data DIR]
+                              [--cli] [--cli-seconds S] [--library-first N]
 
 Every Connect Four solver reports its figures on Pons' test sets of 1,000 positions (see
 ../shared/data/README.md: 1-based column sequences, the strong score, and the nodes Pons'
@@ -10,10 +11,15 @@ fresh table a position, and prints one Markdown row: positions right, mean and m
 search time, mean nodes, the median / p90 / max of the per-position node ratio to Pons'
 count, the total node ratio (our nodes summed over theirs), and nodes per second.
 
-With ``--cli`` the same positions also go through the command line as one drives every
-Connect Four solver, ``fminimax solve connect4 --board - --json`` fed the set's lines (the
-opening book where bitbully-databases installed it): three more columns give the lines it
-scored right, the lines it refused (an error object) and its mean seconds a line.
+With ``--cli`` the same positions also go through the command line, in the same run, as one
+drives every Connect Four solver: ``fminimax solve connect4 --board - --json`` fed the set's
+lines as the set writes them (the opening book where bitbully-databases installed it, and
+the command line's own default budget unless ``--cli-seconds`` gives one).  Each answer is
+matched to its line by number and checked against the set's score; more columns give the
+lines scored right, refused (an error object, or no answer), scored wrong, the mean nodes,
+the total node ratio to Pons' and the mean seconds a line.  ``--library-first N`` solves
+only the first N of the positions in the library (a set too slow to solve whole twice) while
+the command line takes them all; the row says how many each took.
 
 Timing and printing live here; the answers come back as values and are checked against the
 set's scores.
@@ -26,9 +32,11 @@ import json
 import statistics
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import IO
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -61,7 +69,10 @@ def quantile(values: Sequence[float], q: float) -> float:
 
 
 def set_row(name: str, rows: list[tuple[str, int, int]]) -> str:
-    """Return the Markdown row of one set: right, times, nodes and ratios to Pons'."""
+    """Return the Markdown row of one set: right, times, nodes and ratios to Pons' (dashes
+    when the library solved none of it: ``--library-first 0``)."""
+    if not rows:
+        return f"| {name} | - | - | - | - | - | - | - | - |"
     runs = [(solved(seq), score, theirs) for seq, score, theirs in rows]
     right = sum(found[0] == score for found, score, _ in runs)
     nodes = [found[1] for found, _, _ in runs]
@@ -75,35 +86,80 @@ def set_row(name: str, rows: list[tuple[str, int, int]]) -> str:
             f"{max(ratios):.1f} | {total:.2f}x | {sum(nodes) / max(sum(seconds), 1e-9):,.0f} |")
 
 
-def cli_cells(rows: list[tuple[str, int, int]]) -> str:
-    """Return the command line's cells of a set: lines scored right, refused, mean seconds.
+def cli_records(rows: list[tuple[str, int, int]], seconds: float | None = None,
+                log: Path | None = None) -> dict[int, dict[str, object]]:
+    """Return the command line's answers to ``rows``, by line number (from 1).
 
     The lines go to ``fminimax solve connect4 --board - --json`` as the set writes them
-    (sequence, score, nodes: the command line reads the first field).
+    (sequence, score, nodes: the command line reads the first field); ``log``, if given,
+    receives each answer as it comes.
     """
     text = "".join(f"{seq} {score} {nodes}\n" for seq, score, nodes in rows)
-    done = subprocess.run([sys.executable, "-m", "fminimax", "solve", "connect4", "--board", "-",
-                           "--json", "--quiet"], input=text, capture_output=True, text=True,
-                          cwd=Path(__file__).resolve().parent.parent, check=False)
-    records = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
-    right = sum(record.get("score") == score for record, (_, score, _) in zip(records, rows,
-                                                                             strict=False))
-    refused = sum("error" in record for record in records) + len(rows) - len(records)
-    seconds = [record["seconds"] for record in records if "seconds" in record]
+    budget = [] if seconds is None else ["--seconds", f"{seconds:g}"]
+    with subprocess.Popen([sys.executable, "-m", "fminimax", "solve", "connect4", "--board",
+                           "-", "--json", "--quiet", *budget], stdin=subprocess.PIPE,
+                          stdout=subprocess.PIPE, text=True,
+                          cwd=Path(__file__).resolve().parent.parent) as running:
+        assert running.stdin is not None and running.stdout is not None
+        feeding = threading.Thread(target=_fed, args=(running.stdin, text), daemon=True)
+        feeding.start()
+        records = {}
+        for line in running.stdout:
+            record = json.loads(line)
+            records[int(record["line"])] = record
+            if log is not None:
+                with log.open("a", encoding="utf-8") as written:
+                    written.write(line)
+        feeding.join()
+    return records
+
+
+def _fed(stream: IO[str], text: str) -> None:
+    """Write ``text`` to ``stream`` and close it (a thread: the answers come meanwhile)."""
+    stream.write(text)
+    stream.close()
+
+
+def cli_cells(rows: list[tuple[str, int, int]], records: dict[int, dict[str, object]]) -> str:
+    """Return the command line's cells of a set: lines right, refused, wrong, mean nodes,
+    total node ratio to Pons', mean seconds.
+
+    A line is right when its answer solved the line's own sequence (``position``) and gave
+    the set's score; refused when it got an error object or no answer at all.
+    """
+    right = refused = wrong = 0
+    nodes, theirs, seconds = [], [], []
+    for number, (seq, score, pons) in enumerate(rows, 1):
+        record = records.get(number)
+        if record is None or "error" in record:
+            refused += 1
+            continue
+        if record.get("position") == seq and record.get("score") == score:
+            right += 1
+        else:
+            wrong += 1
+        nodes.append(int(str(record["nodes"])))
+        theirs.append(pons)
+        seconds.append(float(str(record["seconds"])))
     mean = f"{statistics.mean(seconds) * 1e3:.2f} ms" if seconds else "-"
-    return f" {right}/{len(rows)} | {refused} | {mean} |"
+    ratio = f"{sum(nodes) / max(sum(theirs), 1):.2f}x" if nodes else "-"
+    mean_nodes = f"{statistics.mean(nodes):,.1f}" if nodes else "-"
+    return f" {right}/{len(rows)} | {refused} | {wrong} | {mean_nodes} | {ratio} | {mean} |"
 
 
 def table(names: Sequence[str], data: Path, every: int, first: int | None,
-          cli: bool = False) -> Iterator[str]:
+          cli: bool = False, cli_seconds: float | None = None,
+          library_first: int | None = None, log: Path | None = None) -> Iterator[str]:
     """Yield the table of the named sets, a row as each set is done."""
-    extra = (" command line right | refused | mean time |", "---:|---:|---:|") if cli else ("", "")
+    extra = ((" command line right | refused | wrong | mean nodes | total ratio | mean time |",
+              "---:|---:|---:|---:|---:|---:|") if cli else ("", ""))
     yield ("| set | right | mean time | median time | mean nodes | Pons' mean nodes | node ratio "
            "median / p90 / max | total ratio | nodes/s |" + extra[0])
     yield "|---|---|---:|---:|---:|---:|---|---:|---:|" + extra[1]
     for name in names:
         rows = positions(data / f"{name}.txt", every, first)
-        yield set_row(name, rows) + (cli_cells(rows) if cli else "")
+        answers = cli_records(rows, cli_seconds, log) if cli else {}
+        yield set_row(name, rows[:library_first]) + (cli_cells(rows, answers) if cli else "")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -114,9 +170,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--data", type=Path, default=DATA, help="the folder of the sets")
     parser.add_argument("--cli", action="store_true",
                         help="also feed the positions to fminimax solve connect4 --board -")
+    parser.add_argument("--cli-seconds", type=float, default=None, metavar="S",
+                        help="the command line's budget a line (default: its own default)")
+    parser.add_argument("--library-first", type=int, default=None, metavar="N",
+                        help="the library solves only the first N of the positions")
+    parser.add_argument("--log", type=Path, default=None, metavar="FILE",
+                        help="append the command line's answers to FILE as they come")
     args = parser.parse_args(argv)
     print(f"# python benchmarks/pons.py {' '.join(argv if argv is not None else sys.argv[1:])}")
-    for line in table(args.set or SETS, args.data, args.every, args.first, args.cli):
+    for line in table(args.set or SETS, args.data, args.every, args.first, args.cli,
+                      args.cli_seconds, args.library_first, args.log):
         print(line, flush=True)
     return 0
 

@@ -235,6 +235,10 @@ class Made:
     ``booked(state)`` whether an opening book ends ``exact``'s search of a position a few
     plies down, so that ``solve`` searches it exactly although it is beyond (a match or an
     agent, whose games go on past the book, still takes ``beyond`` as it says).
+    ``hopeless(state)`` says why no budget could see an exact search of a position end, so
+    that ``solve`` refuses it before any work; None means ``beyond`` says it (a game whose
+    ``beyond`` is only about a move's few seconds in ``play`` has its own, and ``solve``'s
+    budget decides the rest).
     """
 
     game: Game[Any, Any]
@@ -244,6 +248,7 @@ class Made:
     beyond: Callable[[Any], str | None] = field(default=lambda state: None)
     first: Callable[[Any], Any] | None = None
     booked: Callable[[Any], bool] = field(default=lambda state: False)
+    hopeless: Callable[[Any], str | None] | None = None
 
 
 @dataclass(frozen=True)

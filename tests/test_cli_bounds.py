@@ -97,10 +97,11 @@ def test_a_board_with_no_forced_end_in_reach_is_refused_at_once() -> None:
 
 def test_a_budget_too_small_for_depth_1_says_which_budget() -> None:
     """The base said 'the budget (max_nodes=None) ran out' of a time budget."""
-    status, _, err = run("solve", "nim", *["1000"] * 20, "--seconds", "0.001")
+    status, _, err = run("solve", "nim", *["1000"] * 20, "--algorithm", "iterative",
+                         "--seconds", "0.001")
     assert status == 2 and one_line(err) and "None" not in err
     assert "the budget of 0.001 seconds ran out before depth 1" in err
-    status, _, err = run("solve", "connect4", "--max-nodes", "5")
+    status, _, err = run("solve", "connect4", "--algorithm", "iterative", "--max-nodes", "5")
     assert status == 2 and "the budget of 5 nodes ran out before depth 1" in err
 
 
@@ -129,7 +130,8 @@ def test_pig_solve_and_match_with_the_default_horizon_answer() -> None:
 
 
 def test_pig_with_bounds_answers() -> None:
-    status, out, _ = run("solve", "pig", "4", "3", "--seconds", "0.3", "--json")
+    status, out, _ = run("solve", "pig", "4", "3", "--algorithm", "iterative", "--seconds",
+                         "0.3", "--json")
     assert status == 0 and json.loads(out)["best_move"] == "roll"
     status, out, _ = run("match", "pig", "4", "3", "--first", "expectiminimax:depth=3",
                          "--second", "star1:depth=2", "--games", "2", "--json")

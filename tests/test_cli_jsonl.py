@@ -108,7 +108,7 @@ def test_a_last_line_without_a_newline_is_read(monkeypatch: pytest.MonkeyPatch) 
 @pytest.mark.parametrize("options, words", [
     (["--trace-html", "page.html"], "--trace-html cannot apply per line"),
     (["--workers", "2"], "--workers cannot apply per line"),
-    (["--algorithm", "minimax", "--seconds", "1"], "a node budget or a time limit needs"),
+    (["--algorithm", "mcts"], "--algorithm mcts answers one position"),
 ])
 def test_options_that_cannot_apply_per_line_are_refused_before_reading(
         options: list[str], words: str, monkeypatch: pytest.MonkeyPatch,
@@ -186,7 +186,9 @@ def test_the_progress_line_draws_on_a_terminal_only_and_is_wiped() -> None:
     progress.answered(failed=False)  # 0.5 s: too soon
     assert shown.getvalue() == ""
     progress.answered(failed=True)  # 2.0 s
-    assert "line 3  solved 1  failed 1  nodes 0  elapsed 2.0 s" in shown.getvalue()
+    assert "line 3  solved 1  failed 1  nodes 0  0 nodes/s  elapsed 2.0 s" in shown.getvalue()
+    progress.budget = "60 seconds"
+    assert progress.line(4.0).endswith("elapsed 4.0 s  budget 60 seconds")
     progress.done()
     assert shown.getvalue().endswith("\r")
     quiet = io.StringIO()

@@ -126,7 +126,7 @@ def test_a_refusal_under_workers_advises_only_bounds_the_workers_take() -> None:
     assert (status, out) == (2, "")
     assert err.endswith("; bound it with --depth N\n") and "--seconds" not in err, err
     _, _, serial = run("solve", "connect4", "--size", "8x7")
-    assert serial.endswith("bound it with --depth N or --seconds S (iterative deepening)\n")
+    assert serial.endswith("bound it with --depth N, or --algorithm iterative (an estimate)\n")
 
 
 def test_no_table_means_no_table_on_the_workers_and_the_json_names_what_ran() -> None:

@@ -146,8 +146,9 @@ def refused(*argv: str) -> str:
     (["solve", "nim", "99999999999999999999999"], "from 0 to 1000"),
     (["play", "nim", "99999999999999999999"], "from 0 to 1000"),
     (["solve", "connect4", "--size", "100x100"], "from 1 to 20, got '100'"),
-    (["solve", "connect4", "--size", "8x7"], "far beyond an exact search"),  # no book there
-    (["solve", "tictactoe", "--size", "20x20"], "bound it with --depth N or --seconds S"),
+    (["solve", "connect4", "--size", "8x7"], "beyond any exact search"),  # no book there
+    (["solve", "tictactoe", "--size", "20x20"], "bound it with --depth N, or --algorithm "
+                                                "iterative"),
     (["solve", "nim", "3", "4", "--workers", "1000"], "at most"),
     (["play", "tictactoe", "--depth", "0"], "--depth 0 looks at no move"),
     (["solve", "tictactoe", "--size", "²x3"], "got '²'"),

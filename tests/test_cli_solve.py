@@ -92,7 +92,6 @@ def test_solve_a_larger_tictactoe_board_with_a_depth_and_the_zero_heuristic() ->
     (["nim", "3", "--depth", "1"], "no heuristic"),
     (["connect4", "--board", "44444444"], "column 4 is full"),
     (["tictactoe", "--board", "xx. ... ..."], "marker counts"),
-    (["tree", "[1]", "--algorithm", "alphabeta", "--max-nodes", "4"], "iterative"),
 ])
 def test_bad_input_is_one_line_on_stderr_with_status_2(argv: list[str], named: str) -> None:
     status, out, err = run("solve", *argv)

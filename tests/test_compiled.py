@@ -135,8 +135,8 @@ def test_the_command_line_refuses_a_game_deeper_than_the_limit_in_one_line() -> 
                           timeout=120, env={**os.environ, "PYTHONSAFEPATH": "1"})
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == ("fminimax: error: a search of 'pig-w2-d2-h2010' goes deeper than "
-                           "the engine can follow a line; bound it with --depth N or --seconds "
-                           "S (iterative deepening)\n")
+                           "the engine can follow a line; bound it with --depth N, or "
+                           "--algorithm iterative (an estimate)\n")
 
 
 # --- bad values handed to Connect Four: named in the library's words, alike in both builds ----

@@ -243,9 +243,10 @@ def test_solve_answers_the_empty_board_from_the_book(bitbully_core):
     assert status == 0 and (found["score"], found["best_move"], found["exact"]) == (1, 4, True)
 
 
-def test_without_a_book_the_empty_board_is_out_of_reach():
-    status, out, err = run_cli("solve", "connect4", "--book", "none")
-    assert status != 0 and "empty cells" in err and err.count("\n") == 1
+def test_without_a_book_the_empty_board_is_refused_when_its_budget_runs_out():
+    status, out, err = run_cli("solve", "connect4", "--book", "none", "--max-nodes", "20000")
+    assert status != 0 and err.count("\n") == 1, err
+    assert "the exact search of connect4's start did not end within 20,000 nodes" in err
 
 
 def test_a_damaged_book_is_refused_in_one_line(tmp_path):

@@ -167,7 +167,8 @@ def choice(options: Sequence[str]) -> Callable[[str], str | None]:
 
 
 class Progress:
-    """A progress line on stderr (depth, nodes, nodes per second, elapsed) for long searches.
+    """A progress line on stderr (depth, nodes, nodes per second, elapsed, budget) for long
+    searches.
 
     Calling it is the core's ``stop`` hook (``search``, ``move_values`` and
     ``iterative_deepening`` call ``stop()`` every 1024 nodes): it counts 1024 nodes a call,
@@ -183,6 +184,7 @@ class Progress:
         self.started = self.shown_at = clock()
         self.nodes = 0
         self.depth: int | None = None
+        self.budget: str | None = None  # the search's budget in words, when it has one
         self.width = 0
 
     def __call__(self) -> bool:
@@ -198,7 +200,11 @@ class Progress:
         elapsed = max(now - self.started, 1e-9)
         depth = "" if self.depth is None else f"depth {self.depth}  "
         return (f"{depth}nodes {self.nodes:,}  {self.nodes / elapsed:,.0f} nodes/s  "
-                f"elapsed {elapsed:.1f} s")
+                f"elapsed {elapsed:.1f} s{self.budget_words()}")
+
+    def budget_words(self) -> str:
+        """Return the budget as the line ends with it: '  budget 60 seconds', or ''."""
+        return "" if self.budget is None else f"  budget {self.budget}"
 
     def show(self, now: float) -> None:
         """Draw the line over the previous one."""

@@ -109,7 +109,8 @@ def positions(lines: Iterator[Line]) -> Iterator[Line]:
 
 
 class LinesProgress(Progress):
-    """The progress line of many positions: the line, lines solved and failed, nodes, time.
+    """The progress line of many positions: the line, lines solved and failed, nodes, nodes
+    per second, time, and each line's budget.
 
     It is also each search's ``stop`` hook (a call every 1024 nodes), so a long line shows
     its nodes growing; it draws only on a terminal, as ``Progress`` does.
@@ -123,7 +124,8 @@ class LinesProgress(Progress):
         """Return the progress line at time ``now``."""
         elapsed = max(now - self.started, 1e-9)
         return (f"line {self.number:,}  solved {self.solved:,}  failed {self.failed:,}  "
-                f"nodes {self.nodes:,}  elapsed {elapsed:.1f} s")
+                f"nodes {self.nodes:,}  {self.nodes / elapsed:,.0f} nodes/s  "
+                f"elapsed {elapsed:.1f} s{self.budget_words()}")
 
     def answered(self, failed: bool) -> None:
         """Count a line answered, and redraw when it is time."""

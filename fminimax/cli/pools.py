@@ -364,7 +364,7 @@ def bounds_advice(args: argparse.Namespace) -> str:
     >>> bounds_advice(argparse.Namespace(workers=2, scheduler=None))
     '--depth N'
     """
-    return "--depth N" if wants_pool(args) else "--depth N or --seconds S (iterative deepening)"
+    return "--depth N" if wants_pool(args) else "--depth N, or --algorithm iterative (an estimate)"
 
 
 def split_algorithm(algorithm: str, table: bool) -> str:

@@ -1,10 +1,12 @@
 """``fminimax solve GAME ...``: the value, best move and line of a position of any game.
 
-The policy (``fminimax.policy.answer``) decides how to search: it refuses a position beyond
-an exact search unless a quick probe finds a forced end, runs iterative deepening under a
-budget, traces under a node budget fixed up front, and lists every best move inside the same
-budget.  This module reads the options, adds the command line's advice to a refusal, writes
-the page and prints.
+The policy (``fminimax.policy.answer``) decides how to search: it runs the exact search (or
+the one to --depth) under a budget and refuses one that does not end within it, refuses
+before any work a position no budget could see end unless a quick probe finds a forced end,
+runs iterative deepening under a budget when asked, traces under a node budget fixed up
+front, and lists every best move inside the same budget.  This module reads the options
+(the budget: ``DEFAULT_SECONDS`` unless --seconds or --max-nodes is given), adds the command
+line's advice to a refusal, writes the page and prints.
 """
 
 from __future__ import annotations
@@ -50,15 +52,20 @@ from fminimax.cli.report import game_fields, number_str, stats_fields, write_jso
 from fminimax.limits import MAX_ITERATIONS
 from fminimax.registry import Made
 
-__all__ = ["MAX_TRACED_NODES", "add", "exploration", "run", "run_lines", "trace_page"]
+__all__ = ["DEFAULT_SECONDS", "MAX_TRACED_NODES", "add", "budget", "exploration", "run",
+           "run_lines", "trace_page"]
 
 MAX_TRACED_NODES = policy.MAX_TRACED_NODES
+DEFAULT_SECONDS = 60.0
+"""The budget of a search without --seconds or --max-nodes, in seconds of wall clock (per
+line under --board -): a minute is long enough for every position of Pons' test sets up to
+a million of his nodes in the pure build, and short enough to wait for at a terminal."""
 PAGE_NODES = 5_000
 """The nodes a page draws by default (``fminimax.trace.page.MAX_NODES``, which a test checks):
 named here so that building the parser does not load the trace package."""
 DRAWN_NODES = 10**9
 """The largest drawing limit (--trace-max-nodes, --trace-max-depth) a command line takes."""
-ADVICE = {policy.Beyond: "bound it with --depth N or --seconds S (iterative deepening)",
+ADVICE = {policy.Beyond: "bound it with --depth N, or --algorithm iterative (an estimate)",
           policy.TooBigToTrace: "give --depth or a position nearer the end; no file was written",
           policy.BudgetTooSmall: "raise --max-nodes or --seconds"}
 """What a person can do about each of the policy's refusals, in the command line's words."""
@@ -114,15 +121,11 @@ def _refuse_depth(args: argparse.Namespace, algorithm: str) -> None:
 
 def _refuse_idle_options(args: argparse.Namespace, algorithm: str) -> None:
     """Refuse options that would change nothing in this search, or contradict it."""
-    bounded = args.seconds is not None or args.max_nodes is not None
-    if bounded and algorithm != "iterative":
-        raise ValueError(f"a node budget or a time limit needs --algorithm iterative, not "
-                         f"{algorithm!r}")
     _refuse_trace_options(args, algorithm)
     _refuse_depth(args, algorithm)
     if args.heuristic != "game" and args.depth is None and algorithm != "iterative":
         raise ValueError("--heuristic scores the positions a bounded search cuts off; give "
-                         "--depth N, --seconds S or --max-nodes N with it")
+                         "--depth N or --algorithm iterative with it")
     if not args.table and policy.keeps_table(algorithm):
         raise ValueError(f"--no-table does not apply to {algorithm}, which always keeps a "
                          f"table")
@@ -130,19 +133,57 @@ def _refuse_idle_options(args: argparse.Namespace, algorithm: str) -> None:
 
 def _request(args: argparse.Namespace, chosen: Made) -> policy.Request:
     """Return what the command line asks the policy to solve."""
-    bounded = args.seconds is not None or args.max_nodes is not None
-    algorithm = args.algorithm or ("iterative" if bounded else "auto")
+    algorithm = args.algorithm or "auto"
     _refuse_idle_options(args, algorithm)
     return policy.Request(algorithm, args.depth, args.table, chosen.game.outcomes,
                           trace=bool(args.trace_html), every=args.all,
                           trace_nodes=MAX_TRACED_NODES)
 
 
+def budget(args: argparse.Namespace) -> policy.Budget:
+    """Return the budget of one search (of one line under --board -): --seconds and
+    --max-nodes as given, else ``DEFAULT_SECONDS`` of wall clock; none under a pool, which
+    a budget cannot stop (--workers and --scheduler refuse --seconds and --max-nodes).
+
+    >>> budget(argparse.Namespace(seconds=None, max_nodes=None)).words()
+    '60 seconds'
+    >>> budget(argparse.Namespace(seconds=None, max_nodes=5000)).words()
+    '5,000 nodes'
+    """
+    if wants_pool(args):
+        return policy.Budget()
+    if args.seconds is None and args.max_nodes is None:
+        return policy.Budget(seconds=DEFAULT_SECONDS, clock=time.perf_counter)
+    return policy.Budget(args.max_nodes, args.seconds, time.perf_counter)
+
+
+def _position_words(args: argparse.Namespace, board: str | None) -> str:
+    """Return the position as the command line names it: the game and the board typed
+    (else the game's arguments), cut to a line.
+
+    >>> _position_words(argparse.Namespace(game="connect4", args=[]), "32164625")
+    'connect4 32164625'
+    >>> _position_words(argparse.Namespace(game="connect4", args=[]), None)
+    "connect4's start"
+    """
+    named = board if board is not None else " ".join(args.args)
+    return f"{args.game} {clip(named, 60)}" if named else f"{args.game}'s start"
+
+
+def _out_of_budget(error: policy.OutOfBudget, position: str) -> str:
+    """Return the one line that refuses a search out of budget, with what to do about it."""
+    advice = "or --depth N for an estimate" if error.depth is None else "or a smaller --depth"
+    return (f"{error.search_words()} of {position} did not end within "
+            f"{error.budget.words()} ({error.nodes:,} nodes searched); give "
+            f"--seconds/--max-nodes more, {advice}")
+
+
 def _answer(args: argparse.Namespace, chosen: Made, request: policy.Request,
-            progress: Progress) -> policy.Answer:
+            progress: Progress, board: str | None) -> policy.Answer:
     """Return the policy's answer, its refusals with the command line's advice.
 
-    ``progress`` is the progress line (the caller wipes it: many positions share one).
+    ``progress`` is the progress line (the caller wipes it: many positions share one);
+    ``board`` the position as typed (None: the game's start), which a refusal names.
     """
 
     def pooled(game: Any, state: Any, meter: policy.Meter) -> core.SearchResult[Any]:
@@ -151,17 +192,24 @@ def _answer(args: argparse.Namespace, chosen: Made, request: policy.Request,
         return parallel_solve(args, game, state, stop, chosen.game.outcomes, progress,
                               chosen.notation.show_move)
 
-    budget = policy.Budget(args.max_nodes, args.seconds, time.perf_counter)
+    bounds = budget(args)
+    progress.budget = bounds.words() if bounds.bounded else None
     try:
-        return policy.answer(chosen, request, budget, hook=progress,
+        return policy.answer(chosen, request, bounds, hook=progress,
                              searcher=pooled if wants_pool(args) else None)
+    except policy.OutOfBudget as error:
+        raise ValueError(_out_of_budget(error, _position_words(args, board))) from None
     except (policy.Beyond, policy.TooBigToTrace, policy.BudgetTooSmall) as error:
-        advice = next(words for kind, words in ADVICE.items() if isinstance(error, kind))
-        if isinstance(error, policy.Beyond) and wants_pool(args):
-            advice = f"bound it with {bounds_advice(args)}"
-        if isinstance(error, policy.TooDeep) and args.depth is not None:
-            advice = f"give a --depth below {args.depth}, or --seconds S (iterative deepening)"
-        raise ValueError(f"{error}; {advice}") from None
+        raise ValueError(f"{error}; {_advice(args, error)}") from None
+
+
+def _advice(args: argparse.Namespace, error: ValueError) -> str:
+    """Return what a person can do about one of the policy's refusals, in flags."""
+    if isinstance(error, policy.TooDeep) and args.depth is not None:
+        return f"give a --depth below {args.depth}, or --algorithm iterative"
+    if isinstance(error, policy.Beyond) and wants_pool(args):
+        return f"bound it with {bounds_advice(args)}"
+    return next(words for kind, words in ADVICE.items() if isinstance(error, kind))
 
 
 def _value_words(found: policy.Answer, distances: bool) -> str:
@@ -255,7 +303,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     started = time.perf_counter()
     progress = progress_reporter(err, args.quiet)
     try:
-        found = _answer(args, chosen, request, progress)
+        found = _answer(args, chosen, request, progress, args.board)
     finally:
         progress.done()
     seconds = time.perf_counter() - started
@@ -320,7 +368,7 @@ def _line_record(args: argparse.Namespace, line: Line, request: policy.Request,
     try:
         chosen, field = _made_from(args, line.text)
         started = time.perf_counter()
-        found = _answer(args, chosen, request, progress)
+        found = _answer(args, chosen, request, progress, line.text if field is None else field)
         solved = {} if field is None else {"position": field}
         return {**heading, **solved, **_record(args, chosen, found, request,
                                                time.perf_counter() - started)}
@@ -399,14 +447,21 @@ def add(sub: Any) -> None:
                        "from standard input, one a line, and writes one JSON object a line")
     solve.add_argument("--algorithm", choices=algorithms.NAMES,
                        help="the search (default auto: the fastest exact path, bisection "
-                       "where it applies; iterative under --max-nodes or --seconds); the "
+                       "where it applies; iterative: iterative deepening, which answers "
+                       "with its deepest complete depth when the budget runs out); the "
                        "output names the algorithm that ran")
     solve.add_argument("--table", action=argparse.BooleanOptionalAction, default=True,
                        help="memoize positions in a transposition table (default on)")
     solve.add_argument("--max-nodes", type=count_option("--max-nodes", 1, 10**12),
-                       help="iterative: the node budget (with --all, of the whole answer)")
+                       help="the node budget of the search, exact or to --depth (with --all, "
+                       "of the whole answer; per line under --board -); a search that does "
+                       "not end within it is refused, except --algorithm iterative, which "
+                       "answers with its deepest complete depth.  Given with or without "
+                       "--seconds, it replaces the default budget")
     solve.add_argument("--seconds", type=seconds,
-                       help="iterative, mcts: the time budget (with --all, of the whole answer)")
+                       help=f"the time budget of the search, as --max-nodes (default "
+                       f"{DEFAULT_SECONDS:g} seconds of wall clock when neither is given; "
+                       f"none under --workers or --scheduler); mcts: its time")
     solve.add_argument("--all", action="store_true",
                        help="also name every move as good as the best")
     solve.add_argument("--json", action="store_true", help="print the result as JSON")

@@ -8,7 +8,7 @@ Nothing here prints, reads the terminal or names a command-line flag.
 ==================  ==========================================================================
 ``limits``          ``Budget`` (nodes, seconds by the caller's clock), the ``Meter`` that
                     spends it (the core's stop test), and the refusals: ``Beyond``,
-                    ``TooDeep``, ``TooBigToTrace``, ``BudgetTooSmall``
+                    ``TooDeep``, ``OutOfBudget``, ``TooBigToTrace``, ``BudgetTooSmall``
 ``probe``           ``exact_within`` (the exact search, or None when it does not end in
                     time), ``decisive_within`` (the probe for a forced end, giving up as soon
                     as the next depth cannot fit), ``next_depth_nodes``
@@ -16,7 +16,8 @@ Nothing here prints, reads the terminal or names a command-line flag.
                     iterative-deepening result within all of it (at least depth 1)
 ``every``           ``every_best``, ``every_within``: every move as good as the best,
                     searched like the root, inside the same budget
-``solve``           ``answer``: solve's policy (refuse, probe, exact, depth, budget, traced)
+``solve``           ``answer``: solve's policy (refuse the hopeless, probe, exact or to a
+                    depth within a budget, else refused; iterative deepening; traced)
 ``searches``        every call into the engine and the family, in one place
 ==================  ==========================================================================
 
@@ -38,6 +39,7 @@ from fminimax.policy.limits import (
     Budget,
     BudgetTooSmall,
     Meter,
+    OutOfBudget,
     Spent,
     TooBigToTrace,
     TooDeep,
@@ -61,7 +63,7 @@ from fminimax.policy.solve import (
 )
 
 __all__ = ["ALL_NODES", "EXACT_SHARE", "MAX_TRACED_NODES", "PROBE_NODES", "PROBE_SECONDS",
-           "Answer", "Beyond", "Budget", "BudgetTooSmall", "Meter", "Problem", "Request",
-           "Searcher", "Spent", "TooBigToTrace", "TooDeep", "answer", "computer_move",
+           "Answer", "Beyond", "Budget", "BudgetTooSmall", "Meter", "OutOfBudget", "Problem",
+           "Request", "Searcher", "Spent", "TooBigToTrace", "TooDeep", "answer", "computer_move",
            "decisive_within", "deepest", "every_best", "every_within", "exact_within",
            "keeps_table", "next_depth_nodes", "searches_every_node", "traced", "tries_exact"]

@@ -13,7 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Beyond", "Budget", "BudgetTooSmall", "Meter", "Spent", "TooBigToTrace", "TooDeep"]
+__all__ = ["Beyond", "Budget", "BudgetTooSmall", "Meter", "OutOfBudget", "Spent", "TooBigToTrace",
+           "TooDeep"]
 
 
 class Beyond(ValueError):
@@ -30,6 +31,28 @@ class TooBigToTrace(ValueError):
 
 class BudgetTooSmall(ValueError):
     """The budget ran out before depth 1 was searched: nothing to answer with."""
+
+
+class OutOfBudget(ValueError):
+    """A search that must end (exact, or to a depth) did not end within its budget.
+
+    It keeps the budget, the nodes searched and the depth (None for an exact search), so
+    that the shell can name the position and the options in its own words.
+
+    >>> print(OutOfBudget(Budget(max_nodes=1000), 2048))
+    the exact search did not end within 1,000 nodes (2,048 nodes searched)
+    >>> print(OutOfBudget(Budget(max_nodes=5), 1024, depth=9))
+    the search to depth 9 did not end within 5 nodes (1,024 nodes searched)
+    """
+
+    def __init__(self, budget: Budget, nodes: int, depth: int | None = None) -> None:
+        self.budget, self.nodes, self.depth = budget, nodes, depth
+        super().__init__(f"{self.search_words()} did not end within {budget.words()} "
+                         f"({nodes:,} nodes searched)")
+
+    def search_words(self) -> str:
+        """Return the search in words: 'the exact search', 'the search to depth N'."""
+        return "the exact search" if self.depth is None else f"the search to depth {self.depth}"
 
 
 class Spent(Exception):

@@ -44,8 +44,8 @@ from fminimax.games.connect4.position import (
 )
 from fminimax.games.connect4.solving import game, solver
 
-__all__ = ["ENTRY", "EXACT_CELLS", "SIDE", "board_str", "cell", "make", "notation",
-           "opening_book", "parse", "read_sequence", "strong_score"]
+__all__ = ["ENTRY", "EXACT_CELLS", "HOPELESS_CELLS", "SIDE", "board_str", "cell", "make",
+           "notation", "opening_book", "parse", "read_sequence", "strong_score"]
 
 
 def cell(s: Shape, state: C4, column: int, row: int) -> str:
@@ -299,17 +299,41 @@ def notation(width: int = 7, height: int = 6, k: int = 4) -> Notation[C4, Move]:
 
 # --- the command line's entry -----------------------------------------------------------------
 
-SIDE, EXACT_CELLS = 20, 30
-"""The longest side a board may have, and the most empty cells an exact search takes."""
+SIDE, EXACT_CELLS, HOPELESS_CELLS = 20, 30, 42
+"""The longest side a board may have; the most empty cells an exact search is tried on
+within a move's few seconds (``play``, the agents: beyond it iterative deepening gets the
+whole time); and the most empty cells ``solve`` searches exactly without an opening book
+that reaches the position (the whole 7x6 board: beyond it no budget here could see an exact
+search end, so it is refused before any work, after the probe for a forced end; at or
+below it the budget decides)."""
 
 
 def _beyond(width: int, height: int, position: C4) -> str | None:
-    """Return why an exact search of ``position`` is out of reach (too many empty cells),
-    or None."""
+    """Return why an exact search of ``position`` is out of reach of a move's few seconds
+    (too many empty cells), or None."""
     empty = width * height - position.plies
     return None if empty <= EXACT_CELLS else (
         f"Connect Four {width}x{height} with {empty} empty cells is far beyond an exact "
         f"search (at most {EXACT_CELLS} empty cells)")
+
+
+def _hopeless(width: int, height: int, booked: int, position: C4) -> str | None:
+    """Return why no budget could see an exact search of ``position`` end: more empty cells
+    than the whole 7x6 board and no opening book reached (``booked`` stones, -1 without a
+    book), or None.
+
+    >>> print(_hopeless(8, 7, -1, start(8, 7)))  # doctest: +NORMALIZE_WHITESPACE
+    Connect Four 8x7 with 56 empty cells and no opening book is beyond any exact search
+    (at most 42 empty cells, the whole 7x6 board)
+    >>> _hopeless(7, 6, -1, start()) is None, _hopeless(8, 7, 12, start(8, 7)) is None
+    (True, True)
+    """
+    empty = width * height - position.plies
+    if empty <= HOPELESS_CELLS or _booked(booked, position):
+        return None
+    return (f"Connect Four {width}x{height} with {empty} empty cells and no opening book is "
+            f"beyond any exact search (at most {HOPELESS_CELLS} empty cells, the whole 7x6 "
+            f"board)")
 
 
 def _booked(booked: int, position: C4) -> bool:
@@ -352,8 +376,10 @@ def make(options: Options) -> Made:
     found = opening_book(options, width, height, k, state)
     exact = solver(width, height, k) if found is None else with_book(solver(width, height, k),
                                                                       found)
+    booked = -1 if found is None else found.depth
     return Made(game(width, height, k), exact, state, spoken, partial(_beyond, width, height),
-                booked=partial(_booked, -1 if found is None else found.depth))
+                booked=partial(_booked, booked),
+                hopeless=partial(_hopeless, width, height, booked))
 
 
 ENTRY = GameEntry(
@@ -364,6 +390,8 @@ ENTRY = GameEntry(
               "$FMINIMAX_BOOKS/connect4-WxH.book or your data folder's fminimax/books/, else "
               "BitBully's 12-ply book where bitbully-databases installed it, on 7x6; 'none': "
               "no book)")),
-    f"--size up to {SIDE}x{SIDE}; k from 1 to the longer side; an exact search up to "
-    f"{EXACT_CELLS} empty cells", make, ("--size", "4x4", "--board", "2233"),
+    f"--size up to {SIDE}x{SIDE}; k from 1 to the longer side; solve: an exact search up to "
+    f"{HOPELESS_CELLS} empty cells (or where the opening book is reached) within its budget; "
+    f"play: an exact search tried up to {EXACT_CELLS} empty cells", make,
+    ("--size", "4x4", "--board", "2233"),
     heuristic="open windows")

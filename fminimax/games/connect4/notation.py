@@ -322,7 +322,7 @@ def opening_book(options: Options, width: int, height: int, k: int,
                  state: C4) -> Book | None:
     """Return the opening book the searches use: the file given, none for 'none', else
     BitBully's 12-ply book with distances where bitbully-databases installed it, on 7x6
-    four in a row when the position has fewer than 12 stones (else it would not be reached).
+    four in a row when the position has at most 12 stones (else it would not be reached).
 
     >>> opening_book(Options(book="none"), 7, 6, 4, start()) is None
     True
@@ -333,8 +333,12 @@ def opening_book(options: Options, width: int, height: int, k: int,
         if k != 4:
             raise ValueError(f"an opening book is for four in a row, not k={k}")
         return from_file(options.book, width, height)
-    if (width, height, k) != (7, 6, 4) or state.plies >= 12:
+    if (width, height, k) != (7, 6, 4) or state.plies > 12:
         return None
+    # Why a position of 12 stones too: the book gives its value, and the search to the end
+    # then asks only for a move of that value (bisection's bounds read the rule at the root:
+    # one null window, whose first move to reach it is the move, the quickest win or the
+    # longest loss), not for the value itself (six or seven windows, 9-28 s, before)
     return installed(width, height)
 
 

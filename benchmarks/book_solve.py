@@ -1,6 +1,7 @@
 """Connect Four 7x6 positions of at most 12 stones solved with the opening book: the times.
 
     python benchmarks/book_solve.py [--positions N] [--stones A-B] [--seed S] [--check]
+                                    [--installed]
 
 Solves the empty board and N random positions (seeded; no finished game) whose stones lie
 between A and B (0-12 by default: every search reaches the book, or starts in it) as
@@ -26,7 +27,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+if "--installed" not in sys.argv:  # the source beside this script, else the installed build
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from fminimax import build, policy, registry  # noqa: E402
 from fminimax.game import Options  # noqa: E402
@@ -50,6 +52,9 @@ def sample(count: int, low: int, high: int, seed: int) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--installed", action="store_true",
+                        help="measure the fminimax installed (a compiled build's venv), not "
+                             "the source beside this script")
     parser.add_argument("--positions", type=int, default=20)
     parser.add_argument("--stones", default="0-12")
     parser.add_argument("--seed", type=int, default=1)

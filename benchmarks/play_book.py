@@ -24,7 +24,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+if "--installed" not in sys.argv:  # the source beside this script, else the installed build
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from fminimax import policy, registry  # noqa: E402
 from fminimax.game import Options  # noqa: E402
@@ -69,6 +70,9 @@ def one_game(number: int, seconds: float, log: list[str]) -> tuple[str, int, lis
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--installed", action="store_true",
+                        help="measure the fminimax installed (a compiled build's venv), not "
+                             "the source beside this script")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--log", type=Path, default=None, help="write each move's line here")

@@ -297,3 +297,28 @@ def test_pons_opening_lines_are_answered_through_board_dash(bitbully_core, monke
     records = [json.loads(line) for line in out.getvalue().splitlines()]
     assert status == 0 and [r.get("score") for r in records] == [
         int(line.split()[1]) for line in lines.decode().splitlines()]
+
+
+def test_a_position_of_twelve_stones_takes_its_value_from_the_book(bitbully_core):
+    """The book holds the value of a 12-stone position: the search only looks for a move
+    of that value (one null window), and that move keeps the value, as BitBully scores it."""
+    from fminimax import policy, registry
+    from fminimax.game import Options
+    from fminimax.games.connect4 import play as c4_play
+
+    oracle = bitbully_core.BitBullyCore(book.bitbully_path())
+    for text in ("577731761171", "257434614136", "713147446472"):  # quick ones (CI)
+        columns = [int(c) - 1 for c in text]
+        state = from_moves(columns)
+        made = registry.make("connect4", Options(board=text))
+        found = policy.answer(made, policy.Request()).result
+        board = bitbully_core.BoardCore()
+        board.play(columns)
+        score = made.notation.score(state, found.value)
+        assert score == oracle.mtdf(board, 0) and len(found.passes) <= 1, text
+        if not found.exact or found.move is None:
+            continue
+        after = c4_play(S, state, found.move)
+        if not after.won:
+            board.play(found.move)
+            assert -oracle.mtdf(board, 0) == score, text

@@ -322,3 +322,21 @@ def test_a_position_of_twelve_stones_takes_its_value_from_the_book(bitbully_core
         if not after.won:
             board.play(found.move)
             assert -oracle.mtdf(board, 0) == score, text
+
+
+def test_a_root_the_book_holds_is_searched_in_the_null_window_below_its_value():
+    """The book gives the root's value, not a move: the root is searched just below that
+    value (the first move to reach it cuts the others off), and the value comes back."""
+    from fminimax.core import Table, search
+    from fminimax.games.connect4 import solver, start
+
+    data = book.pons_bytes(4, 4, 0, [(start(4, 4), 0)], log_size=3)  # 4x4: a draw
+    booked = book.with_book(solver(4, 4), book.from_bytes(data, "4x4.book", 4, 4))
+    found = search(booked, start(4, 4), table=Table(), trace=True)
+    plain = search(solver(4, 4), start(4, 4), table=Table(), trace=True)
+    root = found.trace[-1]
+    assert (root.path, root.alpha, root.beta, root.kind) == ((), -1, 0, "cutoff")
+    assert (found.value, found.exact) == (plain.value, True) == (0, True)
+    assert found.stats.nodes < plain.stats.nodes
+    after = solver(4, 4).play(start(4, 4), found.move)
+    assert search(solver(4, 4), after, table=Table()).value == 0  # the move keeps the draw

@@ -138,11 +138,10 @@ class SearchBot(pyspiel.Bot):  # type: ignore[misc]
             return int(self.last.move)
         stop = None if self.depth is not None else Meter(Budget(max_nodes=self.max_nodes),
                                                          strict=True)
-        game: Any = self.game
-        if self.booked is not None:
-            game, at = self.booked, from_moves(list(at.history))
+        game, root = (self.game, at) if self.booked is None else (
+            self.booked, from_moves(list(at.history)))
         try:
-            self.last = family(game, at, self.algorithm, depth=self.depth,
+            self.last = family(game, root, self.algorithm, depth=self.depth,
                                table=self.table, stop=stop)
         except Spent:
             raise ValueError(f"the search to the end of {self.spiel_name} did not finish "

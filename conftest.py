@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 if os.environ.get("FMINIMAX_EXPECT_BUILD") == "compiled":
@@ -20,6 +21,10 @@ if os.environ.get("FMINIMAX_EXPECT_BUILD") == "compiled":
     # fails if the pure build is the one imported)
     _HERE = str(Path(__file__).resolve().parent)
     sys.path[:] = [entry for entry in sys.path if entry not in (_HERE, "")] + [_HERE]
+
+# A user's own opening books (fminimax.games.connect4.book.user_path) would change what the
+# searches of their board sizes do: the tests, and the programs they start, see none.
+os.environ["FMINIMAX_BOOKS"] = tempfile.mkdtemp(prefix="fminimax-books-")
 
 BRIDGES = {"pyspiel": ["fminimax/interop/openspiel/*.py", "docs/interop.md"],
            "pettingzoo": ["fminimax/interop/pettingzoo.py", "docs/interop.md"],

@@ -7,10 +7,13 @@ Run by hand (not a test):
 
 Each board is solved from the empty position as ``fminimax solve connect4 --size WxH``
 solves it (``algorithms.auto``: bisection, distance values, the solver's rules), first with
-a table that never drops an entry (its peak in entries and in megabytes, ``ENTRY_BYTES`` an
-entry), then with ``Table(megabytes=peak * fraction)``.  It prints both node counts, their
-ratio, the entries dropped and the table hit rate (table hits per node), and checks the two
-answers agree.
+a table that never drops an entry (its peak in entries, and the megabytes those entries took
+in a dict, ``ENTRY_BYTES`` an entry, as every table held them before the compact slots),
+then with ``Table(megabytes=that peak * fraction)`` (the memory bound), and with
+``Table(max_entries=peak entries * fraction)`` (a bound in entries, stricter: a tenth of the
+positions).  It prints the node counts, their ratios to the unbounded search's, the entries
+dropped or replaced and the table hit rate (table hits per node) under the memory bound,
+and checks the answers agree.
 """
 
 from __future__ import annotations
@@ -33,11 +36,12 @@ def solved(width: int, height: int, table: core.Table) -> tuple[int, int, int, f
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--sizes", nargs="+", default=["5x4", "5x5", "6x4", "6x5"])
+    parser.add_argument("--sizes", nargs="+", default=["4x4", "5x4", "5x5", "6x4", "6x5"])
     parser.add_argument("--fraction", type=float, default=0.1)
     args = parser.parse_args()
-    print(f"{'board':6} {'peak MB':>8} {'budget MB':>9} {'nodes':>10} {'bounded':>10} "
-          f"{'ratio':>6} {'dropped':>9} {'hit rate':>8} {'seconds':>8} {'bounded s':>9}")
+    print(f"{'board':6} {'entries':>9} {'dict MB':>8} {'budget MB':>9} {'nodes':>10} "
+          f"{'bounded':>10} {'ratio':>6} {'dropped':>9} {'hit rate':>8} "
+          f"{'in entries':>10} {'ratio':>6} {'seconds':>8} {'bounded s':>9}")
     for size in args.sizes:
         width, height = map(int, size.split("x"))
         free = core.Table(max_entries=10**9)
@@ -45,10 +49,12 @@ def main() -> None:
         peak = megabytes_of(len(free))
         bounded = core.Table(megabytes=peak * args.fraction)
         value2, nodes2, hits2, seconds2 = solved(width, height, bounded)
-        assert value == value2, (size, value, value2)
-        print(f"{size:6} {peak:8.1f} {peak * args.fraction:9.2f} {nodes:10,} {nodes2:10,} "
-              f"{nodes2 / nodes:6.3f} {bounded.evicted:9,} {hits2 / nodes2:8.1%} "
-              f"{seconds:8.2f} {seconds2:9.2f}", flush=True)
+        counted = core.Table(max_entries=max(1, int(len(free) * args.fraction)))
+        value3, nodes3, _, _ = solved(width, height, counted)
+        assert value == value2 == value3, (size, value, value2, value3)
+        print(f"{size:6} {len(free):9,} {peak:8.1f} {peak * args.fraction:9.2f} {nodes:10,} "
+              f"{nodes2:10,} {nodes2 / nodes:6.3f} {bounded.evicted:9,} {hits2 / nodes2:8.1%} "
+              f"{nodes3:10,} {nodes3 / nodes:6.3f} {seconds:8.2f} {seconds2:9.2f}", flush=True)
 
 
 if __name__ == "__main__":

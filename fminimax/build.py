@@ -21,6 +21,7 @@ __all__ = ["COMPILED_MODULES", "build", "compiled_modules", "runs_compiled"]
 
 COMPILED_MODULES = (
     "fminimax.core.values",
+    "fminimax.core.slots",
     "fminimax.core.run",
     "fminimax.core.decision",
     "fminimax.core.chance",
@@ -30,6 +31,7 @@ COMPILED_MODULES = (
     "fminimax.games.connect4.position",
     "fminimax.games.connect4.endgame",
     "fminimax.games.connect4.ordering",
+    "fminimax.games.connect4.native",
     "fminimax.games.connect4.solving",
 )
 """The modules the compiled build compiles (setup.py reads this tuple).

@@ -108,6 +108,12 @@ class Game(Generic[State, Move]):
                                 values by default (a win in 3 beats a win in 5).  False (the
                                 default): final scores are payoffs (a tree's leaves, a
                                 return, dice), and a search shows them as they are.
+    ``fast_node(run)``          optional: a fast path for the core's node, written for this
+                                game alone: given a search run (``fminimax.core``'s), the
+                                node function that serves it exactly (the same values,
+                                counts and table entries as the core's node), or None
+                                where it does not (the core's node runs).  Connect Four's
+                                ``solver`` has one (``games/connect4/native.py``).
 
     >>> from fminimax.games import tree
     >>> tree.game().name
@@ -131,6 +137,7 @@ class Game(Generic[State, Move]):
     plies_left: Callable[[State], int] | None = None
     show_move: Callable[[Move], str] | None = None
     outcomes: bool = False
+    fast_node: Callable[[Any], Any] | None = None
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Return how pickle makes this game again: by its recipe if it has one.

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import needs_module
+from conftest import needs_module, needs_tool
 from fminimax import algorithms, core
 from fminimax.cli import main
 from fminimax.games import connect4 as c4
@@ -74,13 +74,14 @@ def stored(path: Path) -> list[tuple[str, str, int]]:
 
 def check_every_entry(path: Path, width: int, height: int, board: str = "") -> None:
     """Every stored value equals a direct search of its position (replayed from its line,
-    after ``board``, 1-based columns as the command line takes them)."""
-    game = c4.solver(width, height)
+    after ``board``, 1-based columns as the command line takes them); one table serves the
+    direct searches (it holds only what they proved)."""
+    game, table = c4.solver(width, height), core.Table()
     before = [int(column) - 1 for column in board]
     for key, line, value in stored(path):
         state = c4.from_moves(before + json.loads(line), width, height)
         assert str(game.key(state)) == key
-        assert serial(game, state).value == value, line
+        assert algorithms.auto(game, state, table=table).value == value, line
 
 
 def solve(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -111,14 +112,38 @@ def test_a_store_of_another_board_or_a_damaged_one_is_refused_in_one_line(
     store = tmp_path / "f.sqlite"
     base = ["solve", "connect4", "--frontier", "1", "--pool", "--store", str(store), "--quiet"]
     assert solve([*base, "--size", "4x4"], capsys)[0] == 0
-    status, out, err = solve([*base, "--size", "5x4"], capsys)
+    kept = stored(store)
+    for other, named in ((["--size", "5x4"], "connect4-4x4-k4-solver"),  # another board
+                         (["--size", "4x4", "--k", "3"], "connect4-4x4-k4-solver"),  # rules
+                         (["--size", "4x4", "--board", "1"], "root"),  # another position
+                         (["--size", "4x4", "--frontier", "2"], "plies 1")):  # another split
+        status, out, err = solve([*base, *other], capsys)
+        assert (status, out) == (2, ""), other
+        assert err.count("\n") == 1 and named in err, err
+    assert stored(store) == kept  # nothing written to a store refused
+    other_program = tmp_path / "other.sqlite"
+    with sqlite3.connect(other_program) as connection:
+        connection.execute("CREATE TABLE people (name TEXT)")
+    connection.close()
+    status, out, err = solve([*base[:-3], "--store", str(other_program), "--size", "4x4"],
+                             capsys)
     assert (status, out) == (2, "")
-    assert err.count("\n") == 1 and "connect4-4x4-k4-solver" in err, err
+    assert err.count("\n") == 1 and "not a frontier store" in err, err
     damaged = tmp_path / "damaged.sqlite"
     damaged.write_bytes(b"SQLite format 3\x00" + os.urandom(2000))
     status, out, err = solve([*base[:-3], "--store", str(damaged), "--size", "4x4"], capsys)
     assert (status, out) == (2, "")
     assert err.count("\n") == 1 and "not a frontier store" in err, err
+
+
+# --- killed and started again: real processes, real SIGKILLs --------------------------------
+#
+# Each run is a position a few plies in, split 2 plies further down: a dozen or two tasks of
+# a tenth of a second (one core, unloaded), so a run lasts a second or two and is killed
+# mid-way, once its first task is stored.
+
+POSITIONS = {"5x4": "31", "5x5": "3333", "6x4": "4343"}
+"""The board each size's run starts from (1-based columns): 24, 12 and 31 tasks."""
 
 
 def rows_reach(path: Path, count: int, process: subprocess.Popen[bytes], seconds: float) -> None:
@@ -129,20 +154,39 @@ def rows_reach(path: Path, count: int, process: subprocess.Popen[bytes], seconds
                 return
         except sqlite3.Error:
             pass
-        time.sleep(0.05)
+        time.sleep(0.02)
     raise AssertionError(f"the store did not reach {count} rows ({process.poll()})")
 
 
-def killed_and_resumed(tmp_path: Path, size: str, plies: int, victim: str,
-                       engine: list[str], board: str = "") -> None:
-    """Run the frontier solve, SIGKILL ``victim`` once a task is stored, start it again
-    with the same store: the answer is the serial one and no stored task is searched again."""
+def frontier_argv(store: Path, size: str, engine: list[str]) -> list[str]:
+    return ["solve", "connect4", "--size", size, "--board", POSITIONS[size], "--frontier", "2",
+            "--store", str(store), "--json", "--quiet", *engine]
+
+
+def started_again(store: Path, size: str, killed: int, engine: list[str],
+                  program: list[str] = PROGRAM, env: dict[str, str] | None = None) -> None:
+    """Start the run again on ``store``, which held ``killed`` tasks of all when its run
+    was killed: it finishes with the serial answer, searching none of the tasks stored
+    again (and no task more than once)."""
+    before = len(stored(store))
     width, height = map(int, size.split("x"))
+    again = subprocess.run([*program, *frontier_argv(store, size, engine)], cwd=ROOT,
+                           capture_output=True, timeout=300, text=True, env=env)
+    assert again.returncode == 0, again.stderr
+    record = json.loads(again.stdout)
+    root = c4.from_moves([int(column) - 1 for column in POSITIONS[size]], width, height)
+    assert record["value"] == serial(c4.solver(width, height), root).value
+    assert record["resumed"] == before >= killed >= 1
+    assert len(stored(store)) == record["tasks"] > killed  # killed mid-way
+    check_every_entry(store, width, height, POSITIONS[size])
+
+
+def killed_and_resumed(tmp_path: Path, size: str, victim: str, engine: list[str]) -> None:
+    """Run the frontier solve, SIGKILL ``victim`` (the client, or the busiest process below
+    it: a worker) once a task is stored, and start it again with the same store."""
     store = tmp_path / f"{size}.sqlite"
-    argv = [*PROGRAM, "solve", "connect4", "--size", size, "--frontier", str(plies),
-            "--store", str(store), "--json", "--quiet", *engine,
-            *(["--board", board] if board else [])]
-    process = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    process = subprocess.Popen([*PROGRAM, *frontier_argv(store, size, engine)], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                start_new_session=True)
     try:
         rows_reach(store, 1, process, 120)
@@ -152,22 +196,14 @@ def killed_and_resumed(tmp_path: Path, size: str, plies: int, victim: str,
             workers = worker_pids(process.pid)
             assert workers, "no worker process found"
             os.kill(workers[0], signal.SIGKILL)
+        killed = len(stored(store))
         process.communicate(timeout=180)
     finally:
         try:
             os.killpg(process.pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
-    before = len(stored(store))
-    again = subprocess.run(argv, cwd=ROOT, capture_output=True, timeout=300, text=True)
-    assert again.returncode == 0, again.stderr
-    record = json.loads(again.stdout)
-    root = c4.from_moves([int(column) - 1 for column in board], width, height)
-    expected = serial(c4.solver(width, height), root)
-    assert record["value"] == expected.value
-    assert record["resumed"] >= before >= 1
-    assert len(stored(store)) == record["tasks"]
-    check_every_entry(store, width, height, board)
+    started_again(store, size, killed, engine)
 
 
 def worker_pids(pid: int) -> list[int]:
@@ -191,17 +227,57 @@ def worker_pids(pid: int) -> list[int]:
     return sorted(cpu, key=lambda child: -cpu[child])
 
 
-@pytest.mark.parametrize("victim", ["client", "worker"])
-def test_a_pool_run_killed_mid_way_resumes_to_the_serial_answer_on_5x4(
-        tmp_path: Path, victim: str) -> None:
-    killed_and_resumed(tmp_path, "5x4", 2, victim, ["--pool", "--workers", "2"])
+@pytest.mark.parametrize(("size", "victim"), [("5x4", "client"), ("5x4", "worker"),
+                                              ("5x5", "worker"), ("6x4", "client")])
+def test_a_pool_run_killed_mid_way_resumes_to_the_serial_answer(
+        tmp_path: Path, size: str, victim: str) -> None:
+    killed_and_resumed(tmp_path, size, victim, ["--pool", "--workers", "2"])
 
 
-@pytest.mark.parametrize("victim", ["client", "worker"])
-def test_a_dask_run_killed_mid_way_resumes_to_the_serial_answer_on_5x4(
-        tmp_path: Path, victim: str) -> None:
+@pytest.mark.parametrize(("size", "victim"), [("5x4", "client"), ("6x4", "worker")])
+def test_a_dask_run_killed_mid_way_resumes_to_the_serial_answer(
+        tmp_path: Path, size: str, victim: str) -> None:
     needs_module("distributed")
-    killed_and_resumed(tmp_path, "5x4", 2, victim, ["--workers", "2"])
+    killed_and_resumed(tmp_path, size, victim, ["--workers", "2"])
+
+
+def test_a_dask_run_whose_scheduler_is_killed_resumes_on_a_new_one_to_the_serial_answer(
+        tmp_path: Path) -> None:
+    """A `dask scheduler` and a `dask worker` of their own; the scheduler SIGKILLed once a
+    task is stored ends the run in one line (the shell's bound, lowered to BOUND s); the
+    same command on a new scheduler finishes it."""
+    from test_dask_faults import BOUND, BOUNDED, dask_process, end, free_port, started_worker
+    distributed = needs_module("distributed")
+    store, size = tmp_path / "5x5.sqlite", "5x5"
+
+    def cluster() -> tuple[str, list[subprocess.Popen[bytes]]]:
+        port = free_port()
+        address = f"tcp://127.0.0.1:{port}"
+        scheduler = dask_process("scheduler", "--host", "127.0.0.1", "--port", str(port))
+        with distributed.Client(address, timeout=30):  # it answers
+            pass
+        return address, [scheduler, started_worker(address)]
+
+    program = [sys.executable, "-c", BOUNDED]
+    address, processes = cluster()
+    try:
+        run = subprocess.Popen([*program, *frontier_argv(store, size, ["--scheduler", address])],
+                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+        rows_reach(store, 1, run, 120)  # type: ignore[arg-type]
+        os.kill(processes[0].pid, signal.SIGKILL)
+        killed = len(stored(store))
+        out, err = run.communicate(timeout=2 * BOUND + 60)
+    finally:
+        for process in processes:
+            end(process)
+    assert (run.returncode, out, err.count("\n")) == (1, "", 1), err
+    address, processes = cluster()
+    try:
+        started_again(store, size, killed, ["--scheduler", address], program)
+    finally:
+        for process in processes:
+            end(process)
 
 
 def test_the_book_a_frontier_run_writes_holds_every_value_a_direct_search_gives(
@@ -232,14 +308,8 @@ def test_book_store_and_pool_without_a_frontier_are_refused_in_one_line(
     status, out, err = solve(["solve", "connect4", "--size", "4x4", "--write-book", "x.book"],
                              capsys)
     assert (status, out) == (2, "")
-    assert err == ("fminimax: error: --write-book, --store and --pool go with a --frontier "
-                   "run; give --frontier N\n")
-
-
-@pytest.mark.parametrize(("size", "board"), [("5x5", "3333"), ("6x4", "4343")])
-def test_a_run_killed_mid_way_resumes_to_the_serial_answer_on_5x5_and_6x4(
-        tmp_path: Path, size: str, board: str) -> None:
-    killed_and_resumed(tmp_path, size, 2, "client", ["--pool", "--workers", "2"], board)
+    assert err == ("fminimax: error: --write-book, --store, --pool and --mpi go with a "
+                   "--frontier run; give --frontier N\n")
 
 
 def test_solve_answers_from_the_book_a_frontier_run_wrote_at_once(
@@ -252,3 +322,42 @@ def test_solve_answers_from_the_book_a_frontier_run_wrote_at_once(
     found = json.loads(out)
     assert (status, found["value"]) == (0, serial(c4.solver(4, 4), c4.start(4, 4)).value)
     assert found["nodes"] <= 5
+
+
+# --- over MPI: mpi4py's MPIPoolExecutor, the job's other ranks the workers ----------------------
+
+
+def test_a_frontier_run_over_mpi_killed_mid_way_resumes_to_the_serial_answer(
+        tmp_path: Path) -> None:
+    """``mpiexec -n 3 python -m mpi4py.futures -m fminimax solve ... --mpi``: the whole job
+    SIGKILLed once a task is stored, then the same command finishes from the store."""
+    from test_parallel_engines import BIN, mpi_environment
+    needs_module("mpi4py")
+    mpiexec = needs_tool("mpiexec", BIN / "mpiexec")
+    store, size = tmp_path / "5x4.sqlite", "5x4"
+    program = [mpiexec, "-n", "3", sys.executable, "-m", "mpi4py.futures", "-m", "fminimax"]
+    job = subprocess.Popen([*program, *frontier_argv(store, size, ["--mpi"])], cwd=ROOT,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           env=mpi_environment(), start_new_session=True)
+    try:
+        rows_reach(store, 1, job, 120)
+    finally:
+        os.killpg(job.pid, signal.SIGKILL)
+        killed = len(stored(store))
+        job.communicate(timeout=60)
+    started_again(store, size, killed, ["--mpi"], program, mpi_environment())
+
+
+def test_mpi_outside_an_mpi_job_or_with_another_engine_is_refused_in_one_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    needs_module("mpi4py")
+    alone = subprocess.run([*PROGRAM, "solve", "connect4", "--size", "4x4", "--frontier", "1",
+                            "--mpi"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert (alone.returncode, alone.stdout) == (2, "")
+    assert alone.stderr == ("fminimax: error: --mpi runs in an MPI job whose other ranks are "
+                            "the workers: mpiexec -n N python -m mpi4py.futures -m fminimax "
+                            "solve ... --mpi (this is rank 0 of 1)\n")
+    status, out, err = solve(["solve", "connect4", "--size", "4x4", "--frontier", "1", "--mpi",
+                              "--pool"], capsys)
+    assert (status, out) == (2, "")
+    assert err == "fminimax: error: --pool and --mpi each name where the tasks run; give one\n"

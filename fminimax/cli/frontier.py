@@ -4,7 +4,8 @@ The shell of ``fminimax.parallel.frontier``: it lays out the frontier, skips the
 the ``--store`` file already holds, sends the rest to a Dask cluster (a ``LocalCluster`` of
 ``--workers`` processes by default, ``--scheduler ADDRESS`` for a running one) or to a
 process pool (``--pool``), the longest first, writes each value to the store as it comes
-back, shows a progress line, and folds the values into the root's.  The tasks go out in
+back, shows a progress line, and folds the values into the root's.  ``--mpi`` sends them
+to mpi4py's ``MPIPoolExecutor`` instead: the other ranks of an MPI job.  The tasks go out in
 the order the serial search meets them: the first are the lines its order ranks best,
 searched with the widest windows, the longest as a rule.
 """
@@ -180,9 +181,14 @@ def _failed(runner: Runner, spot: Spot, future: Future[Solved],
 @contextmanager
 def _cluster(args: argparse.Namespace) -> Iterator[tuple[Executor, Callable[[], str]]]:
     """Yield the executor asked for and a function saying what it waits for: a process
-    pool (--pool), the Dask scheduler at --scheduler, else a Dask LocalCluster."""
+    pool (--pool), an MPI pool (--mpi), the Dask scheduler at --scheduler, else a Dask
+    LocalCluster."""
     from fminimax.cli.pools import CONNECT_SECONDS, WAIT_SECONDS, executor_for
 
+    if args.mpi:
+        with _mpi_pool() as pool:
+            yield pool, str
+        return
     if args.pool:
         with executor_for(args.workers or 2, None) as pool:
             assert pool is not None
@@ -211,6 +217,15 @@ def _cluster(args: argparse.Namespace) -> Iterator[tuple[Executor, Callable[[], 
         finally:
             executor.shutdown(wait=False, cancel_futures=True)
             client.close()
+
+
+@contextmanager
+def _mpi_pool() -> Iterator[Executor]:
+    """Yield mpi4py's MPIPoolExecutor: the other ranks of the MPI job (``MPI_JOB``)."""
+    from mpi4py.futures import MPIPoolExecutor
+
+    with MPIPoolExecutor() as pool:
+        yield pool
 
 
 def run(args: argparse.Namespace, chosen: Made, out: IO[str], err: IO[str]) -> int:
@@ -273,9 +288,46 @@ def _connect_four_shape(chosen: Made) -> tuple[int, int]:
     return int(shape[0]), int(shape[1])
 
 
-def check_frontier_args(args: argparse.Namespace) -> None:
+def check_frontier_args(args: argparse.Namespace, chosen: Made) -> None:
     """Refuse what a frontier run cannot take, before any work."""
     if args.depth is not None or args.seconds is not None or args.max_nodes is not None:
         raise ValueError("--frontier solves exactly; drop --depth, --seconds and --max-nodes")
     if args.store and os.path.isdir(args.store):
         raise ValueError(f"--store needs a file, got the directory {args.store!r}")
+    if args.write_book and chosen.booked(chosen.state):
+        raise ValueError("--write-book writes the frontier's own values, but an opening book "
+                         "(--book, or the one installed for this board) already answers the "
+                         "positions below this one: give --book none")
+    _check_engine(args)
+
+
+def _check_engine(args: argparse.Namespace) -> None:
+    """Refuse two engines at once, and --mpi outside an MPI job."""
+    engines = [name for name, given in (("--pool", args.pool), ("--mpi", args.mpi),
+                                        ("--scheduler", args.scheduler)) if given]
+    if len(engines) > 1:
+        raise ValueError(f"{' and '.join(engines)} each name where the tasks run; give one")
+    if args.mpi:
+        _check_mpi_job()
+
+
+MPI_JOB = "mpiexec -n N python -m mpi4py.futures -m fminimax solve ... --mpi"
+"""How a frontier run over MPI is started: rank 0 runs the program, the other ranks are
+mpi4py's shared pool of workers."""
+
+
+def _check_mpi_job() -> None:
+    """Refuse --mpi outside an MPI job of mpi4py.futures' workers, in one line: without
+    mpi4py; alone (MPI would have to spawn the workers, which a process started without
+    mpiexec cannot); or on a rank other than 0 (plain mpiexec, every rank the program)."""
+    from importlib.util import find_spec
+
+    if find_spec("mpi4py") is None:
+        raise ValueError("--mpi needs mpi4py and an MPI library: pip install 'fminimax[mpi]'")
+    from mpi4py import MPI
+
+    world = MPI.COMM_WORLD
+    if world.Get_size() < 2 or world.Get_rank() != 0:
+        raise ValueError(f"--mpi runs in an MPI job whose other ranks are the workers: "
+                         f"{MPI_JOB} (this is rank {world.Get_rank()} of "
+                         f"{world.Get_size()})")

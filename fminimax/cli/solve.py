@@ -148,7 +148,8 @@ def _answer(args: argparse.Namespace, chosen: Made, request: policy.Request,
     def pooled(game: Any, state: Any, meter: policy.Meter) -> core.SearchResult[Any]:
         args.algorithm = request.algorithm
         stop = meter if args.seconds is not None else None
-        return parallel_solve(args, game, state, stop, chosen.game.outcomes, progress)
+        return parallel_solve(args, game, state, stop, chosen.game.outcomes, progress,
+                              chosen.notation.show_move)
 
     budget = policy.Budget(args.max_nodes, args.seconds, time.perf_counter)
     try:
@@ -276,17 +277,18 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
 
 def _wants_frontier(args: argparse.Namespace) -> bool:
     """Return whether the command line asked for a frontier run or one of its options."""
-    return args.frontier is not None or bool(args.write_book or args.store or args.pool)
+    return args.frontier is not None or bool(args.write_book or args.store or args.pool
+                                             or args.mpi)
 
 
 def _frontier_run(args: argparse.Namespace, chosen: Made, out: IO[str], err: IO[str]) -> int:
     """Run ``solve --frontier`` (``cli.frontier``), refusing its options without it."""
     if args.frontier is None:
-        raise ValueError("--write-book, --store and --pool go with a --frontier run; give "
-                         "--frontier N")
+        raise ValueError("--write-book, --store, --pool and --mpi go with a --frontier run; "
+                         "give --frontier N")
     from fminimax.cli import frontier
 
-    frontier.check_frontier_args(args)
+    frontier.check_frontier_args(args, chosen)
     return frontier.run(args, chosen, out, err)
 
 

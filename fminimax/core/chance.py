@@ -102,7 +102,7 @@ class Chances(Decisions):
         As at a decision node, but a stored bound never narrows the window: Star1 and Star2
         work out their own windows from it.
         """
-        stored = self.entries.get(key)
+        stored = self.stored(key)
         if stored is None or stored[0] < self.limit - ply or not ply:
             return None
         return self.probed(stored, state, ply, alpha, beta, path)

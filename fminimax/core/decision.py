@@ -64,10 +64,17 @@ class Decisions(Run):
         if self.steps is not None or self.history is not None or self.scout:
             return self.general
         if self.table is not None:
-            return self.tabled if self.prune else self.general
+            return (self.fast_node() or self.tabled) if self.prune else self.general
         if self.mate or self.decided is not None:
             return self.general
         return self.pruned if self.prune else self.unpruned
+
+    def fast_node(self) -> Callable[..., tuple[Score, Line]] | None:
+        """Return the game's own node for this search (``Game.fast_node``: the same node
+        step for step, over the game's own values), where it has one that serves it."""
+        if self.game.fast_node is None:
+            return None
+        return self.game.fast_node(self)  # type: ignore[no-any-return]
 
     def ahead_of(self) -> Callable[..., Any]:
         """Return what a node does before its moves: ``decided``, then the mate bounds, then
@@ -337,7 +344,7 @@ class Decisions(Run):
         which must name a move); a shallower one still names the move to search first.
         """
         key = state if self.key is None else self.key(state)
-        stored = self.entries.get(key)
+        stored = self.stored(key)
         first = None
         if stored is not None:
             first = stored[3][0] if stored[3] else None

@@ -9,12 +9,14 @@ stops at ``MAX_PLIES``: a state there that is not over is an error.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Hashable, Sequence
 from numbers import Real
 from typing import Any, Final, NamedTuple
 
 from fminimax.core.options import MAX_PLIES, BudgetSpent, MateError, SearchOptions
 from fminimax.core.results import Stats, Step, made
+from fminimax.core.slots import MAX_KEY, found, packed, placed
 from fminimax.core.table import FULL_DEPTH, Stored, Table
 from fminimax.core.values import HALF_WIN, INFINITY, brief, nearer
 from fminimax.game import WIN, Game, Score
@@ -51,16 +53,17 @@ class Run:
                  "steps", "max_nodes", "stop", "nodes", "leaves", "cutoffs", "hits",
                  "estimates", "quiet_nodes", "checkpoint", "unit_scores", "star", "bounds",
                  "extension", "chances", "noisy", "node", "ahead", "decision", "entries",
-                 "max_entries")
+                 "max_entries", "keys", "words", "size", "slotted")
 
     def __init__(self, game: Game[Any, Any], options: SearchOptions, table: Table | None,
                  stop: Callable[[], bool] | None,
                  bounds: tuple[Score, Score] | None = None) -> None:
         self.game, self.options, self.table, self.stop = game, options, table, stop
-        # the table's dict and bound, read here once: a Table is plain Python, and reading
-        # its attributes at every node costs a look-up by name (save refreshes the dict
-        # when the table replaces it)
-        self.entries, self.max_entries = _entries(table)
+        # the table's dict and bound and its compact slots, read here once: a Table is
+        # plain Python, and reading its attributes at every node costs a look-up by name
+        # (save reads them again when the table replaces them)
+        (self.entries, self.max_entries, self.keys, self.words, self.size,
+         self.slotted) = _parts(table)
         # distances is settled (options_for) before a search starts; None would be False
         self.distances, self.prune = bool(options.distances), options.prune
         self.mate = options.mate and self.distances
@@ -180,13 +183,34 @@ class Run:
         depth = self.limit - ply if self.estimates > estimates else FULL_DEPTH
         if self.distances and (value >= HALF_WIN or value <= -HALF_WIN):
             value = nearer(value, ply)
+        if self.slotted and not self.keep_lines and key.__class__ is int \
+                and 0 <= key < MAX_KEY:  # Connect Four's entries, once the dict was full
+            word = packed(depth, value, flag, ply)
+            if word >= 0:
+                if placed(self.keys, self.words, self.size, key, word) == 2:
+                    self.table.evicted += 1  # type: ignore[union-attr]
+                return
         stored = (depth, value, flag, line if self.keep_lines else (), ply)
         entries = self.entries
         if len(entries) < self.max_entries:
             entries[key] = stored
-        else:  # full: the table drops its cheapest quarter (see Table)
+        else:  # full: the table turns to slots or drops its cheapest quarter (see Table)
             self.table.store(key, stored, ply)  # type: ignore[union-attr]
-            self.entries = self.table.entries  # type: ignore[union-attr]
+            self.refresh()
+
+    def stored(self, key: Hashable) -> Stored | None:
+        """Return what the table holds under ``key``: a slot's entry, else the dict's."""
+        if self.slotted and key.__class__ is int and 0 <= key < MAX_KEY:
+            slot = found(self.keys, self.words, self.size, key)
+            if slot is not None or not self.entries:
+                return slot
+            return self.entries.get(key)
+        return self.entries.get(key)
+
+    def refresh(self) -> None:
+        """Read the table's parts again (after a store that may have replaced them)."""
+        (self.entries, self.max_entries, self.keys, self.words, self.size,
+         self.slotted) = _parts(self.table)
 
     def record(self, visit: Visit, value: Score, kind: str, pruned: Line = ()) -> None:
         """Append a step to the trace (called only when tracing)."""
@@ -195,9 +219,13 @@ class Run:
                                    visit.alpha, visit.beta, value, kind, pruned))
 
 
-def _entries(table: Table | None) -> tuple[dict[Hashable, Stored], int]:
-    """Return a table's dict of entries and its bound (an empty dict and 0 without one)."""
-    return ({}, 0) if table is None else (table.entries, table.max_entries)
+def _parts(table: Table | None) -> tuple[dict[Hashable, Stored], int, Any, Any, int, bool]:
+    """Return a table's dict of entries, its bound, and its compact part's keys, words and
+    size and whether it has turned to them (an empty dict, 0 and no slots without one)."""
+    if table is None:
+        return {}, 0, array("q", [-1, -1]), array("q", [0, 0]), 1, False
+    return (table.entries, table.max_entries, table.keys, table.words, table.size,
+            table.slotted)
 
 
 def _bad_estimate(game: Game[Any, Any], state: Any, estimate: Any, distances: bool) -> Exception:

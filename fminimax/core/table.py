@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Hashable
 from typing import Any, Final, NamedTuple
 
+from fminimax.core.slots import MAX_KEY, found, moved, packed, placed, taken
 from fminimax.game import Game, Score
 
-__all__ = ["DEFAULT_MEGABYTES", "ENTRY_BYTES", "EXACT", "FULL_DEPTH", "LOWER", "UPPER", "Stored",
-           "Table", "TableEntry", "megabytes_of"]
+__all__ = ["DEFAULT_MEGABYTES", "ENTRY_BYTES", "EXACT", "FULL_DEPTH", "LOWER", "SLOT_BYTES",
+           "UPPER", "Stored", "Table", "TableEntry", "megabytes_of"]
 
 # Final: the compiled build reads these as C constants, not by name at every node
 FULL_DEPTH: Final = 1 << 30
@@ -44,17 +46,19 @@ DEFAULT_MEGABYTES: Final = 256
 """The memory a table keeps to unless told otherwise (``fminimax solve --table-mb``)."""
 
 ENTRY_BYTES: Final = 200
-"""What one entry costs, measured (tracemalloc, Connect Four's exact entries on 64-bit
+"""What one entry of the table's dict costs, measured (tracemalloc, exact entries on 64-bit
 CPython 3.11: the key, the stored tuple, its value and the dict's slot come to 170-190
-bytes): a budget in megabytes holds ``megabytes * 2**20 // ENTRY_BYTES`` entries."""
+bytes)."""
 
+SLOT_BYTES: Final = 16
+"""What one slot of the compact part costs: a key and a packed word, 8 bytes each in two
+``array('q')`` (:mod:`~fminimax.core.slots`)."""
 
 DROPPED_SHARE = 4
-"""When the table is full, one entry in this many is dropped at once."""
-
+"""When the dict is full, one entry in this many is dropped at once."""
 
 def megabytes_of(entries: int) -> float:
-    """Return the memory ``entries`` table entries take, in megabytes (2**20 bytes).
+    """Return the memory ``entries`` entries of the table's dict take, in megabytes.
 
     >>> megabytes_of(5_242_880)
     1000.0
@@ -63,21 +67,31 @@ def megabytes_of(entries: int) -> float:
 
 
 class Table:
-    """A transposition table kept to a memory budget: when full, the cheapest entries go.
+    """A transposition table kept to a bound: in memory (``megabytes``) or in entries.
 
     Keys are the game's ``key`` of a state (the state itself by default); values are stored
     relative to their node, so decisive values stay right wherever the position recurs.
-    The bound is ``max_entries`` entries, or ``megabytes`` of memory (``ENTRY_BYTES`` an
-    entry); with neither, ``DEFAULT_MEGABYTES``.  A table is owned by one search (or one
-    worker) at a time.
+    The bound is ``megabytes`` of memory, or ``max_entries`` entries; with neither,
+    ``DEFAULT_MEGABYTES``.  A table is owned by one search (or one worker) at a time.
 
-    The replacement rule keeps the costlier entry: when a store finds the table full, a
-    quarter of the entries goes at once (so a store costs O(1) on average), those stored
-    farthest from their search's root (the most plies down), the older first of entries as
-    far down.  Why: an entry near the root stands for a large subtree, one near the leaves
-    for a few nodes; dropping the oldest instead (first stored, which is where every pass of
-    bisection starts) took 6x4 Connect Four from 261,662 nodes to 492,345 at a tenth of its
-    entries, this rule to 317,426.  ``evicted`` counts the entries dropped.
+    Two parts share the bound.  Entries go to a dict (``ENTRY_BYTES`` an entry, ``entries``)
+    until it is full.  Then, if the entry to store has an int key below ``slots.MAX_KEY``,
+    an int value and no line (Connect Four's), the table turns to compact slots
+    (``SLOT_BYTES`` each, as many as the bound allows, allocated once): every such entry of
+    the dict is packed into one, and so is every such entry from then on.  A key picks a
+    bucket of two slots, and a store that finds both held by other positions replaces the
+    one stored farther from its search's root (the one standing for fewer nodes), as the
+    fastest Connect Four solvers keep two slots a bucket (see :mod:`~fminimax.core.slots`).
+    Any other entry stays in the dict: when it is full a quarter of it goes at once (so a
+    store costs O(1) on average), the entries stored farthest from their search's root,
+    the older first of as far down.  ``evicted`` counts the entries dropped or replaced by
+    another position's.
+
+    Why slots: at a tenth of the memory an unbounded 6x4 Connect Four search took, the dict
+    alone held a tenth of its entries and searched 1.19x the nodes; packed, the same memory
+    holds more entries than that search stored.  Why only once the dict is full: a slot
+    costs a compiled search more than a dict entry (an array's item is a Python int made
+    at each read), so a table that never fills keeps the dict's speed.
 
     A table holds the values of one game, in one kind of value: the first search that uses
     it binds it to the game's name and to ``distances`` (``owner``), and a search of another
@@ -90,6 +104,11 @@ class Table:
     ...     table.store(key, TableEntry(1, 0, EXACT, ()), ply=[3, 1, 2, 4, 0][ply])
     >>> sorted(table.entries), table.evicted  # d, stored 4 plies down, went
     (['a', 'b', 'c', 'e'], 1)
+    >>> table = Table(max_entries=3)
+    >>> for ply, key in enumerate([10, 11, 12, 13]):  # int keys, int values: slots, once full
+    ...     table.store(key, TableEntry(FULL_DEPTH, ply, EXACT, ()), ply=ply)
+    >>> table.slotted, len(table), table.get(12), table.get(13).value
+    (True, 3, TableEntry(depth=1073741824, value=2, flag=0, line=()), 3)
     >>> Table(megabytes=1).max_entries
     5242
     """
@@ -99,40 +118,78 @@ class Table:
         if max_entries is not None and megabytes is not None:
             raise ValueError(f"give a Table max_entries or megabytes, not both (got "
                              f"{max_entries!r} and {megabytes!r})")
-        if max_entries is None:
-            max_entries = _entries_in(DEFAULT_MEGABYTES if megabytes is None else megabytes)
-        if isinstance(max_entries, bool) or not isinstance(max_entries, int) or max_entries < 1:
-            raise ValueError(f"max_entries must be at least 1, got {max_entries!r}")
-        self.max_entries = max_entries
+        if max_entries is None:  # bytes: the two parts cost what they take in memory
+            self.budget = _bytes_in(DEFAULT_MEGABYTES if megabytes is None else megabytes)
+            self.costs = (ENTRY_BYTES, SLOT_BYTES)
+        else:  # entries: one entry costs one, in either part
+            if isinstance(max_entries, bool) or not isinstance(max_entries, int) \
+                    or max_entries < 1:
+                raise ValueError(f"max_entries must be at least 1, got {max_entries!r}")
+            self.budget, self.costs = max_entries, (1, 1)
+        self.max_entries = max(1, self.budget // self.costs[0])
+        """The dict's bound: the budget less what the slots take."""
         self.entries: dict[Hashable, Stored] = {}
+        self.keys, self.words, self.size = array("q", [-1, -1]), array("q", [0, 0]), 1
+        """The compact part: ``size + 1`` slots (a bucket is ``key % size`` and the next)."""
+        self.slotted = False
+        """Whether the table has turned to slots (its dict was full)."""
         self.owner: tuple[str, bool] | None = None
         self.evicted = 0
 
     def __len__(self) -> int:
-        return len(self.entries)
+        return len(self.entries) + (taken(self.keys) if self.slotted else 0)
 
     def __repr__(self) -> str:
         """Return the size, the bound and the owner.
 
         >>> Table(10)
-        Table(0 of 10 entries, unbound)
+        Table(0 entries within 10 entries, unbound)
         """
         owner = "unbound" if self.owner is None else f"of {self.owner[0]!r}"
-        return f"Table({len(self)} of {self.max_entries} entries, {owner})"
+        bound = (f"{self.budget} entries" if self.costs == (1, 1)
+                 else f"{self.budget / 2**20:g} MB")
+        return f"Table({len(self)} entries within {bound}, {owner})"
 
     def get(self, key: Hashable) -> TableEntry | None:
         """Return the entry stored under ``key``, or None."""
-        found = self.entries.get(key)
-        return None if found is None else TableEntry._make(found[:4])
+        if self.slotted and key.__class__ is int and 0 <= key < MAX_KEY:
+            slot = found(self.keys, self.words, self.size, key)
+            if slot is not None:
+                return TableEntry._make(slot[:4])
+        stored = self.entries.get(key)
+        return None if stored is None else TableEntry._make(stored[:4])
 
     def store(self, key: Hashable, entry: TableEntry | Stored, ply: int = 0) -> None:
-        """Store ``entry`` under ``key`` as found ``ply`` plies below its search's root,
-        first dropping the cheapest quarter of the entries if the table is full."""
+        """Store ``entry`` under ``key`` as found ``ply`` plies below its search's root: in
+        a slot when the table has them and it packs into one, else in the dict, turning to
+        slots or dropping the dict's cheapest quarter when the dict is full."""
+        depth, value, flag, line = entry[:4]
+        word = -1
+        if not line and key.__class__ is int and 0 <= key < MAX_KEY:
+            word = packed(depth, value, flag, ply)
         entries = self.entries
+        if word >= 0 and not self.slotted and len(entries) >= self.max_entries \
+                and key not in entries:
+            self.slot_in()
+        if word >= 0 and self.slotted:
+            self.evicted += placed(self.keys, self.words, self.size, key, word) == 2  # type: ignore[arg-type]
+            return
         if len(entries) >= self.max_entries and key not in entries:
             self.evicted += _dropped(entries, max(1, len(entries) // DROPPED_SHARE))
-        depth, value, flag, line = entry[:4]
         entries[key] = (depth, value, flag, line, ply)  # a plain tuple, even of a TableEntry
+
+    def slot_in(self) -> None:
+        """Turn to slots: as many as the bound allows beside the dict's entries that do not
+        pack, every entry that packs moved into one."""
+        entry_cost, slot_cost = self.costs
+        size = _prime_at_most(max(1, self.budget // slot_cost - 1))
+        self.keys, self.words = array("q", [-1]) * (size + 1), array("q", [0]) * (size + 1)
+        self.size, self.slotted = size, True
+        moved(self.entries, self.keys, self.words, size)
+        # the dict keeps what did not pack, within what the slots leave
+        self.max_entries = max(1, (self.budget - (size + 1) * slot_cost) // entry_cost)
+        if len(self.entries) > self.max_entries:
+            self.evicted += _dropped(self.entries, len(self.entries) - self.max_entries)
 
     def bind(self, game: Game[Any, Any], distances: bool) -> Table:
         """Return this table bound to ``game``'s values (on first use), or raise ValueError.
@@ -154,13 +211,13 @@ class Table:
         return self
 
 
-def _entries_in(megabytes: float) -> int:
-    """Return the entries a budget of ``megabytes`` holds (at least one), checking it."""
+def _bytes_in(megabytes: float) -> int:
+    """Return the bytes of a budget of ``megabytes`` (at least one), checking it."""
     if isinstance(megabytes, bool) or not isinstance(megabytes, (int, float)) \
             or not 0 < megabytes <= 2**30:  # (nan fails both comparisons)
         raise ValueError(f"megabytes must be a number above 0 and at most {2**30}, got "
                          f"{megabytes!r}")
-    return max(1, int(megabytes * 2**20) // ENTRY_BYTES)
+    return max(1, int(megabytes * 2**20))
 
 
 def _dropped(entries: dict[Hashable, Stored], count: int) -> int:
@@ -173,6 +230,19 @@ def _dropped(entries: dict[Hashable, Stored], count: int) -> int:
     for key in ranked[:count]:
         del entries[key]
     return count
+
+
+def _prime_at_most(n: int) -> int:
+    """Return the largest prime at most ``n`` (1 below 2): a bucket is a key modulo it,
+    as Pons sizes his table, so that keys with a pattern in their low bits still spread.
+
+    >>> _prime_at_most(100), _prime_at_most(2**20), _prime_at_most(1)
+    (97, 1048573, 1)
+    """
+    for candidate in range(n, 1, -1):
+        if all(candidate % divisor for divisor in range(2, int(candidate ** 0.5) + 1)):
+            return candidate
+    return 1
 
 
 def _kind(owner: tuple[str, bool]) -> str:

@@ -44,7 +44,7 @@ from fminimax.core import SearchResult
 from fminimax.game import Made, Options, playing
 from fminimax.games import connect4
 from fminimax.limits import checked_seconds
-from fminimax.policy import computer_move
+from fminimax.policy import computer_move, tries_exact
 from fminimax.registry import make
 
 __all__ = ["EXACT_SHARE_OF_MOVE", "TIME_SHARE", "Choice", "ConnectXConfig", "agent", "choice",
@@ -220,7 +220,7 @@ def within(made: Made, seconds: float, clock: Callable[[], float]) -> SearchResu
     >>> within(made, 1.0, clock=lambda: 0.0).move
     (1, 1)
     """
-    if made.beyond(made.state) is None:
+    if tries_exact(made, made.state):
         seconds *= EXACT_SHARE_OF_MOVE
     return computer_move(made, made.state, seconds=seconds, clock=clock)
 

@@ -42,7 +42,7 @@ from fminimax.policy.limits import (
     TooBigToTrace,
     TooDeep,
 )
-from fminimax.policy.move import EXACT_SHARE, Problem, computer_move, deepest
+from fminimax.policy.move import EXACT_SHARE, Problem, computer_move, deepest, tries_exact
 from fminimax.policy.probe import (
     PROBE_NODES,
     PROBE_SECONDS,
@@ -64,4 +64,4 @@ __all__ = ["ALL_NODES", "EXACT_SHARE", "MAX_TRACED_NODES", "PROBE_NODES", "PROBE
            "Answer", "Beyond", "Budget", "BudgetTooSmall", "Meter", "Problem", "Request",
            "Searcher", "Spent", "TooBigToTrace", "TooDeep", "answer", "computer_move",
            "decisive_within", "deepest", "every_best", "every_within", "exact_within",
-           "keeps_table", "next_depth_nodes", "searches_every_node", "traced"]
+           "keeps_table", "next_depth_nodes", "searches_every_node", "traced", "tries_exact"]

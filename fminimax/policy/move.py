@@ -10,7 +10,7 @@ from fminimax.policy.limits import Budget, Meter
 from fminimax.policy.probe import exact_within
 from fminimax.policy.searches import SearchResult, Table, estimating, iterate, search
 
-__all__ = ["EXACT_SHARE", "Problem", "computer_move", "deepest"]
+__all__ = ["EXACT_SHARE", "Problem", "computer_move", "deepest", "tries_exact"]
 
 EXACT_SHARE = 2 / 3
 """Of a move's time, the share the exact search gets; iterative deepening has the whole."""
@@ -58,6 +58,18 @@ def deepest(game: Game[Any, Any], state: Any, distances: bool, meter: Meter) -> 
     return result
 
 
+def tries_exact(problem: Problem, state: Any) -> bool:
+    """Return whether the computer's move in ``state`` tries the exact search first: in
+    reach of one, or beyond but with an opening book ending it a few plies down.
+
+    >>> from fminimax.registry import Options, make
+    >>> made, nim = make("connect4", Options(size="6x6")), make("nim", Options(args=("3",)))
+    >>> tries_exact(made, made.state), tries_exact(nim, nim.state)
+    (False, True)
+    """
+    return problem.beyond(state) is None or problem.booked(state)
+
+
 def computer_move(problem: Problem, state: Any, *, seconds: float,
                   clock: Callable[[], float], depth: int | None = None,
                   hook: Callable[[], bool] | None = None) -> SearchResult[Any]:
@@ -67,7 +79,9 @@ def computer_move(problem: Problem, state: Any, *, seconds: float,
     not end in time (or the game's lines are longer than the engine can follow), iterative
     deepening gets the whole time (at least depth 1 is always finished).  A position the
     registry calls far beyond an exact search gives iterative deepening the whole time
-    (which is exact if it reaches every end).  ``hook`` is the shell's progress line.
+    (which is exact if it reaches every end), unless an opening book ends its exact search
+    a few plies down (``booked``): that one is searched exactly first, as ``solve`` does.
+    ``hook`` is the shell's progress line.
 
     >>> import time
     >>> from fminimax.games import nim
@@ -75,6 +89,7 @@ def computer_move(problem: Problem, state: Any, *, seconds: float,
     ...     game = exact = nim.game()
     ...     state = nim.start((1, 2))
     ...     beyond = staticmethod(lambda state: None)
+    ...     booked = staticmethod(lambda state: False)
     >>> computer_move(Made(), Made.state, seconds=1.0, clock=time.monotonic).move
     (1, 1)
     """
@@ -82,7 +97,7 @@ def computer_move(problem: Problem, state: Any, *, seconds: float,
     if depth is not None:
         return search(problem.game, state, depth=depth, table=Table(), distances=distances,
                       stop=hook)
-    if problem.beyond(state) is None:
+    if tries_exact(problem, state):
         share = Meter(Budget(seconds=seconds * EXACT_SHARE, clock=clock), hook)
         exact = exact_within(problem.exact, state, distances, stop=share)
         if exact is not None:

@@ -45,7 +45,7 @@ import struct
 import sys
 from array import array
 from bisect import bisect_left
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
@@ -55,8 +55,9 @@ from fminimax.games.connect4.bookkeys import huffman, huffmans, key3, min_score,
 from fminimax.games.connect4.pons_book import pons_bytes
 from fminimax.games.connect4.position import C4, Move
 
-__all__ = ["BITBULLY_BOOKS", "Book", "bitbully_path", "from_file", "key3", "huffman",
-           "installed", "next_prime", "pons_bytes", "score", "strong_value", "with_book"]
+__all__ = ["BITBULLY_BOOKS", "BOOKS_VARIABLE", "Book", "bitbully_path", "from_file", "key3",
+           "huffman", "installed", "next_prime", "pons_bytes", "score", "strong_value",
+           "user_path", "with_book"]
 
 BITBULLY_BOOKS = {"book_8ply.dat": (8, False, 103_545, 3),
                   "book_12ply.dat": (12, False, 6_943_780, 4),
@@ -296,10 +297,45 @@ def bitbully_path(name: str = "book_12ply_distances.dat") -> str | None:
     return None
 
 
-def installed(width: int = 7, height: int = 6) -> Book | None:
-    """Return the exact book installed for a board size (BitBully's 12-ply book with
-    distances, on 7x6), else None."""
-    if (width, height) != (7, 6):
+BOOKS_VARIABLE = "FMINIMAX_BOOKS"
+"""The environment variable naming the folder of a user's books (``user_path``)."""
+
+
+def user_path(width: int = 7, height: int = 6,
+              environ: Mapping[str, str] = os.environ) -> str:
+    """Return where fminimax looks for a user's book of a board size, by default: the file
+    ``connect4-WIDTHxHEIGHT.book`` in the folder ``$FMINIMAX_BOOKS``, else in ``fminimax/books``
+    under the user's data folder (``$XDG_DATA_HOME``, else ``~/.local/share``; on Windows
+    ``%LOCALAPPDATA%``).  A frontier run writes one there with ``--write-book``.
+
+    >>> user_path(6, 6, {"FMINIMAX_BOOKS": "/srv/books"})
+    '/srv/books/connect4-6x6.book'
+    >>> user_path(6, 6, {"XDG_DATA_HOME": "/data"}) == (
+    ...     "/data/fminimax/books/connect4-6x6.book" if os.name != "nt" else user_path(6, 6, {}))
+    True
+    """
+    folder = environ.get(BOOKS_VARIABLE)
+    if not folder:
+        data = (environ.get("LOCALAPPDATA") if os.name == "nt" else None) or (
+            environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
+                                                         "share"))
+        folder = os.path.join(data, "fminimax", "books")
+    return os.path.join(folder, f"connect4-{width}x{height}.book")
+
+
+def installed(width: int = 7, height: int = 6, stones: int = 0) -> Book | None:
+    """Return the exact book installed for a board size that a position of ``stones``
+    stones reaches (it holds positions of as many or more): the user's (``user_path``), else
+    BitBully's 12-ply book with distances on 7x6, else None.
+
+    Why as many too: the book gives such a position's value, and the search to the end then
+    asks only for a move of that value (the root's null window just below it), not for the
+    value itself (six or seven windows, 9-28 s at 12 stones compiled, before)."""
+    mine = user_path(width, height)
+    if os.path.isfile(mine):
+        found = from_file(mine, width, height)
+        return found if stones <= found.depth else None
+    if (width, height) != (7, 6) or stones > BITBULLY_BOOKS["book_12ply_distances.dat"][0]:
         return None
     path = bitbully_path()
     return None if path is None else from_file(path)

@@ -36,11 +36,15 @@ __all__ = ["EndRules", "decided", "end_rules"]
 class EndRules(NamedTuple):
     """The end-game rules of one board shape (built once per shape by ``end_rules``).
 
-    ``decided(state)`` and ``safe_cells(state)``: see the module's docstring.
+    ``decided(state)`` and ``safe_cells(state)``: see the module's docstring;
+    ``last_plies(current, mask, safe, left)``: with ``left`` (3, 4 or 5) empty cells, the
+    mover's best end after one of the ``safe`` cells, as (score, plies, cell), as
+    ``decided`` sees it (for the solver's node, ``native.SolverNode``).
     """
 
     decided: Callable[[C4], tuple[Score, int] | None]
     safe_cells: Callable[[C4], list[Move] | tuple[int, int]]
+    last_plies: Callable[[int, int, int, int], tuple[int, int, int]]
 
 
 @lru_cache(maxsize=64, typed=True)  # typed: True and 1.0 are no 1 here
@@ -177,7 +181,10 @@ def end_rules(width: Size = 7, height: Size = 6, k: Size = 4) -> EndRules:
 
     ends = {3: three_left, 4: four_left, 5: five_left}  # by the empty cells left
 
-    return EndRules(decided, safe_cells)
+    def last_plies(cur: int, mask: int, safe: int, left: int) -> tuple[int, int, int]:
+        return ends[left](cur, mask, safe)
+
+    return EndRules(decided, safe_cells, last_plies)
 
 
 def decided(s: Shape, state: C4) -> tuple[Score, int] | None:

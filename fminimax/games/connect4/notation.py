@@ -321,8 +321,9 @@ def _booked(booked: int, position: C4) -> bool:
 def opening_book(options: Options, width: int, height: int, k: int,
                  state: C4) -> Book | None:
     """Return the opening book the searches use: the file given, none for 'none', else
-    BitBully's 12-ply book with distances where bitbully-databases installed it, on 7x6
-    four in a row when the position has at most 12 stones (else it would not be reached).
+    the one installed for four in a row on the board (``book.installed``: the user's, at
+    ``book.user_path``, else BitBully's 12-ply book with distances on 7x6) when the
+    position has no more stones than its positions (else it would not be reached).
 
     >>> opening_book(Options(book="none"), 7, 6, 4, start()) is None
     True
@@ -333,13 +334,7 @@ def opening_book(options: Options, width: int, height: int, k: int,
         if k != 4:
             raise ValueError(f"an opening book is for four in a row, not k={k}")
         return from_file(options.book, width, height)
-    if (width, height, k) != (7, 6, 4) or state.plies > 12:
-        return None
-    # Why a position of 12 stones too: the book gives its value, and the search to the end
-    # then asks only for a move of that value (bisection's bounds read the rule at the root:
-    # one null window, whose first move to reach it is the move, the quickest win or the
-    # longest loss), not for the value itself (six or seven windows, 9-28 s, before)
-    return installed(width, height)
+    return installed(width, height, state.plies) if k == 4 else None
 
 
 def make(options: Options) -> Made:
@@ -365,8 +360,10 @@ ENTRY = GameEntry(
     "connect4", "Connect Four, any width x height, k in a row",
     (("size", "WIDTHxHEIGHT (7x6)"), ("k", "how many in a row win (4)"),
      ("board", "the columns played, 1-based (e.g. 4453), or the rows top first"),
-     ("book", "an opening book (BitBully's or Pons' format; by default BitBully's 12-ply "
-              "book where bitbully-databases installed it, on 7x6; 'none': no book)")),
+     ("book", "an opening book (BitBully's or Pons' format; by default the one at "
+              "$FMINIMAX_BOOKS/connect4-WxH.book or your data folder's fminimax/books/, else "
+              "BitBully's 12-ply book where bitbully-databases installed it, on 7x6; 'none': "
+              "no book)")),
     f"--size up to {SIDE}x{SIDE}; k from 1 to the longer side; an exact search up to "
     f"{EXACT_CELLS} empty cells", make, ("--size", "4x4", "--board", "2233"),
     heuristic="open windows")

@@ -28,7 +28,7 @@ from fminimax.games.connect4.position import C4, Move, Shape, rules, shape
 if TYPE_CHECKING:
     from fminimax.games.connect4.position import Size
 
-__all__ = ["Orders", "centre_first", "order", "orders", "solver_order"]
+__all__ = ["Orders", "Ranks", "centre_first", "order", "orders", "ranks", "solver_order"]
 
 
 class Orders(NamedTuple):
@@ -69,8 +69,8 @@ def _order_rule(s: Shape, threats: Callable[[int, int], int]
     return order
 
 
-class _Ranks(NamedTuple):
-    """The constants ``solver_order`` ranks cells by (see ``_ranks``)."""
+class Ranks(NamedTuple):
+    """The constants ``solver_order`` ranks cells by (see ``ranks``)."""
 
     column_of: dict[int, int]
     rank: dict[int, int]
@@ -79,11 +79,15 @@ class _Ranks(NamedTuple):
     threat_shift: int
 
 
-def _ranks(s: Shape) -> _Ranks:
+def ranks(s: Shape) -> Ranks:
     """Return solver_order's rank of every cell, packed in one int, smallest first.
 
     The live winning cells the move creates are added at ``threat_shift`` (above every
     second key), then the cell's second key (``_second_key``), then centre-first.
+
+    >>> r = ranks(shape(4, 4))
+    >>> r.column_of_rank[r.rank[1 << 5] & r.rank_mask], r.threat_shift  # column 1's floor
+    (1, 9)
     """
     h1 = s.height + 1
     column_of = {1 << (c * h1 + r): c for c in range(s.width) for r in range(s.height)}
@@ -91,7 +95,7 @@ def _ranks(s: Shape) -> _Ranks:
     rank_bits = s.width.bit_length()
     second = _second_key(s, column_of)
     rank = {bit: (second[bit] << rank_bits) | centre_rank[c] for bit, c in column_of.items()}
-    return _Ranks(column_of, rank, {i: c for c, i in centre_rank.items()},
+    return Ranks(column_of, rank, {i: c for c, i in centre_rank.items()},
                   (1 << rank_bits) - 1, rank_bits + 6)
 
 
@@ -129,7 +133,7 @@ def _solver_order_rule(s: Shape) -> Callable[[C4, Sequence[Move]], list[Move]]:
     """Return ``solver_order(state, columns)`` (see the module function)."""
     threats = rules(s.width, s.height, s.k).threats
     safe_cells = end_rules(s.width, s.height, s.k).safe_cells
-    column_of, rank, column_of_rank, rank_mask, threat_shift = _ranks(s)
+    column_of, rank, column_of_rank, rank_mask, threat_shift = ranks(s)
 
     def solver_order(state: C4, columns: Sequence[Move]) -> list[Move]:
         found = safe_cells(state)

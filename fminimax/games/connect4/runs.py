@@ -12,9 +12,13 @@ unrolled, two shifts and ANDs per direction; for any k, a few more.  Columns tak
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from functools import partial
+from typing import TYPE_CHECKING, NamedTuple
 
-__all__ = ["Shape", "run_finder", "threat_finder"]
+if TYPE_CHECKING:  # (a type only: mypyc keeps an i64 unboxed, a machine word)
+    from mypy_extensions import i64
+
+__all__ = ["Shape", "fits_64", "four_in_a_row", "four_threats", "run_finder", "threat_finder"]
 
 
 class Shape(NamedTuple):
@@ -42,30 +46,52 @@ def _steps(k: int) -> tuple[int, ...]:
     return tuple(steps)
 
 
+def fits_64(width: int, height: int) -> bool:
+    """Return whether the k = 4 finders' ints fit in 63 bits on a width x height board: the
+    highest cell a stone may hold, ``width * (height + 1) - 2``, moved one step on by the
+    largest shift, ``height + 2``.  Larger boards use the windows.
+
+    >>> fits_64(7, 6), fits_64(8, 7)
+    (True, False)
+    """
+    return width * (height + 1) + height <= 62
+
+
+def four_in_a_row(h: i64, b: i64) -> bool:
+    """Return whether the stones ``b`` hold four in a row on a board ``h`` cells high: two
+    shifts and ANDs per direction, unrolled.
+
+    (The one body of the k = 4 run finder: ``run_finder``'s rule and the solver's node,
+    ``native.SolverNode``, both call it.)
+
+    >>> four_in_a_row(4, 0b1111), four_in_a_row(4, 0b0111)
+    (True, False)
+    """
+    a1, c1, d1 = h + 1, h, h + 2  # across, two diagonals (and up: 1)
+    m = b & (b >> a1)
+    if m & (m >> 2 * a1):
+        return True
+    m = b & (b >> 1)
+    if m & (m >> 2):
+        return True
+    m = b & (b >> c1)
+    if m & (m >> 2 * c1):
+        return True
+    m = b & (b >> d1)
+    return bool(m & (m >> 2 * d1))
+
+
 def _run4(s: Shape) -> Callable[[int], bool]:
-    """Return ``run(stones)`` for k = 4: two shifts and ANDs per direction, unrolled."""
-    a1, b1, c1, d1 = s.height + 1, 1, s.height, s.height + 2  # across, up, two diagonals
-    a2, b2, c2, d2 = 2 * a1, 2 * b1, 2 * c1, 2 * d1
+    """Return ``run(stones)`` for k = 4: ``four_in_a_row`` with the board's height bound.
 
-    def run4(b: int) -> bool:
-        m = b & (b >> a1)
-        if m & (m >> a2):
-            return True
-        m = b & (b >> b1)
-        if m & (m >> b2):
-            return True
-        m = b & (b >> c1)
-        if m & (m >> c2):
-            return True
-        m = b & (b >> d1)
-        return bool(m & (m >> d2))
-
-    return run4
+    Why a partial, not a closure: the partial's call is made in C, a closure's is one more
+    Python call a position for the pure build."""
+    return partial(four_in_a_row, s.height)
 
 
 def run_finder(s: Shape) -> Callable[[int], bool]:
     """Return ``run(stones)``: whether the stones hold k in a row, by shifting and ANDing."""
-    if s.k == 4:
+    if s.k == 4 and fits_64(s.width, s.height):
         return _run4(s)
     directions = (s.height + 1, 1, s.height, s.height + 2)  # across, up, two diagonals
     shifts = tuple(tuple(d * step for step in _steps(s.k)) for d in directions)
@@ -82,39 +108,47 @@ def run_finder(s: Shape) -> Callable[[int], bool]:
     return run
 
 
+def four_threats(h: i64, free: i64, p: i64, mask: i64) -> i64:
+    """Return the cells of ``free`` outside ``mask`` where one more of the stones ``p`` makes
+    four in a row on a board ``h`` cells high: Pons' winning positions, unrolled.
+
+    (The one body of the k = 4 threat finder: ``threat_finder``'s rule and the solver's
+    node, ``native.SolverNode``, both call it.)
+
+    >>> four_threats(4, 33825 * 0b1111, 0b0111, 0b0111)
+    8
+    """
+    a, b, c = h + 1, h, h + 2
+    r = (p << 1) & (p << 2) & (p << 3)
+    # per direction, the pairs and threes of stones in a row (at their first stone), moved
+    # to the cell that completes them: three in a row on either side, or a gap.  Why pairs
+    # first: no int here grows past the board by more than one step, so on 7x6 every one
+    # fits in 62 bits, which the compiled build keeps unboxed (p << 3 * a would not, and
+    # would take Python's slow path for big ints)
+    down = p >> a
+    pair = p & down
+    three = pair & (p >> 2 * a)
+    r |= (three << 3 * a) | (three >> a) | ((pair << 2 * a) & down) | ((pair >> a) & (p << a))
+    down = p >> b
+    pair = p & down
+    three = pair & (p >> 2 * b)
+    r |= (three << 3 * b) | (three >> b) | ((pair << 2 * b) & down) | ((pair >> b) & (p << b))
+    down = p >> c
+    pair = p & down
+    three = pair & (p >> 2 * c)
+    r |= (three << 3 * c) | (three >> c) | ((pair << 2 * c) & down) | ((pair >> c) & (p << c))
+    return r & (free ^ mask)
+
+
 def _threats4(s: Shape, free: int) -> Callable[[int, int], int]:
-    """Return ``threats(stones, mask)`` for k = 4, Pons' winning positions, unrolled, of the
-    cells in ``free`` (the board's)."""
-    a, b, c = s.height + 1, s.height, s.height + 2
-    a2, b2, c2, a3, b3, c3 = 2 * a, 2 * b, 2 * c, 3 * a, 3 * b, 3 * c
-
-    def threats4(p: int, mask: int) -> int:
-        r = (p << 1) & (p << 2) & (p << 3)
-        # per direction, the pairs and threes of stones in a row (at their first stone),
-        # moved to the cell that completes them: three in a row on either side, or a gap.
-        # Why pairs first: no int here grows past the board by more than one step, so on
-        # 7x6 every one fits in 62 bits, which the compiled build keeps unboxed (p << a3
-        # would not, and would take Python's slow path for big ints)
-        down = p >> a
-        pair = p & down
-        three = pair & (p >> a2)
-        r |= (three << a3) | (three >> a) | ((pair << a2) & down) | ((pair >> a) & (p << a))
-        down = p >> b
-        pair = p & down
-        three = pair & (p >> b2)
-        r |= (three << b3) | (three >> b) | ((pair << b2) & down) | ((pair >> b) & (p << b))
-        down = p >> c
-        pair = p & down
-        three = pair & (p >> c2)
-        r |= (three << c3) | (three >> c) | ((pair << c2) & down) | ((pair >> c) & (p << c))
-        return r & (free ^ mask)
-
-    return threats4
+    """Return ``threats(stones, mask)`` for k = 4 (``four_threats``) of the cells in ``free``
+    (the board's)."""
+    return partial(four_threats, s.height, free)  # (a partial: see ``_run4``)
 
 
 def threat_finder(s: Shape) -> Callable[[int, int], int]:
     """Return ``threats(stones, mask)``: the empty cells that complete k with ``stones``."""
-    if s.k == 4:
+    if s.k == 4 and fits_64(s.width, s.height):
         return _threats4(s, s.full)
     windows = s.windows
 

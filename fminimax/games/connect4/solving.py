@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from fminimax.game import Game
 from fminimax.games.connect4.endgame import end_rules
+from fminimax.games.connect4.native import solver_node
 from fminimax.games.connect4.ordering import orders
 from fminimax.games.connect4.position import (
     C4,
@@ -68,7 +69,8 @@ def solver(width: Size = 7, height: Size = 6, k: Size = 4) -> Game[C4, Move]:
     return replace(g, name=f"{g.name}-solver", order=orders(width, height, k).solver_order,
                    decided=end_rules(width, height, k).decided,
                    plies_left=partial(_plies_left, width * height),
-                   recipe=(solver, (width, height, k)))
+                   recipe=(solver, (width, height, k)),
+                   fast_node=partial(solver_node, width, height, k))
 
 
 def _plies_left(cells: int, state: C4) -> int:

@@ -1,0 +1,121 @@
+"""The table's compact part: an entry packed into one 64-bit word, in a two-slot bucket.
+
+Why: a dict entry of a key, a tuple and its numbers costs about 200 bytes of memory; an
+entry of Connect Four (an int key, an int value, no line) fits in two machine words, 16
+bytes, so a table of the same memory holds twelve times as many.  As the fastest Connect
+Four solvers do (Pons: a key modulo a prime picks the slot; Steininger's c4: two slots a
+bucket, the cheaper one replaced), a key picks a bucket, slots ``i`` and ``i + 1`` with
+``i = key % size``, and a store that finds both taken by other positions replaces the one
+stored farther from its search's root (the one that stands for fewer nodes).
+
+A packed word, from the low bits: the bound flag (2 bits), the ply it was stored at (6
+bits, 63 for any deeper), the depth (8 bits, ``FULL_DEPTH`` as 255), the value plus
+``2**40`` (41 bits).  What does not fit (a key that is not an int below ``2**62``, a value
+that is not an int of at most ``2**40``, a line kept, a depth of 255 or more) is left to
+the table's dict (:class:`~fminimax.core.table.Table`).  An empty slot's key is -1.
+
+>>> from array import array
+>>> keys, words = array("q", [-1] * 4), array("q", [0] * 4)
+>>> placed(keys, words, 3, 7, packed(1 << 30, -999_998, 2, 5))
+1
+>>> found(keys, words, 3, 7), found(keys, words, 3, 8)
+((1073741824, -999998, 2, (), 5), None)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+__all__ = ["MAX_KEY", "found", "moved", "packed", "placed", "taken", "unpacked"]
+
+MAX_KEY: Final = 1 << 62
+"""Keys from 0 below this go to the slots."""
+_FULL: Final = 1 << 30  # core.table.FULL_DEPTH (that module imports this one)
+_OFFSET: Final = 1 << 40  # values from -2**40 to 2**40 fit in 41 bits
+
+
+def packed(depth: int, value: Any, flag: int, ply: int) -> int:
+    """Return an entry packed into one word, or -1 when it does not fit one.
+
+    >>> packed(1 << 30, 0, 0, 3) > 0, packed(1 << 30, 0.5, 0, 3)
+    (True, -1)
+    """
+    if value.__class__ is not int or not -_OFFSET <= value <= _OFFSET:
+        return -1
+    if depth == _FULL:
+        depth = 255
+    elif not 0 <= depth < 255:
+        return -1
+    return ((value + _OFFSET) << 16) | (depth << 8) | (min(ply, 63) << 2) | flag
+
+
+def unpacked(word: int) -> tuple[int, int, int, tuple[()], int]:
+    """Return a packed word as the table's stored tuple: (depth, value, flag, (), ply)."""
+    depth = (word >> 8) & 255
+    return (_FULL if depth == 255 else depth, (word >> 16) - _OFFSET, word & 3, (),
+            (word >> 2) & 63)
+
+
+def found(keys: Any, words: Any, size: int,
+          key: int) -> tuple[int, int, int, tuple[()], int] | None:
+    """Return the entry stored under ``key`` (an int from 0 below MAX_KEY), unpacked, or
+    None."""
+    index = key % size
+    if keys[index] == key:
+        return unpacked(words[index])
+    if keys[index + 1] == key:
+        return unpacked(words[index + 1])
+    return None
+
+
+def placed(keys: Any, words: Any, size: int, key: int, word: int) -> int:
+    """Store ``word`` under ``key`` in its bucket; return 1 for a slot newly taken, 2 for
+    another position's entry replaced (the one stored farther from the root, the second
+    slot's of two as far), 0 for this key's own entry written over."""
+    index = key % size
+    if keys[index] == key:
+        words[index] = word
+        return 0
+    second = index + 1
+    if keys[second] == key:
+        words[second] = word
+        return 0
+    if keys[index] < 0 or keys[second] < 0:
+        slot, taken = (index if keys[index] < 0 else second), 1
+    else:  # both hold other positions: the ply bits say which stands for fewer nodes
+        slot, taken = (index if words[index] & 252 > words[second] & 252 else second), 2
+    keys[slot] = key
+    words[slot] = word
+    return taken
+
+
+
+def moved(entries: dict[Any, Any], keys: Any, words: Any, size: int) -> int:
+    """Move every entry of ``entries`` (the table's dict: key -> (depth, value, flag, line,
+    ply)) that packs into a slot, in place; return how many slots that took.
+
+    Here, compiled, and not in the Table: it runs once, over up to a million entries.
+
+    >>> from array import array
+    >>> entries = {5: (1 << 30, 3, 0, (), 2), "x": (1, 0, 0, (), 0)}
+    >>> moved(entries, array("q", [-1] * 4), array("q", [0] * 4), 3), list(entries)
+    (1, ['x'])
+    """
+    taken = 0
+    for key, stored in list(entries.items()):
+        if key.__class__ is int and 0 <= key < MAX_KEY and not stored[3]:
+            word = packed(stored[0], stored[1], stored[2], stored[4])
+            if word >= 0:
+                taken += placed(keys, words, size, key, word) == 1
+                del entries[key]
+    return taken
+
+
+def taken(keys: Any) -> int:
+    """Return how many slots hold an entry.
+
+    >>> from array import array
+    >>> taken(array("q", [-1, 4, 9]))
+    2
+    """
+    return sum(1 for key in keys if key >= 0)

@@ -1,0 +1,352 @@
+"""Connect Four's solver node: the core's table node, written for this game's ints alone.
+
+Why a node of its own: a node of the core's one recursion (``Decisions.tabled`` with the
+game's ``decided`` rule and mate bounds) calls the game's rules through its record, five to
+ten calls a node, each making a position, tuples and boxed ints, and recomputes the
+threats the last call found.  This is the same node, step for step, over ``current``,
+``mask`` and ``plies`` as ints: one call a node, the threats computed once (the end-game
+rules and the move order share them), no position made.  It is a fast path only: the
+core hands it the search (``Game.fast_node``) and it serves only what it can serve
+exactly (``solver``'s rules with k = 4, a table, a search to the end, no trace, history
+or scout; any other search runs the core's node).  Every answer, count and table entry
+is the core's: tests/test_speed_paths.py checks it against the core's node (and that
+against the textbook's alpha-beta).
+
+>>> from fminimax.core import Table, search
+>>> from fminimax.games.connect4.position import start
+>>> from fminimax.games.connect4.solving import solver
+>>> search(solver(4, 4), start(4, 4), table=Table(), distances=False, alpha=-1, beta=1).value
+0
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
+
+from fminimax.game import WIN
+from fminimax.games.connect4.endgame import end_rules
+from fminimax.games.connect4.ordering import orders, ranks
+from fminimax.games.connect4.position import rules, shape
+from fminimax.games.connect4.runs import fits_64, four_in_a_row, four_threats
+
+if TYPE_CHECKING:  # (a type only: mypyc keeps an i64 unboxed, a machine word)
+    from mypy_extensions import i64
+
+__all__ = ["CellTables", "SolverNode", "cell_tables", "solver_node"]
+
+HALF: Final = WIN // 2
+BEYOND: Final = 2 * WIN
+"""Stands for an infinite window bound: beyond every value (the core's are -inf and inf)."""
+FULL_DEPTH: Final = 1 << 30  # the table's depth of a result no estimate went into
+EXACT: Final = 0
+LOWER: Final = 1
+UPPER: Final = 2  # the table's bound flags (fminimax.core.table)
+EMPTY: tuple[int, ...] = ()
+
+
+def solver_node(width: int, height: int, k: int, run: Any) -> Any:
+    """Return the node that serves search ``run`` of ``solver(width, height, k)``, or None
+    when this node cannot serve it exactly (the core's own node then runs).
+
+    >>> solver_node(4, 4, 5, None) is None  # k = 5: the core's node
+    True
+    """
+    if k != 4 or not fits_64(width, height) or run is None:
+        return None
+    served = (run.table is not None, run.prune, run.steps is None, run.history is None,
+              not run.scout, run.chances is None, run.noisy is None, not run.keep_lines,
+              run.decided is end_rules(width, height, k).decided,
+              run.order is orders(width, height, k).solver_order,
+              run.key is rules(width, height, k).key)
+    if not all(served):
+        return None
+    return SolverNode(width, height, run).node
+
+
+CELL_CODES: Final = 67
+"""A cell's code is its bit modulo 67: one code a cell up to bit 65 (2 is a primitive root
+modulo 67), a native int operation where ``bit_length`` is a call."""
+
+
+class CellTables(NamedTuple):
+    """``solver_order``'s rank of each cell (``ordering.ranks``), its column and its bit, by
+    the cell's code (``CELL_CODES``), and the shift of the threats' count in a rank."""
+
+    rank: list[int]
+    column: list[int]
+    bits: list[int]
+    threat_shift: int
+
+
+@lru_cache(maxsize=64)
+def cell_tables(width: int, height: int) -> CellTables:
+    """Return the cell tables of a width x height board (k = 4), made once per shape.
+
+    >>> t = cell_tables(4, 4)
+    >>> t.column[32 % 67], t.column[64 % 67], t.rank[32] == ranks(shape(4, 4)).rank[32]
+    (1, 1, True)
+    """
+    ranked = ranks(shape(width, height, 4))
+    rank, column, bits = [0] * CELL_CODES, [0] * CELL_CODES, [0] * CELL_CODES
+    for bit, value in ranked.rank.items():
+        rank[bit % CELL_CODES] = value
+        column[bit % CELL_CODES] = ranked.column_of[bit]
+        bits[bit % CELL_CODES] = bit
+    return CellTables(rank, column, bits, ranked.threat_shift)
+
+
+class SolverNode:
+    """The solver's node over ints, for one search run (never escapes the search)."""
+
+    def __init__(self, width: int, height: int, run: Any) -> None:
+        s = shape(width, height, 4)
+        self.run = run
+        self.generic = run.tabled  # the core's node: the root, and windows this cannot hold
+        self.h: i64 = height
+        self.h1: i64 = height + 1
+        self.width: i64 = width
+        self.bottom: i64 = s.bottom
+        self.full: i64 = s.full
+        self.cells = width * height
+        self.distances, self.mate = bool(run.distances), bool(run.mate)
+        self.limit, self.table = int(run.limit), run.table
+        self.last_plies = end_rules(width, height, 4).last_plies
+        cells = cell_tables(width, height)
+        self.rank, self.column, self.bits = cells.rank, cells.column, cells.bits
+        self.threat_shift = cells.threat_shift
+        self.column_mask: i64 = (1 << (height + 1)) - 1
+        self.entries: dict[Any, Any] = {}
+        self.max_entries = 0
+        self.nodes = self.leaves = self.cutoffs = self.hits = self.estimates = 0
+        self.checkpoint = 0
+
+    def node(self, state: Any, ply: int, alpha: Any, beta: Any,
+             path: tuple[Any, ...]) -> tuple[Any, tuple[Any, ...]]:
+        """Return (value, line) of ``state`` as the core's node does: the root and windows
+        that are not ints or infinite by the core's node, the rest here."""
+        low, high = _bound(alpha), _bound(beta)
+        if not ply or low is None or high is None or state.won:
+            return self.generic(state, ply, alpha, beta, path)  # type: ignore[no-any-return]
+        self.taken()
+        try:
+            return self.searched(state.current, state.mask, state.plies, ply, low, high)
+        finally:
+            self.given()
+
+    def taken(self) -> None:
+        """Take the run's counts, table and next checkpoint."""
+        run = self.run
+        self.nodes, self.leaves, self.cutoffs = run.nodes, run.leaves, run.cutoffs
+        self.hits, self.estimates, self.checkpoint = run.hits, run.estimates, run.checkpoint
+        self.entries, self.max_entries = run.entries, run.max_entries
+
+    def given(self) -> None:
+        """Give the run back its counts and table."""
+        run = self.run
+        run.nodes, run.leaves, run.cutoffs = self.nodes, self.leaves, self.cutoffs
+        run.hits, run.estimates, run.entries = self.hits, self.estimates, self.entries
+
+    def checked(self) -> None:
+        """Let the run check its budget (``Run.check``), with the counts so far."""
+        self.given()
+        self.run.check()
+        self.checkpoint = self.run.checkpoint
+
+    def searched(self, cur: i64, mask: i64, plies: int, ply: int, alpha: int,
+                 beta: int) -> tuple[int, tuple[int, ...]]:
+        """Return (value, line) of the position (``cur``, ``mask``, ``plies``) at ``ply``:
+        ``Decisions.tabled`` with ``decided_first``, ``clipped`` and ``looked_up``."""
+        self.nodes += 1
+        if self.nodes >= self.checkpoint:
+            self.checked()
+        if mask == self.full:  # no moves: a draw (no child here is a win: ``decided`` saw it)
+            self.leaves += 1
+            return 0, EMPTY
+        estimates = self.estimates
+        safe, theirs, value = self.end_seen(cur, mask, plies, ply)
+        if not safe:
+            return value, EMPTY
+        if self.mate:
+            alpha, beta, value = self.clipped(ply, alpha, beta)
+            if value != BEYOND:
+                return value, EMPTY
+        key = self.key(cur + mask)
+        stored = self.entries.get(key)
+        first = -1
+        if stored is not None:
+            alpha, beta, value, first = self.probed(stored, ply, alpha, beta)
+            if value != BEYOND:
+                return value, stored[3]
+        best, line = self.children(cur, mask, plies, ply, alpha, beta,
+                                   self.ordered(cur, mask, safe, theirs, first))
+        flag = LOWER if best >= beta else UPPER if best <= alpha else EXACT
+        self.saved(key, ply, estimates, best, flag, line)
+        return best, line
+
+    def children(self, cur: i64, mask: i64, plies: int, ply: int, alpha: int, beta: int,
+                 ranked: list[int]) -> tuple[int, tuple[int, ...]]:
+        """Return (value, line) from the moves ``ranked`` (``ordered``), searched in the
+        window (alpha, beta) until one reaches beta (a cut-off)."""
+        best, line, last = -BEYOND, EMPTY, len(ranked) - 1
+        opponent, bits = cur ^ mask, self.bits
+        for index, code in enumerate(ranked):
+            code %= CELL_CODES
+            cell: i64 = bits[code]
+            value, rest = self.searched(opponent, mask | cell, plies + 1, ply + 1, -beta,
+                                        -(alpha if alpha > best else best))
+            if -value > best:
+                best, line = -value, (self.column[code], *rest)
+                if best >= beta:  # a cut-off only where moves are left unsearched
+                    self.cutoffs += index != last
+                    return best, line
+        return best, line
+
+    def end_seen(self, cur: i64, mask: i64, plies: int, ply: int) -> tuple[i64, i64, int]:
+        """Return (the safe cells, the opponent's threats, 0), or (0, 0, value) where the
+        end is seen without searching (``endgame.decided``, its threats kept for the move
+        order)."""
+        full, h = self.full, self.h
+        possible = (mask + self.bottom) & full
+        mine = four_threats(h, full, cur, mask)
+        if possible & mine:
+            return 0, 0, self.ended(1, 1, ply)
+        theirs = four_threats(h, full, cur ^ mask, mask)
+        forced = possible & theirs
+        if forced:
+            if forced & (forced - 1):
+                return 0, 0, self.ended(-1, 2, ply)
+            possible = forced
+        safe = possible & ~(theirs >> 1)
+        if not safe:
+            return 0, 0, self.ended(-1, 2, ply)
+        last_two = self.cells - 2
+        if plies >= last_two or (not mine | theirs and self.dead_draw(cur, mask)):
+            return 0, 0, self.ended(0, self.cells - plies, ply)
+        if plies >= last_two - 3:
+            score, length, _ = self.last_plies(cur, mask, safe, last_two + 2 - plies)
+            return 0, 0, self.ended(score, length, ply)
+        return safe, theirs, 0
+
+    def dead_draw(self, cur: i64, mask: i64) -> bool:
+        """Return whether neither player can make four, filling every empty cell."""
+        full, h = self.full, self.h
+        return not four_in_a_row(h, full ^ cur ^ mask) and not four_in_a_row(h, full ^ cur)
+
+    def clipped(self, ply: int, alpha: int, beta: int) -> tuple[int, int, int]:
+        """Return the window clipped by the mate bounds and BEYOND, or the window and a
+        bound where the window lies outside them (``Decisions.clipped`` after ``decided``)."""
+        top, bottom = WIN - ply - 3, ply + 4 - WIN
+        if alpha >= top:
+            return alpha, beta, top
+        if beta <= bottom:
+            return alpha, beta, bottom
+        return (bottom if alpha < bottom else alpha), (top if beta > top else beta), BEYOND
+
+    def probed(self, stored: Any, ply: int, alpha: int,
+               beta: int) -> tuple[int, int, int, int]:
+        """Return (alpha, beta, BEYOND, first): the window narrowed by a stored bound and the
+        stored first move (-1: none), or the stored value in the third place where it
+        settles the node (``Decisions.probed`` and ``narrowed``)."""
+        line = stored[3]
+        first = line[0] if line else -1
+        if stored[0] < self.limit - ply:
+            return alpha, beta, BEYOND, first
+        depth, value, flag = stored[0], stored[1], stored[2]
+        if self.distances and (value >= HALF or value <= -HALF):
+            value = value - ply if value > 0 else value + ply
+        if flag == EXACT or (value >= beta if flag == LOWER else value <= alpha):
+            self.hits += 1
+            self.estimates += depth < FULL_DEPTH
+            return alpha, beta, value, first
+        alpha, beta = self.narrowed(depth, value, flag, alpha, beta)
+        return alpha, beta, BEYOND, first
+
+    def narrowed(self, depth: int, value: int, flag: int, alpha: int,
+                 beta: int) -> tuple[int, int]:
+        """Return the window narrowed by a stored bound inside it (``Decisions.narrowed``)."""
+        if flag == LOWER and alpha < value:
+            self.estimates += depth < FULL_DEPTH
+            return value, beta
+        if flag == UPPER and value < beta:
+            self.estimates += depth < FULL_DEPTH
+            return alpha, value
+        return alpha, beta
+
+    def ended(self, score: int, plies: int, ply: int) -> int:
+        """Return the value of an end ``decided`` sees: ``score`` after ``plies`` more."""
+        self.leaves += 1
+        if not self.distances:
+            return score
+        if score > 0:
+            return WIN - ply - plies
+        return -WIN + ply + plies if score < 0 else 0
+
+    def ordered(self, cur: i64, mask: i64, safe: i64, theirs: i64, first: int) -> list[int]:
+        """Return the cells to play, in ``solver_order``'s order (the table's move first),
+        each as its rank times ``CELL_CODES`` plus its code."""
+        if not safe & (safe - 1):  # one move
+            found = [int(safe % CELL_CODES)]
+        else:
+            live, rank = ~(theirs << 1), self.rank
+            found = []
+            h, full, shift = self.h, self.full, self.threat_shift
+            while safe:  # one cell a column, the lowest first
+                bit = safe & -safe
+                safe ^= bit
+                made = four_threats(h, full, cur | bit, mask) & live
+                count = 0
+                while made:
+                    made &= made - 1
+                    count += 1
+                code = int(bit % CELL_CODES)
+                found.append((rank[code] - (count << shift)) * CELL_CODES + code)
+            found.sort()
+        if first >= 0:
+            return self.first(found, first)
+        return found
+
+    def first(self, ranked: list[int], first: int) -> list[int]:
+        """Return ``ranked`` with the cell of column ``first`` moved to the front, if there."""
+        column = self.column
+        at = [r for r in ranked if column[r % CELL_CODES] == first]
+        if not at or at[0] == ranked[0]:
+            return ranked
+        return [at[0], *(r for r in ranked if r != at[0])]
+
+    def key(self, code: i64) -> i64:
+        """Return the table key of ``code`` (current + mask): it or its mirror image, the
+        smaller (``Rules.key``)."""
+        h1, width, column = self.h1, self.width, self.column_mask
+        other: i64 = 0
+        for c in range(width):
+            other |= ((code >> (c * h1)) & column) << ((width - 1 - c) * h1)
+        return code if code < other else other
+
+    def saved(self, key: i64, ply: int, estimates: int, value: int, flag: int,
+              line: tuple[int, ...]) -> None:
+        """Store a node's result as ``Run.save`` does (lines are not kept under a key)."""
+        depth = self.limit - ply if self.estimates > estimates else FULL_DEPTH
+        if self.distances and (value >= HALF or value <= -HALF):
+            value = value + ply if value > 0 else value - ply
+        stored = (depth, value, flag, EMPTY, ply)
+        entries = self.entries
+        if len(entries) < self.max_entries:
+            entries[key] = stored
+        else:  # full: the table drops its cheapest quarter (see Table)
+            self.table.store(key, stored, ply)
+            self.entries = self.table.entries
+
+
+def _bound(value: Any) -> int | None:
+    """Return a window bound as an int (infinities as +-BEYOND), or None for another value.
+
+    >>> _bound(3), _bound(float("-inf")), _bound(0.5)
+    (3, -2000000, None)
+    """
+    if type(value) is int:
+        return value
+    if type(value) is float and value in (float("inf"), float("-inf")):
+        return BEYOND if value > 0 else -BEYOND
+    return None
+

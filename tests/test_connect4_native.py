@@ -1,0 +1,133 @@
+"""Connect Four's solver node over ints gives the core's node's every answer, count and entry."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fminimax import algorithms, core, reference
+from fminimax.core import Table
+from fminimax.core.options import options_for
+from fminimax.core.search import Search
+from fminimax.games import connect4 as c4
+from fminimax.games.connect4.native import SolverNode, solver_node
+from tests.test_connect4 import random_position
+
+SAMPLE = Path(__file__).resolve().parent / "data" / "pons-sample.txt"
+OPTIONS: list[dict[str, Any]] = [
+    {"distances": False, "alpha": -1, "beta": 1},
+    {"distances": True},
+    {"distances": True, "mate": True},
+    {"distances": True, "mate": True, "alpha": 999_980, "beta": 999_981},
+    {"distances": True, "mate": True, "alpha": -1, "beta": 0},
+]
+
+
+def core_only(game: Any) -> Any:
+    """Return ``game`` without its fast node: the core's own node searches it."""
+    return dataclasses.replace(game, fast_node=None)
+
+
+def assert_same_search(game: Any, state: c4.C4, table_entries: int | None = None,
+                       **options: Any) -> core.SearchResult[Any]:
+    """Search ``state`` with the fast node and with the core's; assert every figure equal."""
+    fast_table, core_table = Table(table_entries), Table(table_entries)
+    fast = core.search(game, state, table=fast_table, complete=False, **options)
+    plain = core.search(core_only(game), state, table=core_table, complete=False, **options)
+    assert (fast.value, fast.pv, fast.stats, fast.exact) == \
+        (plain.value, plain.pv, plain.stats, plain.exact)
+    assert fast_table.entries == core_table.entries
+    assert fast_table.evicted == core_table.evicted
+    return fast
+
+
+@pytest.mark.parametrize("width, height", [(4, 4), (5, 4), (4, 5)])
+@pytest.mark.parametrize("options", OPTIONS)
+def test_the_fast_node_searches_the_empty_board_as_the_core_does(
+        width: int, height: int, options: dict[str, Any]) -> None:
+    assert_same_search(c4.solver(width, height), c4.start(width, height), **options)
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_the_fast_node_searches_random_7x6_positions_as_the_core_does(
+        options: dict[str, Any]) -> None:
+    rng = random.Random(28)
+    for _ in range(6):
+        state = random_position(7, 6, rng.randint(18, 41), rng)
+        assert_same_search(c4.solver(), state, **options)
+
+
+def test_a_small_table_drops_the_same_entries_with_the_fast_node() -> None:
+    result = assert_same_search(c4.solver(5, 4), c4.start(5, 4), table_entries=200)
+    assert result.stats.nodes > 200
+
+
+def test_bisection_with_the_fast_node_gives_the_cores_result_and_plain_alphabetas_value(
+) -> None:
+    rng = random.Random(7)
+    for width, height in ((4, 4), (5, 4), (4, 5)):
+        for _ in range(8):
+            state = random_position(width, height, rng.randint(2, 10), rng)
+            fast = algorithms.solve(c4.solver(width, height), state)
+            plain = algorithms.solve(core_only(c4.solver(width, height)), state)
+            assert (fast.value, fast.pv, fast.stats) == (plain.value, plain.pv, plain.stats)
+            if state.plies >= 4:  # the textbook's alpha-beta, in reach: the outcome agrees
+                textbook = reference.alphabeta_score(c4.game(width, height), state,
+                                                     c4.to_move(state))
+                assert core.sign(fast.value) == textbook
+
+
+def test_pons_positions_solve_to_the_sets_scores_with_the_cores_counts() -> None:
+    lines = SAMPLE.read_text().splitlines()
+    for line in lines[:5] + lines[10:12]:  # Test_L3_R1's and Test_L2_R1's first
+        _, moves, score, _ = line.split()
+        state = c4.read_sequence(moves)
+        fast = algorithms.solve(c4.solver(), state)
+        plain = algorithms.solve(core_only(c4.solver()), state)
+        assert (fast.value, fast.pv, fast.stats) == (plain.value, plain.pv, plain.stats)
+        assert c4.strong_score(state, fast.value) == int(score)
+
+
+def test_a_node_budget_runs_out_at_the_same_node_with_the_fast_node() -> None:
+    spent = []
+    for game in (c4.solver(5, 4), core_only(c4.solver(5, 4))):
+        with pytest.raises(core.BudgetSpent):
+            core.search(game, c4.start(5, 4), table=Table(), max_nodes=1_000)
+        calls = []
+
+        def stop(calls: list[int] = calls) -> bool:
+            calls.append(1)
+            return len(calls) > 3
+
+        with pytest.raises(core.BudgetSpent):
+            core.search(game, c4.start(5, 4), table=Table(), stop=stop)
+        spent.append(len(calls))
+    assert spent[0] == spent[1] == 4
+
+
+def test_the_search_takes_the_fast_node_only_where_it_serves_exactly() -> None:
+    def node_of(game: Any, table: Table | None = None, **options: Any) -> Any:
+        chosen = options_for(game, None, options)
+        return Search(game, chosen, table, None).node
+
+    solver = c4.solver()
+    assert isinstance(node_of(solver, Table()).__self__, SolverNode)
+    for options in ({"trace": True}, {"history": True}, {"scout": True}, {"depth": 4},
+                    {"prune": False}):
+        assert not isinstance(getattr(node_of(solver, Table(), **options), "__self__", None),
+                              SolverNode), options
+    assert not isinstance(node_of(solver).__self__, SolverNode)  # no table
+    booked = dataclasses.replace(solver, decided=lambda state: None)  # another rule
+    assert not isinstance(node_of(booked, Table()).__self__, SolverNode)
+    assert solver_node(8, 7, 4, None) is None and solver_node(5, 4, 3, None) is None
+    assert c4.solver(8, 7).fast_node is not None  # built, and declines each search
+    assert not isinstance(node_of(c4.solver(8, 7), Table()).__self__, SolverNode)
+
+
+def test_a_window_of_fractions_is_searched_by_the_cores_node_below_the_root() -> None:
+    assert_same_search(c4.solver(4, 4), c4.start(4, 4), distances=False, alpha=-0.5,
+                       beta=0.5)

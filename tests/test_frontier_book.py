@@ -1,0 +1,162 @@
+"""The frontier's book: made from a finished store with no search (a store of an earlier
+fminimax too), holding every value a direct search gives, and used by ``solve`` and ``play``
+(given with ``--book``, or found where a user's books are kept)."""
+
+from __future__ import annotations
+
+import importlib
+import io
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from fminimax import algorithms, core
+from fminimax.cli import main, parser, run_play
+from fminimax.games import connect4 as c4
+from fminimax.games.connect4 import book as books
+from fminimax.parallel import frontier as fr
+
+DATA = Path(__file__).resolve().parent / "data"
+ENTRY = importlib.import_module("fminimax.games.connect4.notation")  # (the package's
+# ``notation`` is the function of that name)
+
+
+def solve(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, dict, str]:
+    status = main(argv)
+    out, err = capsys.readouterr()
+    return status, json.loads(out) if status == 0 and out.startswith("{") else {}, err
+
+
+def old_store(tmp_path: Path) -> Path:
+    """Return a file holding the 5x4 store (3 plies) an earlier fminimax wrote."""
+    path = tmp_path / "old.sqlite"
+    with sqlite3.connect(path) as connection:
+        connection.executescript((DATA / "frontier-5x4-3.sql").read_text())
+    connection.close()
+    return path
+
+
+def check_every_entry(path: Path, width: int, height: int, plies: int, board: str = "") -> int:
+    """Every position from the root (``board``, 1-based columns) down to the frontier (those
+    the frontier reaches, not settled by the rules) is in the book at ``path`` with the
+    strong score of a direct search; return how many.  One table serves the direct
+    searches, deepest positions first: it holds only what they proved, and the values of
+    the deeper ones are found again above."""
+    found, game, table = books.from_file(path, width, height), c4.solver(width, height), \
+        core.Table()
+    root = c4.from_moves([int(column) - 1 for column in board], width, height)
+    seen: dict[object, c4.C4] = {game.key(root): root}
+    for spot in fr.frontier(game, root, plies):
+        state = root
+        for move in spot.line:
+            state = game.play(state, move)
+            if fr.settled(game, state) is None:
+                seen.setdefault(game.key(state), state)
+    for state in sorted(seen.values(), key=lambda state: -state.plies):
+        direct = algorithms.auto(game, state, table=table).value
+        assert books.score(found, state) == c4.strong_score(state, direct, width, height), state
+    return len(seen)
+
+
+def test_a_store_an_earlier_fminimax_wrote_gives_its_book_without_a_search(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    store, book = old_store(tmp_path), tmp_path / "5x4.book"
+    status, record, err = solve(["solve", "connect4", "--size", "5x4", "--frontier", "3",
+                                 "--store", str(store), "--write-book", str(book), "--json",
+                                 "--quiet"], capsys)
+    assert status == 0, err
+    assert (record["tasks"], record["resumed"], record["nodes"]) == (49, 49, 0)
+    assert record["value"] == algorithms.auto(c4.solver(5, 4), c4.start(5, 4),
+                                              table=core.Table()).value
+    assert record["book"] == check_every_entry(book, 5, 4, 3)
+
+
+def test_a_store_main_writes_has_the_tables_and_meta_of_the_earlier_one(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    old, new = old_store(tmp_path), tmp_path / "new.sqlite"
+    status, _, err = solve(["solve", "connect4", "--size", "5x4", "--board", "3333",
+                            "--frontier", "1", "--pool", "--store", str(new), "--quiet"], capsys)
+    assert status == 0, err
+
+    def shape(path: Path) -> tuple[list[str], list[str]]:
+        with sqlite3.connect(path) as connection:
+            tables = [sql for (sql,) in connection.execute(
+                "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name")]
+            names = [name for (name,) in connection.execute("SELECT name FROM meta ORDER BY name")]
+        connection.close()
+        return tables, names
+
+    assert shape(new) == shape(old)
+
+
+@pytest.mark.parametrize(("size", "board"), [("5x4", "33"), ("6x4", "4343")])
+def test_a_frontier_run_s_book_answers_solve_at_once_and_holds_direct_search_values(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], size: str, board: str) -> None:
+    width, height = map(int, size.split("x"))
+    book, position = tmp_path / f"{size}.book", ["--size", size, "--board", board]
+    status, run, err = solve(["solve", "connect4", *position, "--frontier", "2", "--pool",
+                              "--workers", "2", "--write-book", str(book), "--json", "--quiet"],
+                             capsys)
+    assert status == 0, err
+    assert run["book"] == check_every_entry(book, width, height, 2, board)
+    status, booked, err = solve(["solve", "connect4", *position, "--book", str(book), "--json",
+                                 "--quiet"], capsys)
+    assert status == 0, err
+    assert (booked["value"], str(booked["best_move"])) == (run["value"], run["best_move"])
+    assert booked["nodes"] <= width + 1  # the root and its children, each answered by the book
+
+
+def test_a_book_in_the_user_s_books_folder_is_the_default(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(books.BOOKS_VARIABLE, str(tmp_path))
+    path = Path(books.user_path(5, 4))
+    status, run, err = solve(["solve", "connect4", "--size", "5x4", "--store",
+                              str(old_store(tmp_path)), "--frontier", "3", "--write-book",
+                              str(path), "--json", "--quiet"], capsys)
+    assert status == 0, err
+    status, found, err = solve(["solve", "connect4", "--size", "5x4", "--json", "--quiet"],
+                               capsys)
+    assert (status, found["value"]) == (0, run["value"])
+    assert found["nodes"] <= 6
+    status, unbooked, err = solve(["solve", "connect4", "--size", "5x4", "--book", "none",
+                                   "--json", "--quiet"], capsys)
+    assert (status, unbooked["value"]) == (0, run["value"])
+    assert unbooked["nodes"] > 1000
+    # a frontier run writes its own values, never those of a book it would read
+    status, _, err = solve(["solve", "connect4", "--size", "5x4", "--frontier", "3", "--pool",
+                            "--write-book", str(tmp_path / "again.book")], capsys)
+    assert status == 2 and err.count("\n") == 1 and "--book none" in err, err
+
+
+def test_play_moves_perfectly_from_the_book_where_the_board_is_beyond_an_exact_search(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The computer moves first on a board whose exact search is refused (the limit lowered
+    below 5x4's 20 cells): with the book its moves in the book are exact and best; without
+    it, the first is iterative deepening's."""
+    store, book = old_store(tmp_path), tmp_path / "5x4.book"
+    assert solve(["solve", "connect4", "--size", "5x4", "--frontier", "3", "--store",
+                  str(store), "--write-book", str(book), "--quiet"], capsys)[0] == 0
+    monkeypatch.setattr(ENTRY, "EXACT_CELLS", 16)
+
+    def played(*options: str) -> list[str]:
+        answers = io.StringIO("3\n3\n")  # the human's two moves, then the end of input
+        args = parser().parse_args(["play", "connect4", "--size", "5x4", "--first",
+                                    "computer", "--quiet", "--seconds", "0.5", *options])
+        out = io.StringIO()
+        assert run_play(args, out, io.StringIO(), read=answers.readline) == 0
+        return [line for line in out.getvalue().splitlines() if line.startswith("computer")]
+
+    with_book = played("--book", str(book))
+    game, table, state = c4.solver(5, 4), core.Table(), c4.start(5, 4)
+    for said, human in zip(with_book[:2], (2, 2), strict=True):
+        assert said.startswith("computer (x) plays ") and "deep" not in said, said
+        move = int(said.split()[-1]) - 1
+        value = algorithms.auto(game, state, table=table).value
+        assert -fr.farther(algorithms.auto(game, game.play(state, move),
+                                           table=table).value, 1) == value, said
+        state = game.play(game.play(state, move), human)
+    assert "deep" in played("--book", "none")[0]

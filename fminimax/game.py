@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, Final, Generic, TypeVar
 
 __all__ = ["PLIES", "WIN", "Game", "GameEntry", "Made", "Move", "Notation", "Options", "Player",
-           "Score", "State", "board_size", "children", "is_booked", "quoted",
+           "Score", "State", "board_size", "children", "is_booked", "playing", "quoted",
            "whole_number", "zero"]
 
 State = TypeVar("State", bound=Hashable)
@@ -249,6 +249,35 @@ class Made:
     first: Callable[[Any], Any] | None = None
     booked: Callable[[Any], bool] = field(default=lambda state: False)
     hopeless: Callable[[Any], str | None] | None = None
+
+
+def playing(made: Made) -> Made:
+    """Return ``made`` as a player searches it (``play``, ``match``, the agents): a position
+    whose exact search an opening book ends a few plies down is within reach, the others
+    as ``made.beyond`` says.
+
+    A player's games go on past the book, where ``beyond`` still rules; ``solve`` keeps
+    ``made`` itself (it refuses the algorithms that search every node above the book).
+
+    >>> from fminimax.games import nim
+    >>> made = Made(nim.game(), nim.game(), nim.start((1, 2)), None,
+    ...             beyond=lambda state: "too big", booked=lambda state: True)
+    >>> made.beyond(made.state), playing(made).beyond(made.state)
+    ('too big', None)
+    """
+    return replace(made, beyond=_Reach(made.beyond, made.booked))
+
+
+class _Reach:
+    """``beyond`` for a player: None where the book ends the exact search (picklable when
+    both tests are: an agent's state may travel to a worker)."""
+
+    def __init__(self, beyond: Callable[[Any], str | None],
+                 booked: Callable[[Any], bool]) -> None:
+        self.beyond, self.booked = beyond, booked
+
+    def __call__(self, state: Any) -> str | None:
+        return None if self.booked(state) else self.beyond(state)
 
 
 @dataclass(frozen=True)

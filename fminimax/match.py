@@ -37,7 +37,7 @@ from fminimax import mcts, policy
 from fminimax.algorithms import FAMILY, NAMES, by_name
 from fminimax.game import Game, State
 from fminimax.limits import MAX_EXPLORATION, MAX_ITERATIONS, MAX_SECONDS
-from fminimax.policy.searches import distances_for, family
+from fminimax.policy.searches import distances_for, family, searches_every_node
 
 __all__ = ["Z95", "MatchResult", "Played", "Spec", "check_spec", "match", "opening",
            "parse_spec", "result_of", "result_str", "MatchOptions", "spec_str", "wilson"]
@@ -322,12 +322,15 @@ def opening(game: Game[State, Any], state: State, plies: int,
 @dataclass(frozen=True)
 class MatchOptions:
     """How a match is played besides its specs: random plies of each opening, the clock for
-    specs with a time limit, a progress callback, and distance values (None: by the game)."""
+    specs with a time limit, a progress callback, distance values (None: by the game), and
+    the rules a spec that searches to the end with cut-offs plays by (``Made.exact``: the
+    fastest exact rules, an opening book's among them; None: the game's own)."""
 
     openings: int = 0
     clock: Callable[[], float] | None = None
     progress: Callable[[int, int, MatchResult], object] | None = None
     distances: bool | None = None
+    exact: Game[Any, Any] | None = None
 
 
 def _checked_match(game: Game[Any, Any], specs: tuple[Spec, Spec], games: int,
@@ -372,7 +375,7 @@ def match(game: Game[State, Any], state: State, first: Spec, second: Spec, games
             begun, moves = opening(game, state, given.openings, rng)
         first_moves = index % 2 == 0
         score, plies = _play_one(game, begun, first if first_moves else second,
-                                 second if first_moves else first, rng, given.clock, distances)
+                                 second if first_moves else first, rng, given, distances)
         played.append(Played(moves, first_moves, score if first_moves else 1 - score, plies))
         if given.progress is not None:
             given.progress(index + 1, games, result_of(tuple(played)))
@@ -380,7 +383,7 @@ def match(game: Game[State, Any], state: State, first: Spec, second: Spec, games
 
 
 def _play_one(game: Game[State, Any], state: State, starter: Spec, other: Spec,
-              rng: random.Random, clock: Callable[[], float] | None,
+              rng: random.Random, given: MatchOptions,
               distances: bool) -> tuple[float, int]:
     """Return the starter's score (1, 1/2, 0) and the plies of one game from ``state``."""
     leader, plies = game.to_move(state), 0
@@ -389,20 +392,25 @@ def _play_one(game: Game[State, Any], state: State, starter: Spec, other: Spec,
             state = _outcome(game, state, rng)
             continue
         spec = starter if game.to_move(state) == leader else other
-        move = _move(game, state, spec, (clock, rng), distances)
+        move = _move(game, state, spec, (given.clock, rng, given.exact), distances)
         state, plies = game.play(state, move), plies + 1
     utility = game.utility(state, leader)
     return (1.0 if utility > 0 else 0.0 if utility < 0 else 0.5), plies
 
 
 def _move(game: Game[State, Any], state: State, spec: Spec,
-          inputs: tuple[Callable[[], float] | None, random.Random], distances: bool) -> Any:
+          inputs: tuple[Callable[[], float] | None, random.Random, Game[State, Any] | None],
+          distances: bool) -> Any:
     """Return the move ``spec`` plays at ``state``, a refusal naming the spec.
 
-    ``inputs`` are the clock (for a time limit) and the match's generator, which seeds an
-    mcts spec's playouts afresh at each move.
+    ``inputs`` are the clock (for a time limit), the match's generator, which seeds an
+    mcts spec's playouts afresh at each move, and the exact rules a spec that searches to
+    the end with cut-offs plays by (None: the game's).
     """
-    clock, rng = inputs
+    clock, rng, exact = inputs
+    if exact is not None and spec.depth is None and spec.seconds is None and \
+            spec.algorithm != "mcts" and not searches_every_node(spec.algorithm):
+        game = exact  # the fastest exact rules (an opening book ends the search there)
     stop = None
     if spec.seconds is not None and clock is not None:
         stop = _deadline(clock, clock() + spec.seconds)

@@ -117,3 +117,16 @@ def test_play_with_closed_input_exits_cleanly_in_a_real_process() -> None:
     done = subprocess.run([sys.executable, "-m", "fminimax", "play"], input="",
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and "goodbye" in done.stdout and done.stderr == ""
+
+
+def test_play_connect4_opens_exactly_in_the_centre_from_the_opening_book() -> None:
+    """With BitBully's book installed, the computer's first move on 7x6 is exact: the
+    centre, the only winning column (before the book, a 12-ply guess opened in column 3)."""
+    from tests.conftest import needs_module
+
+    needs_module("bitbully_databases")
+    args = parser().parse_args(["play", "connect4", "--first", "computer",
+                                "--seconds", "600"])
+    out = io.StringIO()
+    status = run_play(args, out, io.StringIO(), read=scripted(""))
+    assert status == 0 and "computer (x) plays 4\n" in out.getvalue()

@@ -77,3 +77,22 @@ def test_a_match_as_json_is_the_librarys_result() -> None:
 def test_bad_specs_are_one_line_and_status_2(argv: list[str], said: str) -> None:
     status, out, err = run("match", "connect4", *argv)
     assert status == 2 and out == "" and err.count("\n") == 1 and said in err
+
+
+def test_a_match_searches_7x6_to_the_end_through_the_opening_book() -> None:
+    """With BitBully's book installed, a spec with cut-offs and no limit plays 7x6 Connect
+    Four exactly from its first moves (the book ends its searches) and beats a depth-1
+    search both ways; a spec that searches every node is still refused, in one line."""
+    from tests.conftest import needs_module
+
+    needs_module("bitbully_databases")
+    out, err = io.StringIO(), io.StringIO()
+    status = cli.main(["match", "connect4", "--first", "alphabeta", "--second",
+                       "alphabeta:depth=1", "--games", "2", "--json"], out, err)
+    found = json.loads(out.getvalue())
+    assert status == 0 and (found["wins"], found["losses"]) == (2, 0)
+    out, err = io.StringIO(), io.StringIO()
+    status = cli.main(["match", "connect4", "--first", "minimax", "--second",
+                       "alphabeta:depth=1"], out, err)
+    assert status == 2 and "far beyond an exact search" in err.getvalue()
+    assert err.getvalue().count("\n") == 1

@@ -298,3 +298,109 @@ def test_pons_opening_lines_are_answered_through_board_dash(bitbully_core, monke
     records = [json.loads(line) for line in out.getvalue().splitlines()]
     assert status == 0 and [r.get("score") for r in records] == [
         int(line.split()[1]) for line in lines.decode().splitlines()]
+
+
+def test_a_position_of_twelve_stones_takes_its_value_from_the_book(bitbully_core):
+    """The book holds the value of a 12-stone position: the search only looks for a move
+    of that value (one null window), and that move keeps the value, as BitBully scores it."""
+    from fminimax import policy, registry
+    from fminimax.game import Options
+    from fminimax.games.connect4 import play as c4_play
+
+    oracle = bitbully_core.BitBullyCore(book.bitbully_path())
+    for text in ("577731761171", "257434614136", "713147446472"):  # quick ones (CI)
+        columns = [int(c) - 1 for c in text]
+        state = from_moves(columns)
+        made = registry.make("connect4", Options(board=text))
+        found = policy.answer(made, policy.Request()).result
+        board = bitbully_core.BoardCore()
+        board.play(columns)
+        score = made.notation.score(state, found.value)
+        assert score == oracle.mtdf(board, 0) and len(found.passes) <= 1, text
+        if not found.exact or found.move is None:
+            continue
+        after = c4_play(S, state, found.move)
+        if not after.won:
+            board.play(found.move)
+            assert -oracle.mtdf(board, 0) == score, text
+
+
+def test_a_root_the_book_holds_is_searched_in_the_null_window_below_its_value():
+    """The book gives the root's value, not a move: the root is searched just below that
+    value (the first move to reach it cuts the others off), and the value comes back."""
+    from fminimax.core import Table, search
+    from fminimax.games.connect4 import solver, start
+
+    data = book.pons_bytes(4, 4, 0, [(start(4, 4), 0)], log_size=3)  # 4x4: a draw
+    booked = book.with_book(solver(4, 4), book.from_bytes(data, "4x4.book", 4, 4))
+    found = search(booked, start(4, 4), table=Table(), trace=True)
+    plain = search(solver(4, 4), start(4, 4), table=Table(), trace=True)
+    root = found.trace[-1]
+    assert (root.path, root.alpha, root.beta, root.kind) == ((), -1, 0, "cutoff")
+    assert (found.value, found.exact) == (plain.value, True) == (0, True)
+    assert found.stats.nodes < plain.stats.nodes
+    after = solver(4, 4).play(start(4, 4), found.move)
+    assert search(solver(4, 4), after, table=Table()).value == 0  # the move keeps the draw
+
+
+# --- the computer against BitBully's perfect agent ----------------------------------------
+
+
+def against_bitbully(bitbully_core, columns: list[int], ours: int, until: int,
+                     seed: int) -> tuple[C4, list[tuple[int, int, int]]]:
+    """Play fminimax's computer (player ``ours``; ``play connect4``'s moves, the book where
+    installed) against BitBully's perfect agent (one of its best columns, drawn) from the
+    moves ``columns`` until ``until`` stones or the end; return the last position and, for
+    each of fminimax's moves, (ply, BitBully's score before it, BitBully's score after it
+    for the same player)."""
+    import time
+
+    from fminimax import policy, registry
+    from fminimax.game import Options, playing
+
+    made = playing(registry.make("connect4", Options(
+        board="".join(str(c + 1) for c in columns) or None)))
+    game, state = made.game, made.state
+    oracle = bitbully_core.BitBullyCore(book.bitbully_path())
+    board, rng, kept = bitbully_core.BoardCore(), random.Random(seed), []
+    board.play(columns)
+    while not game.is_over(state) and state.plies < until:
+        scores = oracle.scoreMoves(board)
+        if game.to_move(state) == ours:
+            found = policy.computer_move(made, state, seconds=600, clock=time.process_time)
+            assert found.exact, state
+            column = found.move
+            after = None if scores[column] == -1000 else scores[column]  # BitBully: illegal
+            kept.append((state.plies, max(s for s in scores if s > -1000), after))
+        else:
+            best = max(scores)
+            column = rng.choice([c for c in range(7) if scores[c] == best])
+        board.play(column)
+        state = game.play(state, column)
+    return state, kept
+
+
+@pytest.mark.parametrize("ours", [0, 1])
+def test_every_move_through_the_book_keeps_bitbullys_value(bitbully_core, ours):
+    """From the first move to 12 stones, first and second: each of fminimax's moves scores
+    what BitBully scores the position (the quickest win, the longest loss)."""
+    state, kept = against_bitbully(bitbully_core, [], ours, 12, seed=ours)
+    assert state.plies == 12 and len(kept) == 6
+    for ply, best, after in kept:
+        assert after == best, (ply, best, after)
+
+
+@pytest.mark.parametrize("ours", [0, 1])
+def test_a_game_from_a_perfect_middle_ends_as_perfect_play_does(bitbully_core, ours):
+    """From 20 stones of BitBully's perfect play on, fminimax first wins with its 21st stone
+    (ply 41) against BitBully's defence; second, it loses no sooner than ply 41."""
+    oracle, board, columns = bitbully_core.BitBullyCore(book.bitbully_path()), None, []
+    board, rng = bitbully_core.BoardCore(), random.Random(3 + ours)
+    for _ in range(20):
+        scores = oracle.scoreMoves(board)
+        column = rng.choice([c for c in range(7) if scores[c] == max(scores)])
+        board.play(column)
+        columns.append(column)
+    state, kept = against_bitbully(bitbully_core, columns, ours, 42, seed=ours)
+    assert state.won and state.plies == 41  # the first player's 21st stone
+    assert all(after == best for _, best, after in kept)

@@ -225,3 +225,23 @@ def test_the_submission_command_writes_one_file_kaggle_runs_as_the_agent(
     played = json.loads(done.stdout.strip().splitlines()[-1])
     assert played["statuses"] == ["DONE", "DONE"] and played["rewards"] == [1, -1], played
     assert "fminimax-" in played["loaded_from"], played  # the file's own copy played
+
+
+def test_the_first_move_on_7x6_is_exact_from_the_opening_book() -> None:
+    """With BitBully's book installed the agent solves the empty 7x6 board in its time (a
+    clock that stands still): the centre, the only winning column, with the win's value."""
+    needs_module("bitbully_databases")
+    config = {"rows": 6, "columns": 7, "inarow": 4, "actTimeout": 2}
+    made = kaggle.choice({"board": [0] * 42, "mark": 1}, config, clock=lambda: 0.0)
+    assert (made.column, made.exact) == (3, True)
+    assert c4.strong_score(c4.from_moves(""), made.value) == 1
+
+
+def test_a_submission_leaves_the_opening_book_out() -> None:
+    """The book (21 MB) does not travel in the one-file submission: its files are
+    fminimax's own sources."""
+    from fminimax.cli.submission import package_files
+
+    names = package_files()
+    assert names and all(name.startswith("fminimax/") and not name.endswith(".dat")
+                         for name in names)

@@ -499,3 +499,18 @@ def test_a_bot_searching_to_the_end_stops_at_its_node_budget_in_one_line(
         bot.step(spiel.new_initial_state())
     assert "\n" not in str(error.value)
     assert SearchBot(spiel).max_nodes == EXACT_NODES
+
+
+def test_a_search_bot_plays_7x6_connect_four_exactly_from_the_opening_book() -> None:
+    """Searching to the end, the bot plays 7x6 connect_four from its first move by the
+    opening book (the centre, the only winning column), and keeps the win later on."""
+    needs_module("bitbully_databases")
+    pyspiel = needs_module("pyspiel")
+    from fminimax.interop.openspiel import SearchBot
+
+    spiel = pyspiel.load_game("connect_four")
+    bot, state = SearchBot(spiel, "alphabeta", table=True), spiel.new_initial_state()
+    assert bot.step(state) == 3 and bot.last.exact
+    for action in (3, 3, 3, 3):  # 4444 (1-based): still the centre, as Pons' solver says
+        state.apply_action(action)
+    assert bot.step(state) == 3

@@ -296,3 +296,11 @@ def test_render_ansi_draws_the_position_in_the_games_own_notation(pz: Any) -> No
     assert pz.env(pz.nim()).render() is None
     with pytest.raises(ValueError, match="render_mode must be None or 'ansi', got 'human'"):
         pz.env(pz.nim(), render_mode="human")
+
+
+def test_the_exact_agent_plays_the_empty_7x6_board_from_the_opening_book(pz: Any) -> None:
+    """With BitBully's book installed, the agent without a limit answers the empty board
+    exactly (the centre, the only winning column), where the search reaches the book."""
+    needs_module("bitbully_databases")
+    env = pz.env(pz.connect_four())
+    assert pz.connect_four_action(env.observe(env.agent_selection)) == 3

@@ -18,6 +18,8 @@ from fminimax import registry
 from fminimax.cli.common import plural
 from fminimax.cli.games import OPENSPIEL, add_game_options, game_made
 from fminimax.cli.report import write_json
+from fminimax.game import playing
+from fminimax.policy.searches import searches_every_node
 from fminimax.registry import Made
 
 __all__ = ["BAR", "MAX_GAMES", "Bar", "add", "run"]
@@ -72,8 +74,10 @@ def _checked(args: argparse.Namespace, chosen: Made) -> None:
     """Refuse a match that cannot be played, before the first game."""
     if chosen.game.is_over(chosen.state):
         raise ValueError("the position is over: there is no game to play from it")
-    far = chosen.beyond(chosen.state)
     for spec in (args.first, args.second):
+        # an opening book brings the exact search within reach of a spec with cut-offs
+        reach = chosen if searches_every_node(spec.algorithm) else playing(chosen)
+        far = reach.beyond(chosen.state)
         if spec.depth is None and spec.seconds is None and far and spec.algorithm != "mcts":
             raise ValueError(f"the spec {matches.spec_str(spec)!r} searches to the end, but "
                              f"{far}; give it depth=N or seconds=S (iterative)")
@@ -122,7 +126,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     try:
         result = matches.match(chosen.game, chosen.state, args.first, args.second, args.games,
                                rng=random.Random(args.seed), openings=args.openings,
-                               clock=time.monotonic, progress=bar)
+                               clock=time.monotonic, progress=bar, exact=chosen.exact)
     finally:
         bar.done()
     if args.json:

@@ -23,6 +23,7 @@ from fminimax.cli.common import (
     progress_reporter,
 )
 from fminimax.cli.games import add_game_options, game_made, importable_here, seconds
+from fminimax.game import playing
 from fminimax.registry import Made
 
 __all__ = ["DEFAULT_SECONDS", "PLAYABLE", "add", "run"]
@@ -119,7 +120,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str],
     args.game = args.game or PLAYABLE[0]
     args.args = args.args or list(registry.entry(importable_here(args.game)).play_args)
     _refuse_idle_options(args)
-    chosen: Made = game_made(args)
+    chosen: Made = playing(game_made(args))  # the opening book within reach of its moves
     if args.seed is not None and chosen.game.chances is None:
         raise ValueError(f"--seed seeds the dice, and {args.game} has none; drop --seed")
     spoken = chosen.notation

@@ -37,7 +37,7 @@ from typing import Any
 from fminimax.core.options import SearchOptions
 from fminimax.core.run import Line, Run, Visit
 from fminimax.core.table import EXACT, FULL_DEPTH, LOWER, UPPER, Stored, Table
-from fminimax.core.values import HALF_WIN, INFINITY, above, farther
+from fminimax.core.values import HALF_WIN, INFINITY, above, below, farther
 from fminimax.game import WIN, Game, Score
 
 __all__ = ["Decisions"]
@@ -262,6 +262,8 @@ class Decisions(Run):
         """
         known = self.known_end(state, ply)
         if known is None:  # on to the mate bounds, else the table (or the move order)
+            if not ply:
+                alpha, beta = self.root_window(state, alpha, beta)
             if self.mate:
                 return self.clipped(state, moves, ply, alpha, beta, path)
             if self.table is not None:
@@ -270,13 +272,36 @@ class Decisions(Run):
         self.leaves += 1
         if known[0] not in (-1, 0, 1):  # a decided end is no final score: mate allows +1
             self.unit_scores = False
-        value = known[0] * WIN - ((known[0] > 0) - (known[0] < 0)) * (ply + known[1]) \
-            if self.distances else known[0]
+        value = self.end_value(known, ply)
         if self.steps is not None:
             self.record(Visit(path, ply, state, alpha, beta), value, "leaf")
         if ply:
             return value, ()
         return value, ((self.order(state, moves) if self.order else moves)[0],)
+
+    def end_value(self, known: Any, ply: int) -> Score:
+        """Return the value of an end the rules see, (final score, plies to it), at ``ply``."""
+        if not self.distances:
+            return known[0]  # type: ignore[no-any-return]
+        return known[0] * WIN - ((known[0] > 0) - (known[0] < 0)) * (ply + known[1])  # type: ignore[no-any-return]
+
+    def root_window(self, state: Any, alpha: Score, beta: Score) -> tuple[Score, Score]:
+        """Return the root's window: the null window just below the value a book of values
+        holds for the root (a rule with ``names_moves = False``), else (alpha, beta).
+
+        Why: the book gives the root's value but no move, and a move that reaches the value
+        is all the root still needs: the first child that reaches it cuts the others off,
+        where a wider window would search children for values of their own (a 7x6 Connect
+        Four position of 12 stones: one null window instead of seconds to minutes).  The
+        search then returns the book's value, which is exact in any window.
+        """
+        if getattr(self.decided, "names_moves", True):
+            return alpha, beta
+        known = self.decided(state)  # type: ignore[misc]
+        if known is None:
+            return alpha, beta
+        value = self.end_value(known, 0)
+        return below(value), value
 
     def clipped(self, state: Any, moves: Sequence[Any], ply: int, alpha: Score,
                 beta: Score, path: Line) -> Any:

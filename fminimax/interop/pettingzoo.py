@@ -60,9 +60,8 @@ except ImportError as error:  # one line naming the extra, not a traceback into 
     raise ImportError(f"fminimax.interop.pettingzoo needs the pettingzoo extra: pip install "
                       f"'fminimax[pettingzoo]' ({error})") from None
 
-from fminimax.algorithms import alphabeta
 from fminimax.core import SearchResult, Table, search
-from fminimax.game import Game, Made, Options
+from fminimax.game import Game, Made, Options, playing
 from fminimax.games import connect4 as c4
 from fminimax.games import nim as nim_game
 from fminimax.games import pig as pig_game
@@ -444,7 +443,7 @@ def _result(made: Made, depth: int | None, seconds: float | None,
     reason = made.beyond(made.state)
     if reason is not None:
         raise ValueError(f"{reason}; give a depth or seconds")
-    return alphabeta(made.exact, made.state)
+    return search(made.exact, made.state, table=Table())  # a table: the book's lines meet
 
 
 def connect_four_action(observation: dict[str, Any], *, depth: int | None = None,
@@ -463,7 +462,7 @@ def connect_four_action(observation: dict[str, Any], *, depth: int | None = None
     3
     """
     state = connect_four_position(observation)
-    made = make("connect4", Options(board=_c4_text(state)))
+    made = playing(make("connect4", Options(board=_c4_text(state))))  # the book within reach
     return _move(_result(made, depth, seconds, clock))
 
 

@@ -325,13 +325,17 @@ def user_path(width: int = 7, height: int = 6,
 
 def installed(width: int = 7, height: int = 6, stones: int = 0) -> Book | None:
     """Return the exact book installed for a board size that a position of ``stones``
-    stones reaches (it holds positions of more): the user's (``user_path``), else BitBully's
-    12-ply book with distances on 7x6, else None."""
+    stones reaches (it holds positions of as many or more): the user's (``user_path``), else
+    BitBully's 12-ply book with distances on 7x6, else None.
+
+    Why as many too: the book gives such a position's value, and the search to the end then
+    asks only for a move of that value (the root's null window just below it), not for the
+    value itself (six or seven windows, 9-28 s at 12 stones compiled, before)."""
     mine = user_path(width, height)
     if os.path.isfile(mine):
         found = from_file(mine, width, height)
-        return found if stones < found.depth else None
-    if (width, height) != (7, 6) or stones >= BITBULLY_BOOKS["book_12ply_distances.dat"][0]:
+        return found if stones <= found.depth else None
+    if (width, height) != (7, 6) or stones > BITBULLY_BOOKS["book_12ply_distances.dat"][0]:
         return None
     path = bitbully_path()
     return None if path is None else from_file(path)

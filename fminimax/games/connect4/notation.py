@@ -347,7 +347,7 @@ def opening_book(options: Options, width: int, height: int, k: int,
     """Return the opening book the searches use: the file given, none for 'none', else
     the one installed for four in a row on the board (``book.installed``: the user's, at
     ``book.user_path``, else BitBully's 12-ply book with distances on 7x6) when the
-    position has fewer stones than its positions (else it would not be reached).
+    position has no more stones than its positions (else it would not be reached).
 
     >>> opening_book(Options(book="none"), 7, 6, 4, start()) is None
     True

@@ -7,7 +7,9 @@ as in ``fminimax.algorithms.FAMILY``, with a depth limit (positions cut off are 
 the heuristic, by default 0), a time limit in seconds (iterative deepening only, against the
 ``clock`` handed in) and a transposition table.  A search to the end (no depth, no seconds)
 is bounded by ``max_nodes`` a move (``EXACT_NODES`` by default): one that does not finish
-within it raises a ValueError saying so, never a silent wait.
+within it raises a ValueError saying so, never a silent wait.  On 7x6 ``connect_four`` a
+search to the end plays by fminimax's own Connect Four with BitBully's opening book where
+``bitbully-databases`` installed it (``known.booked_for``): exact from the first move.
 
 >>> import numpy as np
 >>> import pyspiel
@@ -31,7 +33,8 @@ import pyspiel
 
 from fminimax.algorithms import NAMES, by_name
 from fminimax.game import PLIES
-from fminimax.interop.openspiel.known import heuristic_for, order_for
+from fminimax.games.connect4 import from_moves
+from fminimax.interop.openspiel.known import booked_for, heuristic_for, order_for
 from fminimax.interop.openspiel.loading import load
 from fminimax.interop.openspiel.rules import Heuristic, game, position
 from fminimax.limits import checked_seconds
@@ -119,6 +122,9 @@ class SearchBot(pyspiel.Bot):  # type: ignore[misc]
         self.algorithm, self.depth, self.seconds, self.table = algorithm, depth, seconds, table
         self.clock, self.max_nodes = clock, EXACT_NODES
         self.last: Any = None
+        # 7x6 connect_four searched to the end: fminimax's own rules with the opening book
+        # (where installed), whose searches from the first move end a few plies down
+        self.booked = booked_for(loaded) if depth is None and seconds is None else None
 
     def step(self, state: Any) -> int:
         """Return the action the search chooses at ``state`` (a copy is searched)."""
@@ -132,8 +138,10 @@ class SearchBot(pyspiel.Bot):  # type: ignore[misc]
             return int(self.last.move)
         stop = None if self.depth is not None else Meter(Budget(max_nodes=self.max_nodes),
                                                          strict=True)
+        game, root = (self.game, at) if self.booked is None else (
+            self.booked, from_moves(list(at.history)))
         try:
-            self.last = family(self.game, at, self.algorithm, depth=self.depth,
+            self.last = family(game, root, self.algorithm, depth=self.depth,
                                table=self.table, stop=stop)
         except Spent:
             raise ValueError(f"the search to the end of {self.spiel_name} did not finish "

@@ -5,7 +5,8 @@ search of the bridged game cuts off, ``heuristic_for`` scores the position with 
 heuristic of the same game (read from OpenSpiel's history of actions), squashed into
 (-1/2, 1/2) so that it stays below a win (OpenSpiel scores a win 1); ``order_for`` orders the
 moves as fminimax's rules do (Connect Four: winning, blocking, centre first).  Other games get
-None: a bot then cuts off with 0 and keeps OpenSpiel's order.
+None: a bot then cuts off with 0 and keeps OpenSpiel's order.  On 7x6 ``booked_for`` gives
+fminimax's own Connect Four with BitBully's opening book, which a search to the end plays by.
 """
 
 from __future__ import annotations
@@ -14,12 +15,13 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
-from fminimax.game import Score
+from fminimax.game import Game, Score
 from fminimax.games import connect4 as c4
 from fminimax.games import tictactoe as ttt
+from fminimax.games.connect4 import book as c4_book
 from fminimax.interop.openspiel.rules import Action, Heuristic, SpielPosition
 
-__all__ = ["heuristic_for", "order_for", "squashed"]
+__all__ = ["booked_for", "heuristic_for", "order_for", "squashed"]
 
 Order = Callable[[SpielPosition, Sequence[Action]], Sequence[Action]]
 
@@ -54,6 +56,21 @@ def _c4_order(width: int, height: int, k: int, at: SpielPosition,
     by_column = {int(move): move for move in moves}
     ranked = c4.ordering.orders(width, height, k).order(state, list(by_column))
     return [by_column[column] for column in ranked]
+
+
+def booked_for(loaded: Any) -> Game[Any, Any] | None:
+    """Return fminimax's Connect Four for searches to the end with BitBully's opening book,
+    for OpenSpiel's 7x6 connect_four where bitbully-databases installed the book, else None
+    (an action is a column, and a state's history its columns, in both).
+
+    >>> import pyspiel
+    >>> booked_for(pyspiel.load_game("connect_four(columns=5,rows=4)")) is None
+    True
+    """
+    if loaded.get_type().short_name != "connect_four" or _c4_params(loaded) != (7, 6, 4):
+        return None
+    found = c4_book.installed()
+    return None if found is None else c4_book.with_book(c4.solver(), found)
 
 
 def _ttt_heuristic(state: Any, player: int) -> Score:

@@ -40,26 +40,18 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fminimax.core import SearchResult
 from fminimax.game import Made, Options, playing
 from fminimax.games import connect4
 from fminimax.limits import checked_seconds
-from fminimax.policy import computer_move, tries_exact
+from fminimax.policy import computer_move
 from fminimax.registry import make
 
-__all__ = ["EXACT_SHARE_OF_MOVE", "TIME_SHARE", "Choice", "ConnectXConfig", "agent", "choice",
-           "episodes", "position", "settings", "submission_text", "within"]
+__all__ = ["TIME_SHARE", "Choice", "ConnectXConfig", "agent", "choice",
+           "episodes", "position", "settings", "submission_text"]
 
 TIME_SHARE = 0.6
 """Of ``actTimeout``, the share a move plans to spend (the rest is a margin for Kaggle, Python
 and a loaded machine: benchmarks/connectx.py reports the longest move)."""
-
-EXACT_SHARE_OF_MOVE = 3 / 5
-"""What ``policy.computer_move`` is told it has where the exact search is tried: it gives the
-exact search two thirds of that, then iterative deepening all of it again (5/3 in all), so
-3/5 of the share fills the share.  Beyond the exact search's reach (more than 30 empty
-cells) iterative deepening alone gets the whole share."""
-
 
 @dataclass(frozen=True)
 class ConnectXConfig:
@@ -203,26 +195,11 @@ def choice(obs: Any, config: Any, *, clock: Callable[[], float]) -> Choice:
     (True, 0)
     """
     made = playing(position(obs, config))  # the opening book, where installed, within reach
-    result = within(made, settings(config).seconds * TIME_SHARE, clock)
+    result = computer_move(made, made.state, seconds=settings(config).seconds * TIME_SHARE,
+                           clock=clock)
     if result.move is None or result.move not in made.game.moves(made.state):
         raise ValueError(f"the search answered {result.move!r}, not an open column")
     return Choice(int(result.move), result.exact, result.depth, result.value)
-
-
-def within(made: Made, seconds: float, clock: Callable[[], float]) -> SearchResult[Any]:
-    """Return the policy's result for ``made.state`` within ``seconds`` in all, by ``clock``.
-
-    ``policy.computer_move`` told it has s seconds may spend 5/3 s (the exact search two
-    thirds, then iterative deepening all again), so it is told 3/5 of the time where the
-    exact search is tried, and all of it where it is not.
-
-    >>> made = make("nim", Options(args=("1", "2")))
-    >>> within(made, 1.0, clock=lambda: 0.0).move
-    (1, 1)
-    """
-    if tries_exact(made, made.state):
-        seconds *= EXACT_SHARE_OF_MOVE
-    return computer_move(made, made.state, seconds=seconds, clock=clock)
 
 
 def agent(obs: Any, config: Any) -> int:

@@ -66,8 +66,8 @@ from fminimax.games import connect4 as c4
 from fminimax.games import nim as nim_game
 from fminimax.games import pig as pig_game
 from fminimax.games import tictactoe as ttt
-from fminimax.interop.kaggle import within
 from fminimax.limits import checked_seconds
+from fminimax.policy import computer_move
 from fminimax.registry import make
 
 __all__ = ["AGENTS", "TICTACTOE_V3", "Encoding", "FminimaxEnv", "connect_four",
@@ -439,7 +439,8 @@ def _result(made: Made, depth: int | None, seconds: float | None,
     if depth is not None:
         return search(made.game, made.state, depth=depth, table=Table())
     if seconds is not None:
-        return within(made, checked_seconds(seconds), clock or time.monotonic)
+        return computer_move(made, made.state, seconds=checked_seconds(seconds),
+                             clock=clock or time.monotonic)
     reason = made.beyond(made.state)
     if reason is not None:
         raise ValueError(f"{reason}; give a depth or seconds")

@@ -77,7 +77,8 @@ def computer_move(problem: Problem, state: Any, *, seconds: float,
 
     Without a depth the exact search gets two thirds of the time by ``clock``; if it does
     not end in time (or the game's lines are longer than the engine can follow), iterative
-    deepening gets the whole time (at least depth 1 is always finished).  A position the
+    deepening gets what is left of the time, so the move keeps ``seconds`` (at least
+    depth 1 is always finished).  A position the
     registry calls far beyond an exact search gives iterative deepening the whole time
     (which is exact if it reaches every end), unless an opening book ends its exact search
     a few plies down (``booked``): that one is searched exactly first, as ``solve`` does.
@@ -97,10 +98,11 @@ def computer_move(problem: Problem, state: Any, *, seconds: float,
     if depth is not None:
         return search(problem.game, state, depth=depth, table=Table(), distances=distances,
                       stop=hook)
+    started = clock()
     if tries_exact(problem, state):
         share = Meter(Budget(seconds=seconds * EXACT_SHARE, clock=clock), hook)
         exact = exact_within(problem.exact, state, distances, stop=share)
         if exact is not None:
             return exact
-    whole = Meter(Budget(seconds=seconds, clock=clock), hook)
-    return deepest(problem.game, state, distances, whole)
+    left = Meter(Budget(seconds=max(0.0, seconds - (clock() - started)), clock=clock), hook)
+    return deepest(problem.game, state, distances, left)

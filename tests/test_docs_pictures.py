@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import importlib
 import io
 import shlex
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -47,3 +50,31 @@ def test_each_svg_was_drawn_from_the_dot_made_today(words: list[str], path: str)
     picture = (ROOT / path).read_text()
     assert f"drawn from DOT sha256 {tr.dot_digest(out.getvalue())}" in picture, (
         f"{path} is out of date: run bash docs/pictures/make.sh")
+
+
+def picture_script(name: str) -> Any:
+    """Return the module of docs/pictures/NAME.py (the scripts import their neighbours)."""
+    folder = str(ROOT / "docs" / "pictures")
+    sys.path.insert(0, folder)
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(folder)
+
+
+def test_the_mtdf_picture_names_its_moves_as_the_tree_does() -> None:
+    html = picture_script("stepper_mtdf").page()
+    assert "best move a; principal variation a a" in html
+    assert "best move 0" not in html
+
+
+def test_the_chance_picture_is_expectiminimax_averaging_its_outcomes() -> None:
+    html = picture_script("chance").page()
+    assert "<title>expectiminimax on " in html and "alphabeta" not in html
+    assert "2.5" in html  # the value: 0.5 × 4 + 0.5 × 1
+
+
+def test_every_picture_is_small() -> None:
+    pictures = sorted((ROOT / "docs" / "pictures").glob("*.png"))
+    assert pictures
+    assert [p.name for p in pictures if p.stat().st_size > 250_000] == []

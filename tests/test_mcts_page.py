@@ -132,3 +132,23 @@ def test_the_stepper_steps_back_through_a_tictactoe_run(opened: Callable[..., Pa
         backward.append(page.press("ArrowLeft"))
     assert [s["explanation"] for s in backward[::-1]] == [s["explanation"] for s in forward]
     assert page.press("End")["step"] == len(traced.sentences(found, game))
+
+
+def test_a_node_is_named_with_its_role_as_the_tree_draws_it_never_a_bare_number() -> None:
+    board = ttt.parse_board("x../.o./...")
+    game = ttt.game()
+    found = mcts.uct(game, ttt.Position(board, "x"), random.Random(0), iterations=20,
+                     trace=True)
+    words = traced.Words(str, str)  # tic-tac-toe writes a move as its square: 5
+    said = traced.sentences(found, game, words)
+    backs = [line.split(" now has")[0].removeprefix("Back up: ") for line in said
+             if line.startswith("Back up")]
+    assert backs and all(name == "the root" or name.split(" ")[0] in ("MAX", "MIN", "leaf")
+                         for name in backs)
+    expand = next(line for line in said if line.startswith("Expand"))
+    assert ": a new node, MIN " in expand
+    data = traced.page_data_of(found, game, words)
+    text = data["strings"]
+    named = {text[row[0]] for frame in data["mcts"]["frames"] for row in frame}
+    assert "MAX root" in named and "playout" in named
+    assert all(name.split(" ")[0] in ("MAX", "MIN", "leaf") for name in named - {"playout"})

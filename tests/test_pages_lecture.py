@@ -93,7 +93,7 @@ def test_the_mcts_page_shows_the_tree_as_it_stands_at_a_middle_step(
         "#key .key-search")
     # a step later the root is entered: its row says what the drawing says
     entered = page.press("ArrowRight")
-    assert entered["stack"] == [["root", "x", "20", tree_of(after_20, "x")["root"][-6:]]]
+    assert entered["stack"] == [["MAX root", "x", "20", tree_of(after_20, "x")["root"][-6:]]]
 
 
 def test_the_mcts_page_tells_one_point_of_view_and_ends_naming_the_move_played(
@@ -250,6 +250,20 @@ def test_fit_on_a_large_tree_shows_its_shape_not_a_line(opened: Callable[..., Pa
               scrolls: b.scrollWidth > b.clientWidth + 1}; }""")
     assert box["width"] <= box["room"] and not box["scrolls"]
     assert box["height"] >= 300, box  # levels spread over the box, not a 1-px line
+
+
+def test_fit_on_a_large_trace_fills_the_box_with_the_pass_shown(
+        opened: Callable[..., Page], mtdf_page: str) -> None:
+    page = opened(mtdf_page, width=1280)
+    page.page.click("#fit")
+    for key in ("ArrowRight", "End"):  # the first pass (the smaller), then the last
+        page.press(key)
+        box = page.page.evaluate("""() => {
+          const shown = [...document.querySelectorAll('#tree g.pass')].find(
+            g => !g.hasAttribute('hidden'));
+          return {drawn: shown.getBoundingClientRect().width,
+                  room: document.getElementById('tree-box').clientWidth}; }""")
+        assert box["drawn"] >= 0.8 * box["room"], (key, box)  # not a strip at the left
 
 
 def test_step_numbers_of_four_digits_are_not_clipped(opened: Callable[..., Page],

@@ -14,7 +14,8 @@ python docs/pictures/stepper_end.py  # its end: the value, best move and line hi
 python docs/pictures/stepper_mtdf.py  # MTD(f)'s last step: the proof of the value
 python docs/pictures/projector.py  # the same tree at 1920 x 1080: a projector
 python docs/pictures/connect4.py  # Connect Four nodes, mostly board
-python docs/pictures/mcts.py  # UCT's growing tree, iteration 21
+python docs/pictures/mcts.py  # UCT's growing tree at 1920 x 1080, iteration 15 of 20
+python docs/pictures/chance.py  # expectiminimax: a chance node returns its average
 # Predict mode, the family side by side, a notebook's view (the same tools; shots.py shares them).
 python docs/pictures/predict.py  # draws docs/pictures/predict.png
 python docs/pictures/family.py  # draws docs/pictures/family.png

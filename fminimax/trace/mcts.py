@@ -5,7 +5,8 @@ after it.  The page draws one tree, the search's last, growing: a node appears w
 iteration expands it, and shows its visits and mean as they stand at each step.  Each
 iteration's events enter the root, each node selection enters, the node expanded and the
 playout (a leaf shown only during its iteration), then leave them again as the reward
-backs up, each with an exact sentence (``sentences``).  Every mean and reward is told for
+backs up, each with an exact sentence (``sentences``) that names a node as the tree draws
+it, its role then its path (``MIN 8.1``).  Every mean and reward is told for
 one player, the one to move at the root (+1 a win for them), said once before the first
 step; the last step names the move UCT plays, the most visited, and relates its mean to
 the value ``fminimax solve`` prints.  ``page_data_of`` computes what every step shows
@@ -20,10 +21,10 @@ the value ``fminimax solve`` prints.  ``page_data_of`` computes what every step 
 >>> for line in sentences(found, nim.game())[:6]:  # doctest: +ELLIPSIS
 ...     print(line)
 Iteration 1 starts at the root, 0 to move (no visit yet).
-Expand: (0, 1) is tried for the first time at the root: a new node, 1 to move.
-Simulate: random moves from (0, 1) — (1, 2) — end the game: a reward of -1.
+Expand: (0, 1) is tried for the first time at the root: a new node, MIN (0, 1), 1 to move.
+Simulate: random moves from MIN (0, 1) — (1, 2) — end the game: a reward of -1.
 Simulate: the playout's reward, -1, goes back up the path.
-Back up: (0, 1) now has 1 visit, mean -1.000.
+Back up: MIN (0, 1) now has 1 visit, mean -1.000.
 Back up: the root now has 1 visit, mean -1.000; iteration 1 ends.
 """
 
@@ -78,9 +79,18 @@ def _key_str(parent: Node, key: Any, words: Words) -> str:
     return f"outcome {key + 1}" if parent.kind == CHANCE else words.show_move(key)
 
 
-def _where(names: tuple[str, ...]) -> str:
-    """Return a node's name in a sentence: 'the root', or its path's name."""
-    return "the root" if not names else path_str(names)
+_ROLES = ("MAX", "MIN", "leaf", "CHANCE")  # the page's roles, in ``_role``'s numbering
+
+
+def _title(node: Node, root: Node, names: tuple[str, ...]) -> str:
+    """Return a node's name as the tree draws it: its role, then its path ('MIN 8.1')."""
+    return f"{_ROLES[_role(node, root)[0]]} {path_str(names)}"
+
+
+def _where(node: Node, names: tuple[str, ...], view: _View) -> str:
+    """Return a node's name in a sentence: 'the root', or its role and path ('MIN 8'), so
+    that a path of numbered moves never reads as a number of visits or a mean."""
+    return "the root" if not names else _title(node, view.root, names)
 
 
 def _walk(root: Node, keys: tuple[Any, ...], words: Words) -> list[tuple[Node, tuple[str, ...]]]:
@@ -121,7 +131,8 @@ class _View:
 def _select_sentence(parent: Node, key: Any, names: tuple[str, ...], view: _View) -> str:
     """Return the sentence of selection stepping from ``parent`` to its child ``key``."""
     if parent.kind == CHANCE:
-        return (f"Select: chance at {_where(names[:-1])} draws {names[-1]} (probability "
+        return (f"Select: chance at {_where(parent, names[:-1], view)} draws {names[-1]} "
+                f"(probability "
                 f"{parent.weights[key]:.4g}).")
     c, words = view.exploration, view.words
     scores = {k: uct_score(parent, child, c) for k, child in branches(parent)}
@@ -132,7 +143,8 @@ def _select_sentence(parent: Node, key: Any, names: tuple[str, ...], view: _View
     shown = _for_root(view.root, parent, own)
     mean = (f"mean {_mean_str(own)}" if parent.player == view.root.player
             else f"mean {_mean_str(shown)}, which is {_mean_str(own)} for {view.side(parent)},")
-    return (f"Select: at {_where(names[:-1])} {view.side(parent)} takes {names[-1]}, the "
+    return (f"Select: at {_where(parent, names[:-1], view)} {view.side(parent)} takes "
+            f"{names[-1]}, the "
             f"highest UCT score: {mean} + {c:.3f} × √(ln {parent.visits} / "
             f"{child.visits}) = {scores[key]:.3f}"
             + (f" (the others: {others})." if others else "."))
@@ -150,7 +162,8 @@ def _iteration_sentences(number: int, step: Iteration, before: Node,
     end, end_names = after[-1]
     if step.expanded is not None:
         said.append(f"Expand: {end_names[-1]} is tried for the first time at "
-                    f"{_where(end_names[:-1])}: a new node, {view.side(end)} to move.")
+                    f"{_where(after[-2][0], end_names[:-1], view)}: a new node, "
+                    f"{_where(end, end_names, view)}, {view.side(end)} to move.")
     return said + _simulate_sentences(step, end, end_names, view) + _back_up_sentences(
         number, after, view)
 
@@ -172,10 +185,12 @@ def _simulate_sentences(step: Iteration, end: Node, end_names: tuple[str, ...],
     if step.playout or end.kind != OVER:
         moves = " ".join(m if isinstance(m, str) and m.startswith("outcome")
                          else words.show_move(m) for m in step.playout) or "none"
-        return [f"Simulate: random moves from {_where(end_names)} — {moves} — end the "
+        return [f"Simulate: random moves from {_where(end, end_names, view)} — {moves} — "
+                f"end the "
                 f"game: a reward of {gained}.",
                 f"Simulate: the playout's reward, {gained}, goes back up the path."]
-    return [f"Simulate: {_where(end_names)} is over (or proven): its score, {gained}, is "
+    return [f"Simulate: {_where(end, end_names, view)} is over (or proven): its score, "
+            f"{gained}, is "
             f"the reward; no playout.",
             f"Simulate: the reward, {gained}, goes back up the path."]
 
@@ -188,7 +203,8 @@ def _back_up_sentences(number: int, after: list[tuple[Node, tuple[str, ...]]],
         proven = ("" if node.proven is None or node.kind == OVER
                   else f"; proven at {_signed(_for_root(view.root, node, node.proven))}")
         tail = f"; iteration {number} ends" if not names else ""
-        said.append(f"Back up: {_where(names)} now has {view.stats(node)}{proven}{tail}.")
+        said.append(f"Back up: {_where(node, names, view)} now has {view.stats(node)}"
+                    f"{proven}{tail}.")
     return said
 
 
@@ -283,6 +299,9 @@ class _Steps:
     def __init__(self, search: Search, strings: Strings, words: Words) -> None:
         self.view, self.strings = _view(search, words), strings
         self.nodes, self.where = _tree_rows(search, strings, words)
+        # the path's rows name a node as the tree draws it: its role, then its path
+        self.titles = [strings.at(f"{_ROLES[row[2]]} {strings.table[row[5]]}")
+                       for row in self.nodes]
         self.events: list[list[int]] = []
         self.shown: list[list[list[int]]] = [[] for _ in self.nodes]
         self.stats: dict[int, tuple[str, str, str]] = {}  # a row's to move, visits, mean
@@ -318,8 +337,8 @@ class _Steps:
             self.events.append([1, row, top, empty, empty, -1, 0])
             self.counts[0] += 0 if self.stack else 1
         at = self.strings.at
-        self.frames.append([[self.nodes[i][5], *map(at, self.stats.get(i, ("", "", "")))]
-                            for i in self.stack])
+        self.frames.append([[self.titles[i] if i < len(self.titles) else self.nodes[i][5],
+                             *map(at, self.stats.get(i, ("", "", "")))] for i in self.stack])
         self.count_rows.append(list(self.counts))
         self.headers.append(self.header)
 

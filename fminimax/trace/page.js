@@ -224,7 +224,9 @@
   data.passes.forEach(function (header, p) { sizes[p][0] = left(next[p]) + MARGIN; });
   // A large trace draws every pass in one frame, the largest: resizing the drawing lays
   // all its text out again (seconds for thousands of nodes), moving a pass into view does
-  // not.  A small one fits each pass on its own, as large as it can be drawn.
+  // not.  A small one fits each pass on its own, as large as it can be drawn; so does
+  // "fit" (the learner asked for it, once), so a small pass fills the box, not a strip.
+  var own = sizes.map(function (size) { return size.slice(); });
   if (N.length > 1000) {
     var most = sizes.reduce(function (a, b) { return [Math.max(a[0], b[0]), Math.max(a[1], b[1])]; }, [0, 0]);
     sizes = sizes.map(function () { return most; });
@@ -312,7 +314,6 @@
         set(g, "transform", p === pass ? "translate(0,0)" : "translate(-10000000,0)");
         if (p === pass) g.removeAttribute("hidden"); else g.setAttribute("hidden", "");
       });
-      set(svg, "viewBox", "0 0 " + sizes[pass][0] + " " + (sizes[pass][1] + MARGIN));
       shownPass = pass;
       scaleTree();
     }
@@ -389,7 +390,9 @@
   }                                       // size, even to the same value, lays it out again
   function scaleTree() {
     if (shownPass < 0) return;
-    var natural = sizes[shownPass][0], height = sizes[shownPass][1] + MARGIN;
+    var frame = (fitChosen === true ? own : sizes)[shownPass];
+    var natural = frame[0], height = frame[1] + MARGIN;
+    set(svg, "viewBox", "0 0 " + natural + " " + height);
     // A tree over twice the box's width takes the whole width, the stack and counts below
     // it (as does every tree on a screen 1,600 px wide): decided from the widths, never by
     // trying a layout, so that the page is laid out once

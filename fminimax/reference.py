@@ -205,10 +205,20 @@ def _moves(game: Game[State, Move], state: State, searcher: str) -> Sequence[Mov
     if moves:
         return moves
     if game.chances is not None and game.chances(state):
-        raise ValueError(f"{searcher} cannot search the chance state {state!r:.60}: its "
+        raise ValueError(f"{searcher} cannot search the chance state {_shown(state)}: its "
                          f"outcomes are averaged, not chosen; use expectiminimax_score")
     raise ValueError(f"game {game.name!r} is not over at {state!r:.60} but has no moves; "
                      f"moves must be empty exactly when is_over is true")
+
+
+def _shown(state: object, width: int = 60) -> str:
+    """Return a state's repr for a message, cut to ``width`` characters with an ellipsis.
+
+    >>> _shown("x" * 100)[-4:]
+    'xxx…'
+    """
+    text = repr(state)
+    return text if len(text) <= width else text[:width - 1] + "…"
 
 
 def _next_states(game: Game[State, Move], state: State, searcher: str) -> list[State]:

@@ -14,6 +14,7 @@ import os
 import stat
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -193,3 +194,23 @@ def test_the_writer_refuses_what_the_check_refuses(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="a FIFO"):
         files.write_atomically(str(fifo), b"data")
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode) and no_temporary_files(tmp_path)
+
+
+@pytest.mark.parametrize("argv", [["quiz", "--seeds", "1-3", "--out"],
+                                  ["tree", "[[2, 7], [1, 8]]", "--html"]])
+def test_an_output_on_a_read_only_file_system_is_one_line_and_status_2(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, argv: list[str]) -> None:
+    """A read-only file system refuses every new file (EROFS), as /proc does."""
+    import errno
+    import tempfile
+
+    def read_only(*args: Any, **kwargs: Any) -> Any:
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+    monkeypatch.setattr(tempfile, "mkstemp", read_only)
+    where = tmp_path if argv[0] == "quiz" else tmp_path / "t.html"
+    out, err = io.StringIO(), io.StringIO()
+    status = main([*argv, str(where)], out, err)
+    said = err.getvalue()
+    assert (status, out.getvalue(), said.count("\n")) == (2, "", 1), said
+    assert said.startswith("fminimax: error: --") and "Read-only file system" in said, said
+    assert list(tmp_path.iterdir()) == []

@@ -49,12 +49,32 @@ def test_solve_mcts_marks_its_value_as_an_estimate_in_text_and_json() -> None:
 
 def test_solve_mcts_with_the_solver_reports_a_proven_value_only_when_proven() -> None:
     status, out, _ = solve("nim", "1", "2", "--algorithm", "mcts", "--solver")
-    assert status == 0 and "value:      1 (proven by the solver: a win)" in out
+    assert status == 0 and "value:      a win (proven by the solver, in an unknown" in out
     found = record("nim", "1", "2", "--algorithm", "mcts", "--solver")
     assert (found["value"], found["exact"], found["outcome"], found["best_move"]) == (
-        1, True, "win", [2, 1])
+        1, False, "win", [2, 1])
     unproven = record("connect4", "--algorithm", "mcts", "--solver", "--iterations", "50")
     assert unproven["exact"] is False and unproven["outcome"] is None
+
+
+@pytest.mark.parametrize("position", [["connect4", "--board", "4455"], ["nim", "1", "2"],
+                                      ["tictactoe", "--board", "xo. xo. o.x"],
+                                      ["tictactoe", "--board", "xo. ox. xo."],
+                                      ["tree", "[[1, 2], [3, 4]]"]])
+def test_a_proven_answer_never_contradicts_the_exact_search_s(position: list[str]) -> None:
+    """The base said value 1, exact, "win" where the exact search says 999997, "win in 3":
+    the solver proves who wins, not in how many moves, and says only that."""
+    exact = record(*position)
+    proven = record(*position, "--algorithm", "mcts", "--solver", "--iterations", "2000")
+    assert mismatches(proven) == [] and proven["solver"]
+    if proven["exact"]:
+        assert (proven["value"], proven["outcome"], proven["score"]) == (
+            exact["value"], exact["outcome"], exact["score"])
+    else:
+        assert proven["score"] is None
+        assert proven["outcome"] == exact["outcome"].split(" in ")[0] and " in " not in (
+            proven["outcome"])
+    assert proven["pv"][:1] == [proven["best_move"]]
 
 
 def test_the_same_seed_gives_the_same_answer_and_the_seed_is_reported() -> None:

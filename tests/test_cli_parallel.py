@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import time
+from concurrent.futures import CancelledError
 from typing import Any
 
 import pytest
@@ -202,3 +203,28 @@ def test_the_progress_line_says_what_a_waiting_cluster_waits_for() -> None:
         tasks.watched(pool)
     assert tasks.line(3.0).endswith("elapsed 3.0 s  waiting for a Dask worker: none for 12 s "
                                     "(giving up at 30 s)")
+
+
+@pytest.mark.parametrize("argv, line, error, said", [
+    (["nim", "4", "5", "5", "6"], ((3, 2),), CancelledError(),
+     "the search after 4:2 was cancelled by the executor"),
+    (["connect4", "--size", "5x4", "--board", "3"], (3, 0), MemoryError(),
+     "the search after 4 1 raised MemoryError: out of memory"),
+    (["connect4", "--size", "5x4", "--board", "3"], (), KeyError(),
+     "the search of the position raised KeyError: no reason given"),
+])
+def test_a_failed_task_is_named_in_the_game_s_notation_with_a_reason(
+        monkeypatch: Any, argv: list[str], line: tuple[Any, ...], error: BaseException,
+        said: str) -> None:
+    """The base printed the task's values and 0-based moves ("Nim(heaps=(4, 5, 5, 4),
+    player=1) (line ((3, 2),))", "C4(current=...) (line (3, 0))") and an empty reason."""
+    from fminimax.parallel.running import failure
+    from fminimax.parallel.tasks import Task
+
+    def failing(executor: Any, game: Any, state: Any, **options: Any) -> Any:
+        raise failure(Task(game, state, line), error) from error
+    monkeypatch.setattr(parallel, "ybw_search", failing)
+    status, out, err = run("solve", *argv, "--algorithm", "alphabeta", "--no-table",
+                           "--workers", "2")
+    assert (status, out) == (1, "") and err.count("\n") == 1, err
+    assert err.startswith(f"fminimax: error: {said}"), err

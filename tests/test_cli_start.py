@@ -9,6 +9,7 @@ import re
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -84,6 +85,58 @@ def test_a_real_ctrl_c_as_the_shell_loads_is_one_line_and_130() -> None:
     out, rest = process.communicate(timeout=60)
     said = [line for line in rest.splitlines() if not line.startswith("import time:")]
     assert (process.returncode, said, out) == (130, ["fminimax: interrupted"], "")
+
+
+CONSOLE_SCRIPT = """import re
+import sys
+from fminimax.cli import command
+if __name__ == '__main__':
+    sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])
+    sys.exit(command())
+"""
+"""The script pip writes for the ``fminimax`` command (its console-script entry)."""
+
+
+@pytest.mark.parametrize("how", ["script", "-m"])
+@pytest.mark.parametrize("delay", [0.0, 0.005, 0.02, 0.1])
+def test_a_ctrl_c_from_the_program_s_first_module_on_is_never_a_traceback(
+        how: str, delay: float, tmp_path: Any) -> None:
+    """SIGINT at any moment once the shell's package has begun loading (its first statement
+    catches it): one line and 130, or the program's normal finish; never a traceback.  The
+    interpreter's own start-up, before any of fminimax runs, is Python's."""
+    script = tmp_path / "fminimax"
+    script.write_text(CONSOLE_SCRIPT)
+    start = [str(script)] if how == "script" else ["-m", "fminimax"]
+    argv = [PY, "-X", "importtime", *start, "solve", "nim", "3", "3", "--quiet"]
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert process.stderr is not None
+    seen = []
+    for line in process.stderr:
+        seen.append(line)
+        if re.search(r"\|\s*fminimax\.cli\.signals$", line.rstrip()):
+            break
+    time.sleep(delay)
+    process.send_signal(signal.SIGINT)
+    out, rest = process.communicate(timeout=60)
+    said = [line for line in "".join(seen).splitlines() + rest.splitlines()
+            if not line.startswith("import time:")]
+    assert "Traceback" not in rest, rest
+    assert (process.returncode, said) in ((130, ["fminimax: interrupted"]), (0, [])), (
+        process.returncode, said, out)
+    if process.returncode == 0:
+        assert "win" in out or "loss" in out, out
+
+
+def test_a_library_importing_the_shell_keeps_python_s_ctrl_c() -> None:
+    """Only the program itself catches Ctrl-C before main: a script importing fminimax.cli,
+    or calling main(), still gets its KeyboardInterrupt."""
+    code = ("import signal\nfrom fminimax.cli import main\n"
+            "assert signal.getsignal(signal.SIGINT) is signal.default_int_handler\n"
+            "main(['best-move', 'oox/xx5/oo8'])\n"
+            "assert signal.getsignal(signal.SIGINT) is signal.default_int_handler\n"
+            "print('kept')")
+    done = subprocess.run([PY, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout.splitlines()[-1:] == ["kept"], done.stderr
 
 
 def loaded_by(argv: list[str]) -> set[str]:

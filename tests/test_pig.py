@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import pickle
 from fractions import Fraction
 from functools import cache
@@ -10,6 +11,7 @@ import pytest
 
 from conftest import needs_module
 from fminimax import algorithms, core
+from fminimax.game import Options
 from fminimax.games import pig
 
 VARIANTS = [(4, 3, 4), (5, 4, 6), (6, 6, 6), (3, 2, 9), (6, 3, 7)]
@@ -108,3 +110,41 @@ def test_values_equal_openspiels_expectiminimax(variant: tuple[int, int, int]) -
     theirs, _ = minimax.expectiminimax(spiel_game.new_initial_state(), 10 ** 6, None, 0)
     ours = algorithms.star2(pig.game(*variant), pig.start(), distances=False).value
     assert ours == pytest.approx(theirs, abs=1e-12)
+
+
+# --- the exact search's limit -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("numbers", [("3", "6", "20"), ("5", "4", "10"), ("2", "6", "100"),
+                                     ("4", "3", "30"), ("8", "6", "6")])
+def test_the_exact_search_meets_no_more_positions_than_the_limit_counts(
+        numbers: tuple[str, str, str]) -> None:
+    """The limit's count bounds the nodes the command line's exact search really visits."""
+    import json
+
+    from fminimax.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["solve", "pig", *numbers, "--json"], out, err) == 0, err.getvalue()
+    found = json.loads(out.getvalue())
+    assert found["exact"] and found["nodes"] <= pig.positions(*map(int, numbers))
+
+
+@pytest.mark.parametrize("numbers", [("8", "6"), ("10", "6"), ("12", "6"), ("5", "6"),
+                                     ("100",), ()])
+def test_a_variant_beyond_an_exact_search_is_refused_in_one_line_before_any_search(
+        numbers: tuple[str, ...]) -> None:
+    """The base searched pig 8 6, 10 6 and 12 6 for hours (the limit capped the horizon)."""
+    import time
+
+    from fminimax.cli import main
+
+    made = pig.make(Options(args=numbers))
+    assert made.beyond(made.state) is not None  # the rule, first: the base searched for hours
+    out, err = io.StringIO(), io.StringIO()
+    started = time.process_time()
+    status = main(["solve", "pig", *numbers], out, err)
+    assert time.process_time() - started < 5
+    said = err.getvalue()
+    assert (status, out.getvalue(), said.count("\n")) == (2, "", 1), said
+    assert "positions, beyond an exact search" in said and "--depth" in said, said

@@ -14,18 +14,45 @@ interrupt while loading still lands in ``main``. """
 
 from __future__ import annotations
 
-import atexit
-import gc
 import os
 import signal
 import sys
-import threading
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from importlib import import_module
-from typing import IO, TYPE_CHECKING, Any, NoReturn, cast
 
-from fminimax.cli.signals import signals_deferred
+
+def _interrupted_early(signum: int, frame: object) -> None:
+    """Ctrl-C before ``main`` is entered: one line and 130, at once (nothing has started)."""
+    try:
+        os.write(2, b"fminimax: interrupted\n")
+    except OSError:  # a closed stderr says nothing
+        pass
+    os._exit(130)
+
+
+def _is_the_program() -> bool:
+    """Return whether this process is the fminimax command or ``python -m fminimax``."""
+    program = sys.modules.get("__main__")
+    spec = getattr(program, "__spec__", None)
+    script = os.path.basename(str(getattr(program, "__file__", "") or ""))
+    return (getattr(spec, "name", None) == "fminimax.__main__"
+            or script.split(".")[0] in ("fminimax", "fminimax-script"))
+
+
+# Why here, before every other import: the program's first chance to catch a Ctrl-C.  Until
+# ``main`` is entered (its try turns an interrupt into one line), a KeyboardInterrupt raised
+# while the modules load would end the program with a traceback.  Only the program does this:
+# a library importing fminimax.cli keeps its own Ctrl-C.
+if _is_the_program() and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+    signal.signal(signal.SIGINT, _interrupted_early)
+
+import atexit  # noqa: E402
+import gc  # noqa: E402
+import threading  # noqa: E402
+from collections.abc import Iterator, Sequence  # noqa: E402
+from contextlib import contextmanager  # noqa: E402
+from importlib import import_module  # noqa: E402
+from typing import IO, TYPE_CHECKING, Any, NoReturn, cast  # noqa: E402
+
+from fminimax.cli.signals import signals_deferred  # noqa: E402
 
 if TYPE_CHECKING:
     import argparse
@@ -136,6 +163,7 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None,
     said: IO[str] | None = None
     previous = None
     try:
+        _interrupts_caught_here()
         from fminimax.cli.streams import Errors, Output  # loaded with the subcommand
 
         said = cast("IO[str]", Errors(raw))
@@ -158,6 +186,12 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None,
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
+
+
+def _interrupts_caught_here() -> None:
+    """From here on a Ctrl-C is a KeyboardInterrupt that ``main`` catches, as usual."""
+    if signal.getsignal(signal.SIGINT) is _interrupted_early:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def _ending(error: BaseException) -> tuple[int, str, bool] | None:
@@ -206,6 +240,8 @@ def command() -> NoReturn:
     # library's: importing fminimax.cli changes nothing at exit.
     atexit.register(gc.freeze)
     status = main()
+    if _is_the_program() and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _interrupted_early)  # main's work is over: no traceback
     if status == 130 or MEMORY_RAN_OUT:
         for stream in (sys.stdout, sys.stderr):
             try:

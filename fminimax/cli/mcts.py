@@ -89,12 +89,36 @@ def _search(args: argparse.Namespace, chosen: Made) -> mcts.Search:
                     trace=bool(args.trace_html))
 
 
-def _value_words(result: Any) -> str:
+def _proven(chosen: Made, result: Any) -> tuple[bool, str | None]:
+    """Return ``exact`` and ``outcome`` as solve's schema holds them for UCT's result.
+
+    The solver proves who wins, never in how many moves: where the exact search's value is
+    a distance value (``win in 3`` is 999997), a proven win or loss is not that value
+    (``exact`` false, its value the playouts' +1 or -1) and its outcome is ``win`` or
+    ``loss`` with no distance.  A proven draw (0), and a proven value of a game whose values
+    are payoffs, are the exact search's own value.
+    """
+    from fminimax import core
+
+    if not result.exact or chosen.game.is_over(chosen.state):
+        return result.exact, None
+    distances = core.distances_for(chosen.game, None)
+    if not distances:
+        return True, None
+    return result.value == 0, {1: "win", 0: "draw", -1: "loss"}.get(result.value)
+
+
+def _value_words(chosen: Made, result: Any) -> str:
     """Return the value in words: proven (win, draw, loss) or an estimate."""
     if not result.exact:
         return f"{result.value:.3f} (an estimate: the mean final score of random playouts)"
-    kind = {1: "a win", 0: "a draw", -1: "a loss"}.get(result.value, "exact")
-    return f"{number_str(result.value)} (proven by the solver: {kind})"
+    exact, outcome = _proven(chosen, result)
+    if outcome is None:
+        return f"{number_str(result.value)} (proven by the solver)"
+    if exact:
+        return f"{number_str(result.value)} (proven by the solver: a {outcome})"
+    return (f"a {outcome} (proven by the solver, in an unknown number of moves; the exact "
+            f"search gives its distance)")
 
 
 def _moves(chosen: Made, found: mcts.Search) -> list[dict[str, Any]]:
@@ -138,7 +162,7 @@ def _text(chosen: Made, found: mcts.Search, result: Any, fields: dict[str, Any],
     return (f"{fields['to_move']} to move\n\n"
             f"game:       {chosen.game.name}\n"
             f"algorithm:  mcts (UCT, c {settings.exploration:.3f}{solver})\n"
-            f"value:      {_value_words(result)}\n"
+            f"value:      {_value_words(chosen, result)}\n"
             f"best move:  {move} ({why})\n"
             f"visits:     {visits}\n"
             f"line:       {' '.join(spoken.show_move(m) for m in result.pv) or '-'}\n"
@@ -150,8 +174,8 @@ def _record(args: argparse.Namespace, chosen: Made, found: mcts.Search, result: 
             seconds: float) -> dict[str, Any]:
     """Return the answer as solve --json's record (the schema's keys, and MCTS's)."""
     fields = game_fields(chosen, chosen.state, result, distances=False)
-    if result.exact and chosen.game.is_over(chosen.state) is False:
-        fields["outcome"] = {1: "win", 0: "draw", -1: "loss"}.get(result.value)
+    if result.exact and not chosen.game.is_over(chosen.state):
+        fields["exact"], fields["outcome"] = _proven(chosen, result)
     moves = [{key: row[key] for key in ("move", "visits", "mean", "proven")}
              for row in _moves(chosen, found)]
     return {**fields, "algorithm": "mcts", **stats_fields(result, seconds),

@@ -26,6 +26,7 @@ __all__ = ["CONNECT_SECONDS", "MAX_WORKERS", "SPLIT", "WAIT_SECONDS",
            "add_frontier_arguments", "add_parallel_arguments", "bounds_advice", "executor_for",
            "megabytes", "parallel_move_lines",
            "parallel_move_values", "parallel_search", "parallel_solve", "scheduler_address",
+           "spoken_failures",
            "split_algorithm", "stop_pool", "StoppedWatch", "stopped_state",
            "wants_pool", "workers_count"]
 
@@ -307,18 +308,41 @@ def stop_pool(pool: Any) -> None:
             manager.join(timeout=max(0.0, deadline - time.monotonic()))
 
 
+@contextmanager
+def spoken_failures(show_move: Callable[[Any], str] = str) -> Iterator[None]:
+    """Report a task that failed in the game's notation: the moves that lead to it from the
+    position searched, and what went wrong in words (never an empty reason).
+
+    The library's ``SearchFailed`` names the task by its values (``Nim(heaps=...)``, moves
+    counted from 0); a cluster's own fault, already in words, is left as it is.
+    """
+    from fminimax.parallel import SearchFailed
+    from fminimax.parallel.running import failure_words
+
+    try:
+        yield
+    except SearchFailed as error:
+        cause = error.__cause__
+        if cause is None:
+            raise
+        moves = " ".join(show_move(move) for move in error.line)
+        search = f"the search after {moves}" if moves else "the search of the position"
+        raise SearchFailed(failure_words(search, cause), error.line, error.state) from cause
+
+
 def parallel_search(args: argparse.Namespace, game: Any, state: Any,
-                    progress: Progress | None = None,
+                    progress: Progress | None = None, show_move: Callable[[Any], str] = str,
                     **options: Any) -> core.SearchResult[Any]:
     """Return the search result of ``state`` by young brothers wait on the pool asked for.
 
     For commands with ``add_parallel_arguments`` (solve): ``options`` go to
     ``parallel.ybw_search`` (split, depth, distances, ...).  With an enabled ``progress`` the
-    line shows the tasks (their nodes are counted in the workers).
+    line shows the tasks (their nodes are counted in the workers).  A failed task is
+    reported with ``show_move`` (``spoken_failures``).
     """
     from fminimax import parallel  # loaded with a pool only: start-up stays small
     from fminimax.cli.tasks import TaskProgress
-    with executor_for(args.workers, args.scheduler) as executor:
+    with executor_for(args.workers, args.scheduler) as executor, spoken_failures(show_move):
         if executor is None:
             return core.search(game, state, table=core.Table(), stop=progress, **options)
         if progress is None or not progress.enabled:
@@ -358,7 +382,8 @@ def split_algorithm(algorithm: str, table: bool) -> str:
 
 def parallel_solve(args: argparse.Namespace, game: Any, state: Any,
                    stop: Callable[[], bool] | None, distances: bool,
-                   progress: Progress | None = None) -> core.SearchResult[Any]:
+                   progress: Progress | None = None,
+                   show_move: Callable[[Any], str] = str) -> core.SearchResult[Any]:
     """Return solve's result by young brothers wait over --workers or --scheduler.
 
     The options mean what they mean serially: --no-table is no table on any worker.
@@ -367,8 +392,9 @@ def parallel_solve(args: argparse.Namespace, game: Any, state: Any,
         raise ValueError(f"--workers and --scheduler split {', '.join(SPLIT)} searches without "
                          f"a node or time budget, not {args.algorithm!r}")
     table = bool(args.table or args.algorithm == "memoized")
-    result = parallel_search(args, game, state, progress, depth=args.depth, distances=distances,
-                             table=table, prune=args.algorithm != "minimax")
+    result = parallel_search(args, game, state, progress, show_move, depth=args.depth,
+                             distances=distances, table=table,
+                             prune=args.algorithm != "minimax")
     return replace(result, algorithm=split_algorithm(args.algorithm, table))
 
 
@@ -376,7 +402,7 @@ def parallel_move_lines(args: argparse.Namespace, game: Any,
                         state: Any) -> dict[Any, tuple[Score, tuple[Any, ...]]]:
     """Return trace.move_lines's answer, each move searched by the pool asked for."""
     from fminimax import parallel  # loaded with a pool only: start-up stays small
-    with executor_for(args.workers, args.scheduler) as executor:
+    with executor_for(args.workers, args.scheduler) as executor, spoken_failures():
         assert executor is not None
         return parallel.move_lines(executor, game, state)
 
@@ -388,7 +414,7 @@ def parallel_move_values(args: argparse.Namespace, game: Any, state: Any, depth:
     ``depth`` counts from the root, as for the search: each move is searched to depth - 1.
     """
     from fminimax import parallel  # loaded with a pool only: start-up stays small
-    with executor_for(args.workers, args.scheduler) as executor:
+    with executor_for(args.workers, args.scheduler) as executor, spoken_failures():
         assert executor is not None
         return parallel.move_values(executor, game, state, depth=depth, distances=distances,
                                     table=bool(args.table))

@@ -148,7 +148,8 @@ def _answer(args: argparse.Namespace, chosen: Made, request: policy.Request,
     def pooled(game: Any, state: Any, meter: policy.Meter) -> core.SearchResult[Any]:
         args.algorithm = request.algorithm
         stop = meter if args.seconds is not None else None
-        return parallel_solve(args, game, state, stop, chosen.game.outcomes, progress)
+        return parallel_solve(args, game, state, stop, chosen.game.outcomes, progress,
+                              chosen.notation.show_move)
 
     budget = policy.Budget(args.max_nodes, args.seconds, time.perf_counter)
     try:

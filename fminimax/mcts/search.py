@@ -236,23 +236,28 @@ def best_child(search: Search) -> tuple[Any, Node] | None:
     >>> best_child(uct(nim.game(), nim.start((0,)), random.Random(0))) is None
     True
     """
-    root = search.root
-    if root.kind != "decision" or not root.keys:
+    return _played(search.root, search.settings.solver)
+
+
+def _played(node: Node, solver: bool) -> tuple[Any, Node] | None:
+    """Return the (move, child) chosen at ``node`` (best_child's rule), None at no decision."""
+    if node.kind != "decision" or not node.keys:
         return None
-    pairs = _solver_choices(root) if search.settings.solver else list(branches(root))
+    pairs = (_solver_choices(node) if solver else []) or list(branches(node))
     return max(pairs, key=lambda pair: pair[1].visits)
 
 
 def line(search: Search) -> tuple[Any, ...]:
-    """Return the most visited line from the root, down to the first chance node or leaf.
+    """Return the line the search plays from the root (each move chosen as ``best_child``
+    chooses the root's), down to the first chance node or leaf.
 
     >>> from fminimax.games import nim
     >>> line(uct(nim.game(), nim.start((1, 2)), random.Random(0), iterations=200))
     ((1, 1), (0, 1), (1, 1))
     """
     moves, here = [], search.root
-    while here.kind == "decision" and here.keys:
-        key, here = max(branches(here), key=lambda pair: pair[1].visits)
+    while (picked := _played(here, search.settings.solver)) is not None:
+        key, here = picked
         moves.append(key)
     return tuple(moves)
 

@@ -26,8 +26,8 @@ from typing import Any
 from fminimax.parallel.tasks import Task, search_task
 from fminimax.parallel.top import Line, TaskResult
 
-__all__ = ["SearchFailed", "cancel", "capacity", "error_of", "failure", "run_tasks",
-           "submitted", "too_late"]
+__all__ = ["SearchFailed", "cancel", "capacity", "error_of", "failure", "failure_words",
+           "reason", "run_tasks", "submitted", "too_late"]
 
 
 class SearchFailed(Exception):
@@ -132,18 +132,38 @@ def failure(task: Task[Any, Any], error: BaseException) -> SearchFailed:
     >>> str(failure(Task(nim.game(), nim.start((1,)), (2,)), ValueError("boom")))
     'the search of Nim(heaps=(1,), player=0) (line (2,)) raised ValueError: boom'
     """
-    if isinstance(error, BrokenExecutor) or type(error).__name__ == "KilledWorker":
-        what = (f"a worker died while the search of {task.state!r} (line {task.line}) was "
-                f"running or waiting: {type(error).__name__}: {error}")
-    elif isinstance(error, CancelledError):
-        what = (f"the search of {task.state!r} (line {task.line}) was cancelled by the "
-                f"executor (its worker or scheduler went away, or it was shut down)")
-    else:
-        what = (f"the search of {task.state!r} (line {task.line}) raised "
-                f"{type(error).__name__}: {error}")
+    what = failure_words(f"the search of {task.state!r} (line {task.line})", error)
     found = SearchFailed(what, task.line, task.state)
     found.__cause__ = error
     return found
+
+
+def failure_words(search: str, error: BaseException) -> str:
+    """Return the sentence that reports a failed task; ``search`` names it ("the search of
+    ...": the shell names it in the game's notation).
+
+    >>> failure_words("the search after 4", MemoryError())
+    'the search after 4 raised MemoryError: out of memory'
+    """
+    if isinstance(error, BrokenExecutor) or type(error).__name__ == "KilledWorker":
+        return (f"a worker died while {search} was running or waiting: "
+                f"{type(error).__name__}: {reason(error)}")
+    if isinstance(error, CancelledError):
+        return (f"{search} was cancelled by the executor (its worker or scheduler went away, "
+                f"or it was shut down)")
+    return f"{search} raised {type(error).__name__}: {reason(error)}"
+
+
+def reason(error: BaseException) -> str:
+    """Return what ``error`` says, never nothing (an empty MemoryError: "out of memory").
+
+    >>> reason(ValueError("boom")), reason(MemoryError()), reason(KeyError())
+    ('boom', 'out of memory', 'no reason given')
+    """
+    said = str(error).strip()
+    if said:
+        return said
+    return "out of memory" if isinstance(error, MemoryError) else "no reason given"
 
 
 def capacity(executor: Executor) -> int:

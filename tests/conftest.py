@@ -1,6 +1,7 @@
-"""Shared fixtures: every reachable tic-tac-toe position, computed once per session; and
-``needs_tool`` / ``needs_module``, which skip a test whose tool is missing, except under
-CI=true, where a missing tool fails the test (CI installs them all: .ci/run)."""
+"""Shared fixtures: every reachable tic-tac-toe position, computed once per session; one
+browser per test process, shared by every page test; and ``needs_tool`` / ``needs_module``,
+which skip a test whose tool is missing, except under CI=true, where a missing tool fails the
+test (CI installs them all: .ci/run)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,10 @@ import importlib
 import os
 import shutil
 import signal
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -77,3 +80,36 @@ def needs_module(name: str) -> ModuleType:
         _missing(f"the Python module {name} is not installed: {error}")
         raise  # not reached: _missing skips or fails
 
+
+
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+
+def chromium_path() -> str | None:
+    """Return the system chromium's path (FMINIMAX_CHROMIUM, else chromium on PATH)."""
+    given = os.environ.get("FMINIMAX_CHROMIUM")
+    if given:
+        return given
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.fixture(scope="session")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """Return a chromium context, launched once per test process: starting Playwright's
+    driver and chromium costs more than most page tests, and each test opens its own pages
+    (tests/test_stepper_browser.py's ``Page``), checked and closed by the test."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("Playwright for Python is not installed: pip install 'fminimax[test]'")
+    path = chromium_path()
+    if path is None:
+        _missing("chromium is not installed (apt-get install chromium)")
+    with sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=path,
+            headless=True, args=CHROMIUM_ARGS, viewport={"width": 1280, "height": 800})
+        yield context
+        context.close()

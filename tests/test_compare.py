@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_stepper_browser import Page, browser  # noqa: F401 (a fixture)
+from test_stepper_browser import Page
 
 from fminimax import algorithms
 from fminimax.cli import main
@@ -127,7 +127,7 @@ def test_a_tree_too_big_to_draw_is_refused_before_any_search(
 
 
 def test_the_page_replays_in_lockstep_and_ends_at_the_json_counts(
-        browser: Any, tmp_path: Path) -> None:  # noqa: F811
+        browser: Any, tmp_path: Path) -> None:
     for number, (nested, names) in enumerate(((AIMA, "minimax,alphabeta,pvs,mtdf,sss"),
                                               (CHANCE, "expectiminimax,star1,star2,mtdf"))):
         text, path = json.dumps(nested), tmp_path / f"compare{number}.html"
@@ -158,7 +158,7 @@ def test_the_page_replays_in_lockstep_and_ends_at_the_json_counts(
             page.close()
 
 
-def test_the_page_fits_a_phone_without_scrolling_sideways(browser: Any,  # noqa: F811
+def test_the_page_fits_a_phone_without_scrolling_sideways(browser: Any,
                                                           tmp_path: Path) -> None:
     path = tmp_path / "phone.html"
     game, root = trees.game(), trees.start(AIMA)

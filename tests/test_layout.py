@@ -48,19 +48,27 @@ def test_the_shell_is_the_package_fminimax_cli() -> None:
     assert (PACKAGE / "cli" / "__init__.py").is_file() and not (PACKAGE / "cli.py").exists()
 
 
-def test_there_is_no_import_circle_anywhere_counting_imports_inside_functions() -> None:
-    assert cycles(graph()) == []
+@pytest.fixture(scope="module")
+def edges() -> dict[str, set[str]]:
+    """Return the import graph, read once for this module's tests (reading it parses every
+    module of the package: once per parametrized case, it took a second each)."""
+    return graph()
+
+
+def test_there_is_no_import_circle_anywhere_counting_imports_inside_functions(
+        edges: dict[str, set[str]]) -> None:
+    assert cycles(edges) == []
 
 
 @pytest.mark.parametrize("name", sorted(modules()))
-def test_each_part_imports_only_the_parts_below_it(name: str) -> None:
+def test_each_part_imports_only_the_parts_below_it(name: str, edges: dict[str, set[str]]) -> None:
     if in_shell(name):
         return
     if name == "fminimax":
-        assert {t for t in graph()[name] if in_shell(t)} == set()
+        assert {t for t in edges[name] if in_shell(t)} == set()
         return
     allowed = ALLOWED[part(name)]
-    assert {part(t) for t in graph()[name]} - allowed == set(), (name, allowed)
+    assert {part(t) for t in edges[name]} - allowed == set(), (name, allowed)
 
 
 @pytest.mark.parametrize("name", sorted(modules()))
@@ -158,9 +166,10 @@ def test_the_registry_and_the_games_know_no_command_line_flag() -> None:
         assert [s for s in strings if s.lstrip().startswith("--")] == [], path.name
 
 
-def test_the_architecture_page_draws_the_import_graph_as_it_is() -> None:
+def test_the_architecture_page_draws_the_import_graph_as_it_is(
+        edges: dict[str, set[str]]) -> None:
     from import_graph import DOC
-    assert DOC.read_text(encoding="utf-8") == current_doc(graph()), (
+    assert DOC.read_text(encoding="utf-8") == current_doc(edges), (
         "docs/architecture.md is out of date: run python tests/import_graph.py")
 
 

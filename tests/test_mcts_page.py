@@ -18,7 +18,7 @@ from fminimax import tictactoe as ttt
 from fminimax.cli import main
 from fminimax.games import nim, pig
 from fminimax.trace import mcts as traced
-from tests.test_stepper_browser import Page, browser  # noqa: F401  (the browser fixture)
+from tests.test_stepper_browser import Page
 
 
 def nim_search(iterations: int = 6) -> mcts.Search:
@@ -90,7 +90,7 @@ def test_solve_writes_the_page_and_refuses_one_it_cannot_draw(tmp_path: Path) ->
 
 
 @pytest.fixture
-def opened(browser: Any, tmp_path: Path) -> Iterator[Callable[..., Page]]:  # noqa: F811
+def opened(browser: Any, tmp_path: Path) -> Iterator[Callable[..., Page]]:
     pages: list[Page] = []
 
     def open_page(found: mcts.Search, game: Any, name: str = "page") -> Page:

@@ -18,7 +18,7 @@ from xml.etree import ElementTree
 
 import pytest
 from pyrsistent import pvector
-from test_stepper_browser import Page, browser  # noqa: F401 (a fixture)
+from test_stepper_browser import Page
 
 from conftest import needs_module
 from fminimax import notebook
@@ -184,7 +184,7 @@ def settled(page: Page, box: str) -> dict[str, Any]:
 
 @pytest.mark.parametrize("trusted", [True, False])
 def test_a_page_in_a_notebook_sizes_itself_and_never_restyles_it(
-        browser: Any, tmp_path: Path, book: Any, trusted: bool) -> None:  # noqa: F811
+        browser: Any, tmp_path: Path, book: Any, trusted: bool) -> None:
     path = host_page(tmp_path, book, [0, 1], f"host{trusted}")
     page = Page(browser, path)
     try:
@@ -213,7 +213,7 @@ def test_a_page_in_a_notebook_sizes_itself_and_never_restyles_it(
         page.close()
 
 
-def test_the_frames_page_steps_by_its_own_keys(browser: Any, tmp_path: Path,  # noqa: F811
+def test_the_frames_page_steps_by_its_own_keys(browser: Any, tmp_path: Path,
                                                book: Any) -> None:
     path = host_page(tmp_path, book, [0], "keys")
     page = Page(browser, path)
@@ -249,7 +249,7 @@ def static_host(tmp_path: Path, name: str, outputs: str) -> Path:
     return path
 
 
-def test_a_frame_at_step_0_is_as_tall_as_what_it_shows(browser: Any,  # noqa: F811
+def test_a_frame_at_step_0_is_as_tall_as_what_it_shows(browser: Any,
                                                        tmp_path: Path) -> None:
     shown = aima_trace()._repr_html_()
     page = Page(browser, static_host(tmp_path, "frame", f'<div class="output" id="out0">'
@@ -269,7 +269,7 @@ def test_a_frame_at_step_0_is_as_tall_as_what_it_shows(browser: Any,  # noqa: F8
         page.close()
 
 
-def test_a_page_pasted_into_a_static_page_restyles_nothing(browser: Any,  # noqa: F811
+def test_a_page_pasted_into_a_static_page_restyles_nothing(browser: Any,
                                                            tmp_path: Path) -> None:
     plain = Page(browser, static_host(tmp_path, "plain", '<div class="output" id="out1"></div>'))
     try:

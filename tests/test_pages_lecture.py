@@ -21,13 +21,13 @@ from fminimax.trace import compare
 from fminimax.trace import mcts as traced
 from fminimax.trace import page as stepper
 from fminimax.trace.labels import path_str
-from tests.test_stepper_browser import AIMA, SEED, Page, browser, tree_trace  # noqa: F401
+from tests.test_stepper_browser import AIMA, SEED, Page, tree_trace
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
-def opened(browser: Any, tmp_path: Path) -> Iterator[Callable[..., Page]]:  # noqa: F811
+def opened(browser: Any, tmp_path: Path) -> Iterator[Callable[..., Page]]:
     pages: list[Page] = []
 
     def open_page(text: str, name: str = "page", width: int = 1280,

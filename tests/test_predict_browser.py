@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_stepper_browser import Page, browser, tree_trace  # noqa: F401 (a fixture)
+from test_stepper_browser import Page, tree_trace
 
 from fminimax.trace import number_str
 from fminimax.trace import page as stepper
@@ -61,7 +61,7 @@ class Predicting(Page):
 
 
 @pytest.fixture
-def predicting(browser: Any, tmp_path: Path) -> Iterator[Callable[..., Predicting]]:  # noqa: F811
+def predicting(browser: Any, tmp_path: Path) -> Iterator[Callable[..., Predicting]]:
     pages: list[Predicting] = []
 
     def open_page(source: Any, name: str = "page", hash_: str = "#predict",
@@ -184,7 +184,7 @@ def test_a_minimax_page_asks_only_for_values(predicting: Callable[..., Predictin
 @pytest.mark.parametrize("seed, algorithm", [(3, "alphabeta"), (5, "minimax"),
                                              (8, "expectiminimax"), (2, "star1")])
 def test_a_quiz_page_opens_in_predict_mode_and_agrees_with_its_answer_key(
-        browser: Any, tmp_path: Path, seed: int, algorithm: str) -> None:  # noqa: F811
+        browser: Any, tmp_path: Path, seed: int, algorithm: str) -> None:
     from fminimax import quiz
 
     made = quiz.exercise(seed, quiz.ExerciseSpec(depth=3, branching=2, algorithm=algorithm))

@@ -1,4 +1,5 @@
-"""The stepper page in a real browser: Debian's chromium driven by Playwright, pages from disk.
+"""The stepper page in a real browser: Debian's chromium driven by Playwright, pages from disk
+(one browser per test process: the ``browser`` fixture of tests/conftest.py).
 
 Under CI=true these tests fail when chromium or Playwright is missing; elsewhere they skip.
 Every page opened is checked on closing: no request left it (beyond its own file) and no
@@ -7,8 +8,6 @@ console error was logged.
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -23,41 +22,6 @@ from fminimax.trace import page as stepper
 
 SEED = [[2, 7], [1, 8]]
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
-
-
-def chromium_path() -> str | None:
-    """Return the system chromium's path (FMINIMAX_CHROMIUM, else chromium on PATH)."""
-    given = os.environ.get("FMINIMAX_CHROMIUM")
-    if given:
-        return given
-    return shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-def missing(reason: str) -> None:
-    """Fail under CI (the browser tests must run there), else skip with the reason."""
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"{reason}; under CI=true the browser tests must run")
-    pytest.skip(reason)
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        missing("Playwright for Python is not installed: pip install 'fminimax[test]'")
-    path = chromium_path()
-    if path is None:
-        missing("chromium is not installed (apt-get install chromium)")
-    with sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=path,
-            headless=True, args=CHROMIUM_ARGS, viewport={"width": 1280, "height": 800})
-        yield context
-        context.close()
 
 
 class Page:

@@ -119,6 +119,20 @@ def test_the_computer_plays_exactly_when_it_can_and_iterates_otherwise() -> None
     assert result.move == "roll" and not result.exact and result.depth >= 1
 
 
+def test_the_computer_keeps_its_seconds_when_the_exact_search_runs_out() -> None:
+    """The exact search has two thirds of the time; iterative deepening what is left of it."""
+    reads = [0]
+
+    def clock() -> float:
+        reads[0] += 1
+        return reads[0] * 0.05
+
+    board = Made(ttt.game(rows=4, cols=4), ttt.start(4, 4))  # no exact answer in 13 reads
+    result = policy.computer_move(board, board.state, seconds=1.0, clock=clock)
+    assert not result.exact and result.depth >= 1
+    assert clock() <= 1.0 + 0.15, "the move took more than its seconds"
+
+
 def test_the_computer_finishes_depth_1_when_the_time_is_already_gone() -> None:
     far = Made(ttt.game(rows=20, cols=20), ttt.start(20, 20), beyond=lambda state: "far")
     result = policy.computer_move(far, far.state, seconds=0.001, clock=ticking())

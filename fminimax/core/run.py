@@ -183,13 +183,8 @@ class Run:
         depth = self.limit - ply if self.estimates > estimates else FULL_DEPTH
         if self.distances and (value >= HALF_WIN or value <= -HALF_WIN):
             value = nearer(value, ply)
-        if self.slotted and not self.keep_lines and key.__class__ is int \
-                and 0 <= key < MAX_KEY:  # Connect Four's entries, once the dict was full
-            word = packed(depth, value, flag, ply)
-            if word >= 0:
-                if placed(self.keys, self.words, self.size, key, word) == 2:
-                    self.table.evicted += 1  # type: ignore[union-attr]
-                return
+        if self.slotted and self.slot_saved(key, depth, value, flag, ply):
+            return
         stored = (depth, value, flag, line if self.keep_lines else (), ply)
         entries = self.entries
         if len(entries) < self.max_entries:
@@ -197,6 +192,19 @@ class Run:
         else:  # full: the table turns to slots or drops its cheapest quarter (see Table)
             self.table.store(key, stored, ply)  # type: ignore[union-attr]
             self.refresh()
+
+    def slot_saved(self, key: Hashable, depth: int, value: Score, flag: int,
+                   ply: int) -> bool:
+        """Store an entry in the table's slots if it fits one (an int key, no line, values
+        that pack: Connect Four's, once the dict was full); return whether it did."""
+        if self.keep_lines or key.__class__ is not int or not 0 <= key < MAX_KEY:
+            return False
+        word = packed(depth, value, flag, ply)
+        if word < 0:
+            return False
+        if placed(self.keys, self.words, self.size, key, word) == 2:
+            self.table.evicted += 1  # type: ignore[union-attr]
+        return True
 
     def stored(self, key: Hashable) -> Stored | None:
         """Return what the table holds under ``key``: a slot's entry, else the dict's."""

@@ -164,9 +164,7 @@ class Table:
         a slot when the table has them and it packs into one, else in the dict, turning to
         slots or dropping the dict's cheapest quarter when the dict is full."""
         depth, value, flag, line = entry[:4]
-        word = -1
-        if not line and key.__class__ is int and 0 <= key < MAX_KEY:
-            word = packed(depth, value, flag, ply)
+        word = _word(key, depth, value, flag, line, ply)
         entries = self.entries
         if word >= 0 and not self.slotted and len(entries) >= self.max_entries \
                 and key not in entries:
@@ -248,3 +246,10 @@ def _prime_at_most(n: int) -> int:
 def _kind(owner: tuple[str, bool]) -> str:
     """Return what a table's owner means in words: "distance values of 'nim'"."""
     return f"{'distance' if owner[1] else 'plain'} values of {owner[0]!r}"
+
+
+def _word(key: Hashable, depth: int, value: Any, flag: int, line: Any, ply: int) -> int:
+    """Return the slot word of an entry that packs into one (an int key, no line), else -1."""
+    if line or key.__class__ is not int or not 0 <= key < MAX_KEY:
+        return -1
+    return packed(depth, value, flag, ply)

@@ -173,7 +173,7 @@ class SolverNode:
             if value != BEYOND:
                 return value, EMPTY
         key = self.key(cur + mask)
-        stored = self.run.stored(key) if self.slotted else self.entries.get(key)
+        stored = self.entry(key)
         first = -1
         if stored is not None:
             alpha, beta, value, first = self.probed(stored, ply, alpha, beta)
@@ -184,6 +184,13 @@ class SolverNode:
         flag = LOWER if best >= beta else UPPER if best <= alpha else EXACT
         self.saved(key, ply, estimates, best, flag, line)
         return best, line
+
+    def entry(self, key: i64) -> Any:
+        """Return the table's entry under ``key``: the dict's, or the run's look-up once
+        the table has turned to slots (``Run.stored``)."""
+        if self.slotted:
+            return self.run.stored(key)
+        return self.entries.get(key)
 
     def children(self, cur: i64, mask: i64, plies: int, ply: int, alpha: int, beta: int,
                  ranked: list[int]) -> tuple[int, tuple[int, ...]]:

@@ -195,6 +195,24 @@ def test_text_3s_mpi_program_refuses_a_bad_position_on_every_rank_without_hangin
     assert "a heap size is a whole number from 0 to 1000, got '-4'" in done.stderr
 
 
+def test_a_scheduler_is_reached_from_a_thread_whose_event_loop_is_running(
+        dask_executor: Any) -> None:
+    """As in a notebook (or beside Playwright's loop): the scheduler's probe runs its own."""
+    import asyncio
+    import io
+
+    from fminimax import cli
+
+    address = dask_executor._client.scheduler.address
+
+    async def inside_a_loop() -> tuple[int, str]:
+        out, err = io.StringIO(), io.StringIO()
+        status = cli.main(["best-move", "xo.......", "--scheduler", address], out, err)
+        return status, err.getvalue()
+
+    assert asyncio.run(inside_a_loop()) == (0, "")
+
+
 def test_best_move_on_a_running_dask_scheduler_prints_what_the_serial_command_prints(
         dask_executor: Any) -> None:
     import io

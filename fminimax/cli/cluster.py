@@ -100,10 +100,14 @@ def _check_listening(distributed: Any, address: str, seconds: float) -> None:
 def _kind(distributed: Any, address: str, seconds: float) -> str | None:
     """Return what the service at ``address`` says it is ("Scheduler", "Worker"), in time."""
     import asyncio  # only here: the other commands need not pay for importing it
+    from concurrent.futures import ThreadPoolExecutor
 
     try:
-        identity = asyncio.run(asyncio.wait_for(_identity(distributed, address, seconds),
-                                                seconds))
+        # In a thread of its own: asyncio.run refuses a thread whose loop is running (a
+        # notebook's, or Playwright's in a test session), and the probe needs none of it.
+        with ThreadPoolExecutor(1) as thread:
+            identity = thread.submit(asyncio.run, asyncio.wait_for(
+                _identity(distributed, address, seconds), seconds)).result()
     except (asyncio.TimeoutError, TimeoutError):
         raise ValueError(f"no Dask scheduler answered at {address!r} within {seconds:g} s "
                          f"(is it a Dask scheduler's address?)") from None
@@ -327,9 +331,14 @@ def _identity_or_none(address: str, seconds: float) -> Any:
     import asyncio
 
     distributed: Any = importlib.import_module("distributed")
+    from concurrent.futures import ThreadPoolExecutor
+
     try:
-        identity = asyncio.run(asyncio.wait_for(_identity(distributed, address, seconds),
-                                                seconds))
+        # In a thread of its own: asyncio.run refuses a thread whose loop is running (a
+        # notebook's, or Playwright's in a test session), and the probe needs none of it.
+        with ThreadPoolExecutor(1) as thread:
+            identity = thread.submit(asyncio.run, asyncio.wait_for(
+                _identity(distributed, address, seconds), seconds)).result()
     except Exception:  # noqa: BLE001 - any way of not answering is not answering
         return None
     return identity if isinstance(identity, dict) else None

@@ -205,12 +205,20 @@ def test_a_scheduler_is_reached_from_a_thread_whose_event_loop_is_running(
 
     address = dask_executor._client.scheduler.address
 
-    async def inside_a_loop() -> tuple[int, str]:
+    def asked() -> tuple[int, str]:
         out, err = io.StringIO(), io.StringIO()
         status = cli.main(["best-move", "xo.......", "--scheduler", address], out, err)
         return status, err.getvalue()
 
-    assert asyncio.run(inside_a_loop()) == (0, "")
+    async def inside_a_loop() -> tuple[int, str]:
+        return asked()
+
+    try:  # a loop may run here already (the test session's browser): the same situation
+        asyncio.get_running_loop()
+    except RuntimeError:
+        assert asyncio.run(inside_a_loop()) == (0, "")
+    else:
+        assert asked() == (0, "")
 
 
 def test_best_move_on_a_running_dask_scheduler_prints_what_the_serial_command_prints(

@@ -16,7 +16,7 @@ from typing import Any, Final, NamedTuple
 
 from fminimax.core.options import MAX_PLIES, BudgetSpent, MateError, SearchOptions
 from fminimax.core.results import Stats, Step, made
-from fminimax.core.slots import MAX_KEY, found, packed, placed
+from fminimax.core.slots import MAX_KEY, found, placed, slot_word
 from fminimax.core.table import FULL_DEPTH, Stored, Table
 from fminimax.core.values import HALF_WIN, INFINITY, brief, nearer
 from fminimax.game import WIN, Game, Score
@@ -197,12 +197,11 @@ class Run:
                    ply: int) -> bool:
         """Store an entry in the table's slots if it fits one (an int key, no line, values
         that pack: Connect Four's, once the dict was full); return whether it did."""
-        if self.keep_lines or key.__class__ is not int or not 0 <= key < MAX_KEY:
-            return False
-        word = packed(depth, value, flag, ply)
+        # a run that keeps lines stores them with the entry, which no slot holds
+        word = slot_word(key, depth, value, flag, self.keep_lines, ply)
         if word < 0:
             return False
-        if placed(self.keys, self.words, self.size, key, word) == 2:
+        if placed(self.keys, self.words, self.size, key, word) == 2:  # type: ignore[arg-type]
             self.table.evicted += 1  # type: ignore[union-attr]
         return True
 

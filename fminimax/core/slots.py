@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-__all__ = ["MAX_KEY", "found", "moved", "packed", "placed", "taken", "unpacked"]
+__all__ = ["MAX_KEY", "found", "moved", "packed", "placed", "slot_word", "taken", "unpacked"]
 
 MAX_KEY: Final = 1 << 62
 """Keys from 0 below this go to the slots."""
@@ -47,6 +47,20 @@ def packed(depth: int, value: Any, flag: int, ply: int) -> int:
     elif not 0 <= depth < 255:
         return -1
     return ((value + _OFFSET) << 16) | (depth << 8) | (min(ply, 63) << 2) | flag
+
+
+def slot_word(key: Any, depth: int, value: Any, flag: int, line: Any, ply: int) -> int:
+    """Return the slot word of an entry that packs into one (an int key below MAX_KEY, no
+    line, values that pack), else -1: the one test of what a slot can hold.
+
+    >>> slot_word(5, 3, 1, 0, (), 2) >= 0, slot_word("k", 3, 1, 0, (), 2)
+    (True, -1)
+    >>> slot_word(5, 3, 1, 0, (1,), 2)
+    -1
+    """
+    if line or key.__class__ is not int or not 0 <= key < MAX_KEY:
+        return -1
+    return packed(depth, value, flag, ply)
 
 
 def unpacked(word: int) -> tuple[int, int, int, tuple[()], int]:

@@ -6,7 +6,7 @@ from array import array
 from collections.abc import Hashable
 from typing import Any, Final, NamedTuple
 
-from fminimax.core.slots import MAX_KEY, found, moved, packed, placed, taken
+from fminimax.core.slots import MAX_KEY, found, moved, placed, slot_word, taken
 from fminimax.game import Game, Score
 
 __all__ = ["DEFAULT_MEGABYTES", "ENTRY_BYTES", "EXACT", "FULL_DEPTH", "LOWER", "SLOT_BYTES",
@@ -164,7 +164,7 @@ class Table:
         a slot when the table has them and it packs into one, else in the dict, turning to
         slots or dropping the dict's cheapest quarter when the dict is full."""
         depth, value, flag, line = entry[:4]
-        word = _word(key, depth, value, flag, line, ply)
+        word = slot_word(key, depth, value, flag, line, ply)
         entries = self.entries
         if word >= 0 and not self.slotted and len(entries) >= self.max_entries \
                 and key not in entries:
@@ -247,9 +247,3 @@ def _kind(owner: tuple[str, bool]) -> str:
     """Return what a table's owner means in words: "distance values of 'nim'"."""
     return f"{'distance' if owner[1] else 'plain'} values of {owner[0]!r}"
 
-
-def _word(key: Hashable, depth: int, value: Any, flag: int, line: Any, ply: int) -> int:
-    """Return the slot word of an entry that packs into one (an int key, no line), else -1."""
-    if line or key.__class__ is not int or not 0 <= key < MAX_KEY:
-        return -1
-    return packed(depth, value, flag, ply)

@@ -87,6 +87,21 @@ class Run:
         self.chances = game.chances
         self.noisy = game.noisy if options.quiescence and not exact else None
 
+    def cleared(self) -> None:
+        """Start the run again from the root: the counts at zero, the budget checked at the
+        first node, no history, killers or trace (what a new run of the same search has).
+
+        Why: a multi-pass driver searches one root many times (``drivers.Passes``); making
+        a run costs as much as a pass the table settles near the root, so a driver clears
+        one run between passes instead (the table, the options and the node stay).
+        """
+        self.nodes = self.leaves = self.cutoffs = self.hits = self.estimates = 0
+        self.quiet_nodes = self.checkpoint = 0
+        self.unit_scores = True
+        self.history = {} if self.options.history else None
+        self.killers = {}
+        self.steps = [] if self.options.trace else None
+
     def stats(self) -> Stats:
         """Return the counts so far."""
         return made(Stats, nodes=self.nodes, leaves=self.leaves, cutoffs=self.cutoffs,

@@ -43,6 +43,9 @@ EXACT: Final = 0
 LOWER: Final = 1
 UPPER: Final = 2  # the table's bound flags (fminimax.core.table)
 EMPTY: tuple[int, ...] = ()
+Entry = tuple[int, int, int, tuple[int, ...], int]
+"""A table entry of this game (``core.table.Stored`` with int values): typed, so that the
+compiled build reads its fields as machine ints, not as objects."""
 
 
 def solver_node(width: int, height: int, k: int, run: Any) -> Any:
@@ -127,13 +130,41 @@ class SolverNode:
         """Return (value, line) of ``state`` as the core's node does: the root and windows
         that are not ints or infinite by the core's node, the rest here."""
         low, high = _bound(alpha), _bound(beta)
-        if not ply or low is None or high is None or state.won:
+        if low is None or high is None or state.won:
             return self.generic(state, ply, alpha, beta, path)  # type: ignore[no-any-return]
         self.taken()
         try:
+            if not ply:
+                return self.root(state, low, high)
             return self.searched(state.current, state.mask, state.plies, ply, low, high)
         finally:
             self.given()
+
+    def root(self, state: Any, alpha: int, beta: int) -> tuple[int, tuple[int, ...]]:
+        """Return (value, line) of the root as ``Decisions.tabled`` gives it: ``searched``
+        without the mate bounds or a stored bound (the root must name a move), and where
+        the end is seen, the first move of the game's order (``decided_first``).
+
+        Why here and not by the core's node: a multi-pass driver searches a root a dozen
+        times a position (passes and the line's steps); the core's root makes a position
+        a move, and on Pons' easy sets that cost as much as the search below it.
+        """
+        cur, mask, plies = state.current, state.mask, state.plies
+        self.nodes += 1
+        if self.nodes >= self.checkpoint:
+            self.checked()
+        if mask == self.full:  # no moves: a draw
+            self.leaves += 1
+            return 0, EMPTY
+        estimates = self.estimates
+        safe, theirs, value = self.end_seen(cur, mask, plies, 0)
+        if not safe:
+            return value, (self.run.order(state, self.run.moves(state))[0],)
+        key = self.key(cur + mask)
+        stored = self.entry(key)
+        first = stored[3][0] if stored is not None and stored[3] else -1
+        return self.stored_best(key, 0, estimates, alpha, beta, self.children(
+            cur, mask, plies, 0, alpha, beta, self.ordered(cur, mask, safe, theirs, first)))
 
     def taken(self) -> None:
         """Take the run's counts, table and next checkpoint."""
@@ -179,11 +210,17 @@ class SolverNode:
             alpha, beta, value, first = self.probed(stored, ply, alpha, beta)
             if value != BEYOND:
                 return value, stored[3]
-        best, line = self.children(cur, mask, plies, ply, alpha, beta,
-                                   self.ordered(cur, mask, safe, theirs, first))
+        return self.stored_best(key, ply, estimates, alpha, beta, self.children(
+            cur, mask, plies, ply, alpha, beta, self.ordered(cur, mask, safe, theirs, first)))
+
+    def stored_best(self, key: i64, ply: int, estimates: int, alpha: int, beta: int,
+                    found: tuple[int, tuple[int, ...]]) -> tuple[int, tuple[int, ...]]:
+        """Return the (value, line) the moves ``found``, stored: a lower bound after a
+        cut-off, an upper bound when nothing reached alpha, else exact."""
+        best = found[0]
         flag = LOWER if best >= beta else UPPER if best <= alpha else EXACT
-        self.saved(key, ply, estimates, best, flag, line)
-        return best, line
+        self.saved(key, ply, estimates, best, flag, found[1])
+        return found
 
     def entry(self, key: i64) -> Any:
         """Return the table's entry under ``key``: the dict's, or the run's look-up once
@@ -251,7 +288,7 @@ class SolverNode:
             return alpha, beta, bottom
         return (bottom if alpha < bottom else alpha), (top if beta > top else beta), BEYOND
 
-    def probed(self, stored: Any, ply: int, alpha: int,
+    def probed(self, stored: Entry, ply: int, alpha: int,
                beta: int) -> tuple[int, int, int, int]:
         """Return (alpha, beta, BEYOND, first): the window narrowed by a stored bound and the
         stored first move (-1: none), or the stored value in the third place where it

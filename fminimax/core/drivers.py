@@ -25,7 +25,7 @@ from dataclasses import replace
 from typing import Any
 
 from fminimax.core.options import MateError, SearchOptions, options_for, options_of
-from fminimax.core.results import Pass, SearchResult, Stats, Step
+from fminimax.core.results import Pass, SearchResult, Stats, Step, made
 from fminimax.core.search import Search, run_root, search_checks
 from fminimax.core.table import Table
 from fminimax.core.values import HALF_WIN, INFINITY, above, below, distance_value, nearer
@@ -61,7 +61,7 @@ class Passes:
                                search_checks(game, state, self.options, self.table))
         self.passes: list[Pass] = []
         self.steps: list[Step] = []
-        self.stats, self.exact, self.unit_scores = Stats(), True, True
+        self.counts, self.exact, self.unit_scores = [0] * 5, True, True  # Run.counts summed
         self.best: tuple[Score, Any] | None = None  # a pass's value and its move
 
     def run(self, alpha: Score, beta: Score, kind: str) -> Score:
@@ -69,13 +69,14 @@ class Passes:
         self.searcher.cleared()
         run, value, line = run_root(self.searcher, self.state, alpha, beta)
         self.searcher = run
-        self.stats += run.stats()
-        self.steps.extend(replace(step, pass_number=len(self.passes))
-                          for step in run.steps or ())
+        self.counts = [count + more for count, more in zip(self.counts, run.counts(), strict=True)]
+        if run.steps:
+            self.steps.extend(replace(step, pass_number=len(self.passes))
+                              for step in run.steps)
         self.exact = self.exact and run.estimates == 0
         self.unit_scores = self.unit_scores and run.unit_scores
-        self.passes.append(Pass(len(self.passes), alpha, beta, self.options.depth, kind,
-                                value))
+        self.passes.append(made(Pass, number=len(self.passes), alpha=alpha, beta=beta,
+                                depth=self.options.depth, kind=kind, value=value))
         if value > alpha and line:
             self.best = (value, line[0])  # its move reaches at least its value
         return value
@@ -99,7 +100,7 @@ class Passes:
         """Return the gathered result: ``value``, a move of that value and its line."""
         move = self.move_of(value) if self.has_move() else None
         line = () if move is None else self.line(value, move)
-        return SearchResult(value, move, line, self.stats, self.options.depth, self.exact,
+        return SearchResult(value, move, line, Stats(*self.counts), self.options.depth, self.exact,
                             tuple(self.steps), algorithm, tuple(self.passes),
                             self.unit_scores)
 
@@ -137,12 +138,11 @@ class Passes:
     def line_run(self, run: Search | None, state: Any, left: int | None) -> Search:
         """Return a cleared run for a step of the line at ``state``, ``left`` plies deep (None:
         to the end): ``run`` where it searches so, else a new one (untraced, no budget)."""
-        if run is None or run.options.depth != left:
-            run = Search(self.game, options_of(self.options, {"trace": False, "depth": left}),
-                         self.table, None)
-        bounds = search_checks(self.game, state, run.options, self.table)
-        if bounds != run.bounds:  # Star1/2's bounds of this state
-            run = Search(self.game, run.options, self.table, None, bounds)
+        if run is None or run.options.depth != left or run.star and run.chances is not None:
+            # (Star1/2 prune by the bounds of the state searched: a run of its own a step)
+            options = options_of(self.options, {"trace": False, "depth": left})
+            run = Search(self.game, options, self.table, None,
+                         search_checks(self.game, state, options, self.table))
         run.cleared()
         return run
 

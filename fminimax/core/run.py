@@ -107,6 +107,11 @@ class Run:
         return made(Stats, nodes=self.nodes, leaves=self.leaves, cutoffs=self.cutoffs,
                     table_hits=self.hits, quiescence_nodes=self.quiet_nodes)
 
+    def counts(self) -> tuple[int, int, int, int, int]:
+        """Return the counts so far as ``Stats``' fields, in its order (a driver sums them
+        over its passes and makes one ``Stats`` at the end)."""
+        return self.nodes, self.leaves, self.cutoffs, self.hits, self.quiet_nodes
+
     def check(self) -> None:
         """Raise BudgetSpent if a budget ran out, else set the node count of the next check.
 

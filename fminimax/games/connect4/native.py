@@ -43,6 +43,11 @@ EXACT: Final = 0
 LOWER: Final = 1
 UPPER: Final = 2  # the table's bound flags (fminimax.core.table)
 EMPTY: tuple[int, ...] = ()
+Link = tuple[Any, ...]
+"""A line below the root as links: (column, the line after it), or EMPTY.  Why not a flat
+tuple: a node that finds a better move would copy the rest of the line into a new tuple (a
+list made and copied again in the compiled build), at every node, for the one line the
+root returns; a link is one small tuple.  ``flat`` makes the root's line a tuple again."""
 Entry = tuple[int, int, int, tuple[int, ...], int]
 """A table entry of this game (``core.table.Stored`` with int values): typed, so that the
 compiled build reads its fields as machine ints, not as objects."""
@@ -135,12 +140,15 @@ class SolverNode:
         self.taken()
         try:
             if not ply:
-                return self.root(state, low, high)
-            return self.searched(state.current, state.mask, state.plies, ply, low, high)
+                value, link = self.root(state, low, high)
+            else:
+                value, link = self.searched(state.current, state.mask, state.plies, ply, low,
+                                            high)
         finally:
             self.given()
+        return value, flat(link)
 
-    def root(self, state: Any, alpha: int, beta: int) -> tuple[int, tuple[int, ...]]:
+    def root(self, state: Any, alpha: int, beta: int) -> tuple[int, Link]:
         """Return (value, line) of the root as ``Decisions.tabled`` gives it: ``searched``
         without the mate bounds or a stored bound (the root must name a move), and where
         the end is seen, the first move of the game's order (``decided_first``).
@@ -159,7 +167,7 @@ class SolverNode:
         estimates = self.estimates
         safe, theirs, value = self.end_seen(cur, mask, plies, 0)
         if not safe:
-            return value, (self.run.order(state, self.run.moves(state))[0],)
+            return value, (self.run.order(state, self.run.moves(state))[0], EMPTY)
         key = self.key(cur + mask)
         stored = self.entry(key)
         first = stored[3][0] if stored is not None and stored[3] else -1
@@ -186,7 +194,7 @@ class SolverNode:
         self.checkpoint = self.run.checkpoint
 
     def searched(self, cur: i64, mask: i64, plies: int, ply: int, alpha: int,
-                 beta: int) -> tuple[int, tuple[int, ...]]:
+                 beta: int) -> tuple[int, Link]:
         """Return (value, line) of the position (``cur``, ``mask``, ``plies``) at ``ply``:
         ``Decisions.tabled`` with ``decided_first``, ``clipped`` and ``looked_up``."""
         self.nodes += 1
@@ -209,12 +217,12 @@ class SolverNode:
         if stored is not None:
             alpha, beta, value, first = self.probed(stored, ply, alpha, beta)
             if value != BEYOND:
-                return value, stored[3]
+                return value, EMPTY  # (the stored line: none, as the key is no position)
         return self.stored_best(key, ply, estimates, alpha, beta, self.children(
             cur, mask, plies, ply, alpha, beta, self.ordered(cur, mask, safe, theirs, first)))
 
     def stored_best(self, key: i64, ply: int, estimates: int, alpha: int, beta: int,
-                    found: tuple[int, tuple[int, ...]]) -> tuple[int, tuple[int, ...]]:
+                    found: tuple[int, Link]) -> tuple[int, Link]:
         """Return the (value, line) the moves ``found``, stored: a lower bound after a
         cut-off, an upper bound when nothing reached alpha, else exact."""
         best = found[0]
@@ -230,10 +238,11 @@ class SolverNode:
         return self.entries.get(key)
 
     def children(self, cur: i64, mask: i64, plies: int, ply: int, alpha: int, beta: int,
-                 ranked: list[int]) -> tuple[int, tuple[int, ...]]:
+                 ranked: list[int]) -> tuple[int, Link]:
         """Return (value, line) from the moves ``ranked`` (``ordered``), searched in the
         window (alpha, beta) until one reaches beta (a cut-off)."""
-        best, line, last = -BEYOND, EMPTY, len(ranked) - 1
+        best, last = -BEYOND, len(ranked) - 1
+        line: Link = EMPTY
         opponent, bits = cur ^ mask, self.bits
         for index, code in enumerate(ranked):
             code %= CELL_CODES
@@ -241,7 +250,7 @@ class SolverNode:
             value, rest = self.searched(opponent, mask | cell, plies + 1, ply + 1, -beta,
                                         -(alpha if alpha > best else best))
             if -value > best:
-                best, line = -value, (self.column[code], *rest)
+                best, line = -value, (self.column[code], rest)  # a link: see ``Link``
                 if best >= beta:  # a cut-off only where moves are left unsearched
                     self.cutoffs += index != last
                     return best, line
@@ -369,7 +378,7 @@ class SolverNode:
         return code if code < other else other
 
     def saved(self, key: i64, ply: int, estimates: int, value: int, flag: int,
-              line: tuple[int, ...]) -> None:
+              line: Link) -> None:
         """Store a node's result as ``Run.save`` does (lines are not kept under a key): into
         the dict here while it has room, else by ``Run.save`` itself (the table's slots or its
         eviction: one rule for a full table)."""
@@ -384,6 +393,19 @@ class SolverNode:
         run.estimates = self.estimates
         run.save(key, ply, estimates, value, flag, EMPTY)
         self.entries, self.max_entries, self.slotted = run.entries, run.max_entries, run.slotted
+
+
+def flat(link: Link) -> tuple[int, ...]:
+    """Return the line of ``link`` as a tuple of columns.
+
+    >>> flat((3, (2, (4, ())))), flat(())
+    ((3, 2, 4), ())
+    """
+    line = []
+    while link:
+        line.append(link[0])
+        link = link[1]
+    return tuple(line)
 
 
 def _bound(value: Any) -> int | None:

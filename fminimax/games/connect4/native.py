@@ -110,7 +110,7 @@ class SolverNode:
     def __init__(self, width: int, height: int, run: Any) -> None:
         s = shape(width, height, 4)
         self.run = run
-        self.generic = run.tabled  # the core's node: the root, and windows this cannot hold
+        self.generic = run.tabled  # the core's node: windows this cannot hold, a root that is won
         self.h: i64 = height
         self.h1: i64 = height + 1
         self.width: i64 = width
@@ -132,8 +132,9 @@ class SolverNode:
 
     def node(self, state: Any, ply: int, alpha: Any, beta: Any,
              path: tuple[Any, ...]) -> tuple[Any, tuple[Any, ...]]:
-        """Return (value, line) of ``state`` as the core's node does: the root and windows
-        that are not ints or infinite by the core's node, the rest here."""
+        """Return (value, line) of ``state`` as the core's node does: windows that are not
+        ints or infinite, and a state already won, by the core's node; the rest here (the
+        root by ``root``)."""
         low, high = _bound(alpha), _bound(beta)
         if low is None or high is None or state.won:
             return self.generic(state, ply, alpha, beta, path)  # type: ignore[no-any-return]

@@ -230,7 +230,7 @@ def _parts(table: Table | None) -> tuple[dict[Hashable, Stored], int, Any, Any, 
     """Return a table's dict of entries, its bound, and its compact part's keys, words and
     size and whether it has turned to them (an empty dict, 0 and no slots without one)."""
     if table is None:
-        return {}, 0, array("q", [-1, -1]), array("q", [0, 0]), 1, False
+        return {}, 0, array("q", [0, 0]), array("q", [0, 0]), 1, False
     return (table.entries, table.max_entries, table.keys, table.words, table.size,
             table.slotted)
 

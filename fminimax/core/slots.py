@@ -12,10 +12,18 @@ A packed word, from the low bits: the bound flag (2 bits), the ply it was stored
 bits, 63 for any deeper), the depth (8 bits, ``FULL_DEPTH`` as 255), the value plus
 ``2**40`` (41 bits).  What does not fit (a key that is not an int below ``2**62``, a value
 that is not an int of at most ``2**40``, a line kept, a depth of 255 or more) is left to
-the table's dict (:class:`~fminimax.core.table.Table`).  An empty slot's key is -1.
+the table's dict (:class:`~fminimax.core.table.Table`).
+
+A slot's key is kept as ``key ^ check(word)`` (``locked``), and read back only when it
+and the word agree.  Why: processes that share one table's slots (``Table.over`` a shared
+buffer) write a key and its word one after the other, without a lock, as Hyatt's lockless
+hashing does in chess programs; two stores that meet in one slot may leave one's key beside
+the other's word, and the check reads that slot as empty instead of handing the wrong
+word to a position.  ``check`` always sets bit 62, which no key has, so an empty slot is
+0: a zero-filled buffer (fresh shared memory) is an empty table.
 
 >>> from array import array
->>> keys, words = array("q", [-1] * 4), array("q", [0] * 4)
+>>> keys, words = array("q", [0] * 4), array("q", [0] * 4)
 >>> placed(keys, words, 3, 7, packed(1 << 30, -999_998, 2, 5))
 1
 >>> found(keys, words, 3, 7), found(keys, words, 3, 8)
@@ -26,12 +34,34 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-__all__ = ["MAX_KEY", "found", "moved", "packed", "placed", "slot_word", "taken", "unpacked"]
+__all__ = ["MAX_KEY", "check", "found", "locked", "moved", "packed", "placed", "slot_word",
+           "taken", "unpacked"]
 
 MAX_KEY: Final = 1 << 62
 """Keys from 0 below this go to the slots."""
 _FULL: Final = 1 << 30  # core.table.FULL_DEPTH (that module imports this one)
 _OFFSET: Final = 1 << 40  # values from -2**40 to 2**40 fit in 41 bits
+_SPREAD: Final = 0x9E3779B97F4A7C15  # Knuth's multiplier: a word's bits spread over the check
+_LOW_62: Final = (1 << 62) - 1
+
+
+def check(word: int) -> int:
+    """Return the check of a packed word: its bits spread over 62 bits, and bit 62 set.
+
+    >>> check(0) == 1 << 62, check(1) != check(2)
+    (True, True)
+    """
+    return ((word * _SPREAD) & _LOW_62) | MAX_KEY
+
+
+def locked(key: int, word: int) -> int:
+    """Return what a slot keeps for ``key`` beside ``word``: the key and the word's check
+    mixed (an int above 0; an empty slot keeps 0).
+
+    >>> locked(5, 9) ^ check(9)
+    5
+    """
+    return key ^ check(word)
 
 
 def packed(depth: int, value: Any, flag: int, ply: int) -> int:
@@ -75,10 +105,12 @@ def found(keys: Any, words: Any, size: int,
     """Return the entry stored under ``key`` (an int from 0 below MAX_KEY), unpacked, or
     None."""
     index = key % size
-    if keys[index] == key:
-        return unpacked(words[index])
-    if keys[index + 1] == key:
-        return unpacked(words[index + 1])
+    word = words[index]
+    if keys[index] ^ check(word) == key:
+        return unpacked(word)
+    word = words[index + 1]
+    if keys[index + 1] ^ check(word) == key:
+        return unpacked(word)
     return None
 
 
@@ -86,20 +118,18 @@ def placed(keys: Any, words: Any, size: int, key: int, word: int) -> int:
     """Store ``word`` under ``key`` in its bucket; return 1 for a slot newly taken, 2 for
     another position's entry replaced (the one stored farther from the root, the second
     slot's of two as far), 0 for this key's own entry written over."""
-    index = key % size
-    if keys[index] == key:
-        words[index] = word
-        return 0
-    second = index + 1
-    if keys[second] == key:
-        words[second] = word
-        return 0
-    if keys[index] < 0 or keys[second] < 0:
-        slot, taken = (index if keys[index] < 0 else second), 1
+    index, second = key % size, key % size + 1
+    first_key, second_key = keys[index], keys[second]
+    if first_key ^ check(words[index]) == key:
+        slot, taken = index, 0
+    elif second_key ^ check(words[second]) == key:
+        slot, taken = second, 0
+    elif not first_key or not second_key:
+        slot, taken = (second if first_key else index), 1
     else:  # both hold other positions: the ply bits say which stands for fewer nodes
         slot, taken = (index if words[index] & 252 > words[second] & 252 else second), 2
-    keys[slot] = key
     words[slot] = word
+    keys[slot] = locked(key, word)
     return taken
 
 
@@ -112,7 +142,7 @@ def moved(entries: dict[Any, Any], keys: Any, words: Any, size: int) -> int:
 
     >>> from array import array
     >>> entries = {5: (1 << 30, 3, 0, (), 2), "x": (1, 0, 0, (), 0)}
-    >>> moved(entries, array("q", [-1] * 4), array("q", [0] * 4), 3), list(entries)
+    >>> moved(entries, array("q", [0] * 4), array("q", [0] * 4), 3), list(entries)
     (1, ['x'])
     """
     taken = 0
@@ -129,7 +159,7 @@ def taken(keys: Any) -> int:
     """Return how many slots hold an entry.
 
     >>> from array import array
-    >>> taken(array("q", [-1, 4, 9]))
+    >>> taken(array("q", [0, 4, 9]))
     2
     """
-    return sum(1 for key in keys if key >= 0)
+    return sum(1 for key in keys if key)

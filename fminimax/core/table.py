@@ -129,7 +129,9 @@ class Table:
         self.max_entries = max(1, self.budget // self.costs[0])
         """The dict's bound: the budget less what the slots take."""
         self.entries: dict[Hashable, Stored] = {}
-        self.keys, self.words, self.size = array("q", [-1, -1]), array("q", [0, 0]), 1
+        self.keys: Any = array("q", [0, 0])
+        self.words: Any = array("q", [0, 0])
+        self.size = 1
         """The compact part: ``size + 1`` slots (a bucket is ``key % size`` and the next)."""
         self.slotted = False
         """Whether the table has turned to slots (its dict was full)."""
@@ -176,12 +178,37 @@ class Table:
             self.evicted += _dropped(entries, max(1, len(entries) // DROPPED_SHARE))
         entries[key] = (depth, value, flag, line, ply)  # a plain tuple, even of a TableEntry
 
+    @classmethod
+    def over(cls, buffer: Any, slots: int, megabytes: float = 1) -> Table:
+        """Return a table whose slots are ``buffer``: ``slots`` keys then ``slots`` words of 8
+        bytes each (zero-filled: empty), turned to slots from the first entry; ``megabytes``
+        bounds its dict (the entries that pack into no slot).
+
+        Why: processes that map one buffer (``multiprocessing.shared_memory``) share the
+        slots, so what one worker's search stores the other's finds (:mod:`~fminimax.core
+        .slots` says why no lock is needed).
+
+        >>> table = Table.over(bytearray(16 * 8), 8)
+        >>> table.store(12, TableEntry(FULL_DEPTH, -3, EXACT, ()), ply=2)
+        >>> table.slotted, table.get(12).value, len(table)
+        (True, -3, 1)
+        """
+        if isinstance(slots, bool) or not isinstance(slots, int) or slots < 2 \
+                or len(memoryview(buffer)) < 16 * slots:
+            raise ValueError(f"a table over a buffer needs at least 2 slots and 16 bytes a "
+                             f"slot, got {slots!r} slots over {len(memoryview(buffer))} bytes")
+        table = cls(megabytes=megabytes)
+        view = memoryview(buffer)[:16 * slots].cast("B").cast("q")
+        table.keys, table.words = view[:slots], view[slots:]
+        table.size, table.slotted = _prime_at_most(slots - 1), True
+        return table
+
     def slot_in(self) -> None:
         """Turn to slots: as many as the bound allows beside the dict's entries that do not
         pack, every entry that packs moved into one."""
         entry_cost, slot_cost = self.costs
         size = _prime_at_most(max(1, self.budget // slot_cost - 1))
-        self.keys, self.words = array("q", [-1]) * (size + 1), array("q", [0]) * (size + 1)
+        self.keys, self.words = array("q", [0]) * (size + 1), array("q", [0]) * (size + 1)
         self.size, self.slotted = size, True
         moved(self.entries, self.keys, self.words, size)
         # the dict keeps what did not pack, within what the slots leave

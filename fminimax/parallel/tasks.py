@@ -3,7 +3,7 @@
 ``search_task`` is the one function an executor ships: module-level, it takes a picklable
 ``Task`` (game, position, window, options) and returns a ``TaskResult``.  Transposition
 tables are per worker (per worker thread), kept from task to task of the same game, never
-sent or shared.
+sent; or one for every worker of the machine, in shared memory (``shared``).
 
 >>> from fminimax.games import nim
 >>> search_task(Task(nim.game(), nim.start((1,)), ((0, 1),))).value
@@ -21,6 +21,7 @@ from typing import Any, Generic
 from fminimax.game import Game, Move, Score, State
 from fminimax.parallel.options import SplitOptions
 from fminimax.parallel.serial import INFINITY, Table, search
+from fminimax.parallel.shared import SharedSlots, attached
 from fminimax.parallel.top import TaskResult, Top, task_bound
 
 __all__ = ["Task", "search_task", "table_id", "task_for", "template", "worker_table"]
@@ -45,6 +46,7 @@ class Task(Generic[State, Move]):
     order: bool = True
     table: bool = True
     table_id: str = ""
+    shared: SharedSlots | None = None
 
 
 def search_task(task: Task[Any, Any]) -> TaskResult:
@@ -60,7 +62,8 @@ def search_task(task: Task[Any, Any]) -> TaskResult:
     >>> result.value, result.pv
     (-1, ((0, 1), (1, 1)))
     """
-    table = None if not task.table else worker_table(task.table_id) if task.table_id else Table()
+    table = (None if not task.table else attached(task.shared) if task.shared is not None
+             else worker_table(task.table_id) if task.table_id else Table())
     result = search(task.game, task.state, prune=task.prune, depth=task.depth,
                     distances=task.distances, table=table, order=task.order, alpha=task.alpha,
                     beta=task.beta)
@@ -114,7 +117,8 @@ def template(game: Game[State, Move], state: State,
     table, distances = options.table, bool(options.distances)  # settled by options_for
     name = table if isinstance(table, str) else table_id(game, distances) if table else ""
     return Task(game, state, (), options.depth, prune=options.prune, distances=distances,
-                order=options.order, table=bool(table), table_id=name)
+                order=options.order, table=bool(table), table_id=name,
+                shared=options.shared if table else None)
 
 
 def task_for(like: Task[Any, Any], top: Top[Any, Any], alpha: Score,

@@ -1,0 +1,92 @@
+"""One table for the workers of one machine: its slots in a block of shared memory.
+
+Why: with a table each, two workers search what the other has already searched (the
+positions of Connect Four transpose across the root's moves), and a split search took
+twice the serial nodes.  Sharing the slots, as Lazy SMP and ABDADA solvers share theirs,
+lets what one worker stores save the other the search; no lock is taken (the slots' check
+word, :mod:`fminimax.core.slots`, reads a slot two stores met in as empty).
+
+Shared memory serves processes of one machine only: the workers of a process pool.  A
+cluster's workers (Dask, MPI) keep a table each.  The caller makes the block
+(``shared_slots``, which also removes it) and hands its ``SharedSlots`` to the search;
+each worker maps it once (``attached``).
+
+>>> with shared_slots(1) as slots:
+...     table = attached(slots)
+...     table.store(7, (1 << 30, 5, 0, (), 1), ply=1)
+...     attached(slots) is table, table.get(7).value
+(True, 5)
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from fminimax.parallel.serial import SLOT_BYTES, Table
+
+__all__ = ["SharedSlots", "attached", "shared_slots"]
+
+
+@dataclass(frozen=True)
+class SharedSlots:
+    """A block of shared memory that holds a table's slots: its name and its slot count."""
+
+    name: str
+    slots: int
+
+
+@contextmanager
+def shared_slots(megabytes: float) -> Iterator[SharedSlots]:
+    """Yield a new block of shared memory for ``megabytes`` of slots; remove it after.
+
+    Zero-filled by the system, so its slots start empty.
+    """
+    from multiprocessing import shared_memory
+
+    slots = max(2, int(megabytes * 2**20) // SLOT_BYTES)
+    block = shared_memory.SharedMemory(create=True, size=slots * SLOT_BYTES)
+    try:
+        yield SharedSlots(block.name, slots)
+    finally:
+        _forget(_MAPPED.pop(block.name, None))
+        block.close()
+        block.unlink()
+
+
+_MAPPED: dict[str, tuple[Any, Table]] = {}
+"""The blocks this process has mapped, by name, each with the table over it."""
+_LOCK = threading.Lock()
+
+
+def attached(slots: SharedSlots) -> Table:
+    """Return the table over block ``slots`` in this process, mapped on first use.
+
+    One block at a time: mapping another lets the last one go.
+    """
+    with _LOCK:
+        held = _MAPPED.get(slots.name)
+        if held is None:
+            from multiprocessing import shared_memory
+
+            for name in list(_MAPPED):
+                _forget(_MAPPED.pop(name))
+            block = shared_memory.SharedMemory(name=slots.name)
+            held = _MAPPED[slots.name] = (block, Table.over(block.buf, slots.slots))
+        return held[1]
+
+
+def _forget(held: tuple[Any, Table] | None) -> None:
+    """Let a mapped block go: its table's views first (a block with views cannot close)."""
+    if held is None:
+        return
+    block, table = held
+    table.keys.release()
+    table.words.release()
+    try:
+        block.close()
+    except BufferError:  # a search still holds a view: the mapping goes with the process
+        pass

@@ -14,13 +14,15 @@ bits, 63 for any deeper), the depth (8 bits, ``FULL_DEPTH`` as 255), the value p
 that is not an int of at most ``2**40``, a line kept, a depth of 255 or more) is left to
 the table's dict (:class:`~fminimax.core.table.Table`).
 
-A slot's key is kept as ``key ^ check(word)`` (``locked``), and read back only when it
-and the word agree.  Why: processes that share one table's slots (``Table.over`` a shared
-buffer) write a key and its word one after the other, without a lock, as Hyatt's lockless
-hashing does in chess programs; two stores that meet in one slot may leave one's key beside
-the other's word, and the check reads that slot as empty instead of handing the wrong
-word to a position.  ``check`` always sets bit 62, which no key has, so an empty slot is
-0: a zero-filled buffer (fresh shared memory) is an empty table.
+A slot keeps its key mixed with its word, ``key ^ word`` (``locked``), and a look-up takes
+the slot's word only where the two agree, as Hyatt's lockless hashing does in chess
+programs.  Why: processes that share one table's slots (``Table.over`` a shared buffer)
+write a key and its word one after the other, without a lock; two stores that meet in one
+slot may leave one's key beside the other's word, and the slot then reads as some other
+key's, almost never one looked up in that bucket.  A packed word is never 0, and an
+empty slot is all zero: a zero-filled buffer (fresh shared memory) is an empty table.
+Why a plain ``^`` and not a hash of the word: it stays a machine word in the compiled
+build, and a check that makes big ints made the slots twice as slow.
 
 >>> from array import array
 >>> keys, words = array("q", [0] * 4), array("q", [0] * 4)
@@ -34,43 +36,31 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-__all__ = ["MAX_KEY", "check", "found", "locked", "moved", "packed", "placed", "slot_word",
+__all__ = ["MAX_KEY", "found", "locked", "moved", "packed", "placed", "slot_word",
            "taken", "unpacked"]
 
 MAX_KEY: Final = 1 << 62
 """Keys from 0 below this go to the slots."""
 _FULL: Final = 1 << 30  # core.table.FULL_DEPTH (that module imports this one)
-_OFFSET: Final = 1 << 40  # values from -2**40 to 2**40 fit in 41 bits
-_SPREAD: Final = 0x9E3779B97F4A7C15  # Knuth's multiplier: a word's bits spread over the check
-_LOW_62: Final = (1 << 62) - 1
-
-
-def check(word: int) -> int:
-    """Return the check of a packed word: its bits spread over 62 bits, and bit 62 set.
-
-    >>> check(0) == 1 << 62, check(1) != check(2)
-    (True, True)
-    """
-    return ((word * _SPREAD) & _LOW_62) | MAX_KEY
+_OFFSET: Final = 1 << 40  # values above -2**40 up to 2**40 fit in 41 bits, never as 0
 
 
 def locked(key: int, word: int) -> int:
-    """Return what a slot keeps for ``key`` beside ``word``: the key and the word's check
-    mixed (an int above 0; an empty slot keeps 0).
+    """Return what a slot keeps beside ``word`` for ``key``: the two mixed, ``key ^ word``.
 
-    >>> locked(5, 9) ^ check(9)
+    >>> locked(locked(5, 9), 9)
     5
     """
-    return key ^ check(word)
+    return key ^ word
 
 
 def packed(depth: int, value: Any, flag: int, ply: int) -> int:
-    """Return an entry packed into one word, or -1 when it does not fit one.
+    """Return an entry packed into one word (above 0), or -1 when it does not fit one.
 
     >>> packed(1 << 30, 0, 0, 3) > 0, packed(1 << 30, 0.5, 0, 3)
     (True, -1)
     """
-    if value.__class__ is not int or not -_OFFSET <= value <= _OFFSET:
+    if value.__class__ is not int or not -_OFFSET < value <= _OFFSET:
         return -1
     if depth == _FULL:
         depth = 255
@@ -106,10 +96,10 @@ def found(keys: Any, words: Any, size: int,
     None."""
     index = key % size
     word = words[index]
-    if keys[index] ^ check(word) == key:
+    if keys[index] ^ word == key and word:
         return unpacked(word)
     word = words[index + 1]
-    if keys[index + 1] ^ check(word) == key:
+    if keys[index + 1] ^ word == key and word:
         return unpacked(word)
     return None
 
@@ -119,15 +109,15 @@ def placed(keys: Any, words: Any, size: int, key: int, word: int) -> int:
     another position's entry replaced (the one stored farther from the root, the second
     slot's of two as far), 0 for this key's own entry written over."""
     index, second = key % size, key % size + 1
-    first_key, second_key = keys[index], keys[second]
-    if first_key ^ check(words[index]) == key:
+    first, other = words[index], words[second]
+    if keys[index] ^ first == key and first:
         slot, taken = index, 0
-    elif second_key ^ check(words[second]) == key:
+    elif keys[second] ^ other == key and other:
         slot, taken = second, 0
-    elif not first_key or not second_key:
-        slot, taken = (second if first_key else index), 1
+    elif not first or not other:
+        slot, taken = (second if first else index), 1
     else:  # both hold other positions: the ply bits say which stands for fewer nodes
-        slot, taken = (index if words[index] & 252 > words[second] & 252 else second), 2
+        slot, taken = (index if first & 252 > other & 252 else second), 2
     words[slot] = word
     keys[slot] = locked(key, word)
     return taken
@@ -155,11 +145,11 @@ def moved(entries: dict[Any, Any], keys: Any, words: Any, size: int) -> int:
     return taken
 
 
-def taken(keys: Any) -> int:
-    """Return how many slots hold an entry.
+def taken(words: Any) -> int:
+    """Return how many slots hold an entry (a word, never 0).
 
     >>> from array import array
     >>> taken(array("q", [0, 4, 9]))
     2
     """
-    return sum(1 for key in keys if key)
+    return sum(1 for word in words if word)

@@ -139,7 +139,7 @@ class Table:
         self.evicted = 0
 
     def __len__(self) -> int:
-        return len(self.entries) + (taken(self.keys) if self.slotted else 0)
+        return len(self.entries) + (taken(self.words) if self.slotted else 0)
 
     def __repr__(self) -> str:
         """Return the size, the bound and the owner.

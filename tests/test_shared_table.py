@@ -9,6 +9,8 @@ import os
 from array import array
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
+from multiprocessing import shared_memory
 from typing import Any
 
 import pytest
@@ -108,17 +110,24 @@ def test_shared_must_name_a_block_of_slots() -> None:
         parallel.SplitOptions(shared="psm_1234")
 
 
-def _blocks() -> set[str]:
-    return set(os.listdir("/dev/shm")) if os.path.isdir("/dev/shm") else set()
+def test_workers_share_a_table_that_is_gone_when_the_search_ends(monkeypatch: Any) -> None:
+    made: list[str] = []
+    real = parallel.shared_slots
 
+    @contextmanager
+    def recorded(megabytes: float) -> Iterator[parallel.SharedSlots]:
+        with real(megabytes) as slots:
+            made.append(slots.name)
+            yield slots
 
-def test_workers_share_a_table_that_is_gone_when_the_search_ends() -> None:
-    before = _blocks()
-    out, err = io_run("solve", "connect4", "--size", "5x4", "--workers", "2", "--json")
+    monkeypatch.setattr(parallel, "shared_slots", recorded)
+    out, _ = io_run("solve", "connect4", "--size", "5x4", "--workers", "2", "--json")
     serial, _ = io_run("solve", "connect4", "--size", "5x4", "--json")
     got, expected = json.loads(out), json.loads(serial)
     assert (got["value"], got["best_move"]) == (expected["value"], expected["best_move"])
-    assert _blocks() <= before
+    assert len(made) == 1
+    with pytest.raises(FileNotFoundError):
+        shared_memory.SharedMemory(name=made[0])
 
 
 def io_run(*argv: str) -> tuple[str, str]:

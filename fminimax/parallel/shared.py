@@ -37,20 +37,25 @@ class SharedSlots:
 
     name: str
     slots: int
+    near: int = 63
+    """The entries stored within this many plies of their task's root are shared; the
+    rest stay in the worker's own table (``Table.over`` says why)."""
 
 
 @contextmanager
-def shared_slots(megabytes: float) -> Iterator[SharedSlots]:
-    """Yield a new block of shared memory for ``megabytes`` of slots; remove it after.
+def shared_slots(megabytes: float, near: int = 63) -> Iterator[SharedSlots]:
+    """Yield a new block of shared memory for ``megabytes`` of slots, for the entries within
+    ``near`` plies of their task's root; remove it after.
 
-    Zero-filled by the system, so its slots start empty.
+    Zero-filled by the system, so its slots start empty.  Each worker's own table is of as
+    many megabytes.
     """
     from multiprocessing import shared_memory
 
     slots = max(2, int(megabytes * 2**20) // SLOT_BYTES)
     block = shared_memory.SharedMemory(create=True, size=slots * SLOT_BYTES)
     try:
-        yield SharedSlots(block.name, slots)
+        yield SharedSlots(block.name, slots, near)
     finally:
         _forget(_MAPPED.pop(block.name, None))
         block.close()
@@ -75,7 +80,9 @@ def attached(slots: SharedSlots) -> Table:
             for name in list(_MAPPED):
                 _forget(_MAPPED.pop(name))
             block = shared_memory.SharedMemory(name=slots.name)
-            held = _MAPPED[slots.name] = (block, Table.over(block.buf, slots.slots))
+            table = Table.over(block.buf, slots.slots, slots.near,
+                               megabytes=slots.slots * SLOT_BYTES / 2**20)
+            held = _MAPPED[slots.name] = (block, table)
         return held[1]
 
 
@@ -84,8 +91,8 @@ def _forget(held: tuple[Any, Table] | None) -> None:
     if held is None:
         return
     block, table = held
-    table.keys.release()
-    table.words.release()
+    table.shared_keys.release()
+    table.shared_words.release()
     try:
         block.close()
     except BufferError:  # a search still holds a view: the mapping goes with the process

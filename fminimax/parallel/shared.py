@@ -26,9 +26,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from fminimax.parallel.serial import SLOT_BYTES, Table
+from fminimax.parallel.serial import DEFAULT_MEGABYTES, SLOT_BYTES, Table
 
-__all__ = ["SharedSlots", "attached", "shared_slots"]
+__all__ = ["NEAR", "SHARED_PART", "SharedSlots", "attached", "shared_slots"]
 
 
 @dataclass(frozen=True)
@@ -40,22 +40,43 @@ class SharedSlots:
     near: int = 63
     """The entries stored within this many plies of their task's root are shared; the
     rest stay in the worker's own table (``Table.over`` says why)."""
+    megabytes: float = DEFAULT_MEGABYTES
+    """The memory of each worker's own table."""
+
+
+SHARED_PART = 16
+"""The shared block is this part of a worker's own table: it holds only the entries near
+the tasks' roots (on 6x4 Connect Four, within 8 plies of a task's root: about one entry
+in six)."""
+
+NEAR = 8
+"""The plies from a task's root within which entries are shared, by default.  Measured on
+6x4 Connect Four, two workers, compiled build (``benchmarks/workers_bench.py`` and one
+search per worker timed in the worker): sharing within 63 plies (every entry) searched
+1.28x the serial nodes, but a node then cost a worker about twice the CPU time (a slot is
+a memoryview of the shared block read from compiled code, an object made at each read);
+within 16 plies 1.28x, within 12 1.34x, within 8 1.45x, within 6 1.54x, and a table each
+1.95x.  Within 8 plies a node costs about what it costs with a table of one's own."""
 
 
 @contextmanager
-def shared_slots(megabytes: float, near: int = 63) -> Iterator[SharedSlots]:
-    """Yield a new block of shared memory for ``megabytes`` of slots, for the entries within
-    ``near`` plies of their task's root; remove it after.
+def shared_slots(megabytes: float = DEFAULT_MEGABYTES,
+                 near: int = NEAR) -> Iterator[SharedSlots]:
+    """Yield a new block of shared memory for the entries within ``near`` plies of their
+    task's root, ``1/SHARED_PART`` of ``megabytes`` (the memory of each worker's own
+    table); remove it after.
 
-    Zero-filled by the system, so its slots start empty.  Each worker's own table is of as
-    many megabytes.
+    Zero-filled by the system, so its slots start empty.
     """
     from multiprocessing import shared_memory
 
-    slots = max(2, int(megabytes * 2**20) // SLOT_BYTES)
+    if isinstance(near, bool) or not isinstance(near, int) or not 0 <= near <= 63:
+        raise ValueError(f"near must be an int from 0 to 63 (plies from a task's root), got "
+                         f"{near!r}")
+    slots = max(2, int(megabytes * 2**20) // SLOT_BYTES // SHARED_PART)
     block = shared_memory.SharedMemory(create=True, size=slots * SLOT_BYTES)
     try:
-        yield SharedSlots(block.name, slots, near)
+        yield SharedSlots(block.name, slots, near, megabytes)
     finally:
         _forget(_MAPPED.pop(block.name, None))
         block.close()
@@ -80,8 +101,7 @@ def attached(slots: SharedSlots) -> Table:
             for name in list(_MAPPED):
                 _forget(_MAPPED.pop(name))
             block = shared_memory.SharedMemory(name=slots.name)
-            table = Table.over(block.buf, slots.slots, slots.near,
-                               megabytes=slots.slots * SLOT_BYTES / 2**20)
+            table = Table.over(block.buf, slots.slots, slots.near, megabytes=slots.megabytes)
             held = _MAPPED[slots.name] = (block, table)
         return held[1]
 

@@ -8,13 +8,14 @@ Runs, one after another, each as the command line runs it (a fresh process, its 
 counted): ``fminimax solve connect4 --size S`` (serial), ``--workers 2`` (young brothers
 wait on a process pool whose workers share one table in shared memory) and ``--scheduler
 ADDRESS`` of a Dask LocalCluster of two worker processes (one thread each) that this script
-starts before and keeps warm (young brothers wait; a table each: a cluster's workers share
-none).  ``--rounds N`` runs the three N times, in turn, so that a machine whose load drifts
-weighs on each alike.  Prints, for each run, the wall seconds, the CPU seconds of the
-program and of every process it or the cluster ran (sampled from the system every 0.1 s,
-so the last tenth of a second of a process may be missed), the nodes, and the wall speed and
-the nodes against the serial run of the same round; then the medians.  Checks every value
-and best move against the serial one.
+starts, and starts again before each run, each worker with fminimax imported (young
+brothers wait; a table each: a cluster's workers share none, and a worker keeps its table
+from search to search of one game).  ``--rounds N`` runs the three N times, in turn, so
+that a machine whose load drifts weighs on each alike.  Prints, for each run, the wall
+seconds, the CPU seconds of the program and of every process it or the cluster ran
+(sampled from the system every 0.1 s, so the last tenth of a second of a process may be
+missed), the nodes, and the wall speed and the nodes against the serial run of the same
+round; then the medians.  Checks every value and best move against the serial one.
 
 Wall time is what a person waits for; on a machine shared with other jobs it depends on
 their load, and CPU seconds and nodes are the steadier figures: two workers that each take
@@ -73,6 +74,15 @@ def timed(argv: list[str], cluster: list[psutil.Process]) -> tuple[float, float,
     return wall, used, json.loads(out)
 
 
+def fresh_workers(client: Any) -> list[psutil.Process]:
+    """Return the cluster's worker processes, started again (a worker keeps its table from
+    search to search of one game: a warm one would answer from the last round's), each
+    with fminimax imported."""
+    client.restart()
+    client.run(lambda: __import__("fminimax.games.connect4"))
+    return [psutil.Process(pid) for pid in client.run(__import__("os").getpid).values()]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--size", default="6x4")
@@ -83,8 +93,6 @@ def main() -> None:
 
     with LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
                       dashboard_address=None) as cluster, Client(cluster) as client:
-        client.run(lambda: __import__("fminimax.games.connect4"))  # warm: imports done
-        workers = [psutil.Process(pid) for pid in client.run(__import__("os").getpid).values()]
         base = ["solve", "connect4", "--size", args.size]
         runs = {"serial": base, f"--workers {args.workers}": [*base, "--workers",
                                                                  str(args.workers)],
@@ -96,7 +104,7 @@ def main() -> None:
             serial: dict[str, Any] = {}
             serial_wall = 0.0
             for name, argv in runs.items():
-                wall, cpu, found = timed(argv, workers if "Dask" in name else [])
+                wall, cpu, found = timed(argv, fresh_workers(client) if "Dask" in name else [])
                 if name == "serial":
                     serial, serial_wall = found, wall
                 assert (found["value"], found["best_move"]) == (serial["value"],

@@ -75,11 +75,12 @@ def timed(argv: list[str], cluster: list[psutil.Process]) -> tuple[float, float,
     return wall, used, json.loads(out)
 
 
-def fresh_workers(client: Any) -> list[psutil.Process]:
+def fresh_workers(client: Any, workers: int) -> list[psutil.Process]:
     """Return the cluster's worker processes, started again (a worker keeps its table from
     search to search of one game: a warm one would answer from the last round's), each
     with fminimax imported."""
     client.restart()
+    client.wait_for_workers(workers, timeout=600)
     client.run(lambda: __import__("fminimax.games.connect4"))
     return [psutil.Process(pid) for pid in client.run(__import__("os").getpid).values()]
 
@@ -107,7 +108,8 @@ def main() -> None:
             serial: dict[str, Any] = {}
             serial_wall = 0.0
             for name, argv in runs.items():
-                wall, cpu, found = timed(argv, fresh_workers(client) if "Dask" in name else [])
+                cluster_workers = fresh_workers(client, args.workers) if "Dask" in name else []
+                wall, cpu, found = timed(argv, cluster_workers)
                 if name == "serial":
                     serial, serial_wall = found, wall
                 assert (found["value"], found["best_move"]) == (serial["value"],

@@ -9,7 +9,7 @@ counted): ``fminimax solve connect4 --size S --seconds 86400`` (serial; the budg
 out of reach), ``--workers 2`` (young brothers
 wait on a process pool whose workers share one table in shared memory) and ``--scheduler
 ADDRESS`` of a Dask LocalCluster of two worker processes (one thread each) that this script
-starts, and starts again before each run, each worker with fminimax imported (young
+starts anew for each run, each worker with fminimax imported (young
 brothers wait; a table each: a cluster's workers share none, and a worker keeps its table
 from search to search of one game).  ``--rounds N`` runs the three N times, in turn, so
 that a machine whose load drifts weighs on each alike.  Prints, for each run, the wall
@@ -31,6 +31,8 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import psutil
@@ -75,14 +77,20 @@ def timed(argv: list[str], cluster: list[psutil.Process]) -> tuple[float, float,
     return wall, used, json.loads(out)
 
 
-def fresh_workers(client: Any, workers: int) -> list[psutil.Process]:
-    """Return the cluster's worker processes, started again (a worker keeps its table from
-    search to search of one game: a warm one would answer from the last round's), each
-    with fminimax imported."""
-    client.restart()
-    client.wait_for_workers(workers, timeout=600)
-    client.run(lambda: __import__("fminimax.games.connect4"))
-    return [psutil.Process(pid) for pid in client.run(__import__("os").getpid).values()]
+@contextmanager
+def fresh_cluster(workers: int) -> Iterator[tuple[str, list[psutil.Process]]]:
+    """Yield the address and the worker processes of a new Dask LocalCluster of ``workers``
+    processes (one thread each), each with fminimax imported; close it after.  New for each
+    run: a worker keeps its table from search to search of one game, so a warm one would
+    answer from the last run's (and starting a loaded cluster's workers again may take
+    longer than the scheduler waits)."""
+    from dask.distributed import Client, LocalCluster
+
+    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                      dashboard_address=None) as cluster, Client(cluster) as client:
+        client.run(lambda: __import__("fminimax.games.connect4"))
+        yield cluster.scheduler_address, [psutil.Process(pid) for pid in
+                                          client.run(__import__("os").getpid).values()]
 
 
 def main() -> None:
@@ -91,34 +99,31 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--rounds", type=int, default=1)
     args = parser.parse_args()
-    from dask.distributed import Client, LocalCluster
-
-    with LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
-                      dashboard_address=None) as cluster, Client(cluster) as client:
-        base = ["solve", "connect4", "--size", args.size]
-        # the serial solve's budget (60 s by default) out of reach: a loaded machine may
-        # take longer (the workers take no budget)
-        runs = {"serial": [*base, "--seconds", "86400"],
-                f"--workers {args.workers}": [*base, "--workers", str(args.workers)],
-                "Dask LocalCluster": [*base, "--scheduler", cluster.scheduler_address]}
-        rows: dict[str, list[tuple[float, float, int, float, float]]] = {name: [] for name in runs}
-        print(f"{'run':20} {'round':>5} {'seconds':>8} {'CPU s':>7} {'nodes':>10} "
-              f"{'speed':>6} {'nodes x':>7}", flush=True)
-        for round_ in range(1, args.rounds + 1):
-            serial: dict[str, Any] = {}
-            serial_wall = 0.0
-            for name, argv in runs.items():
-                cluster_workers = fresh_workers(client, args.workers) if "Dask" in name else []
-                wall, cpu, found = timed(argv, cluster_workers)
-                if name == "serial":
-                    serial, serial_wall = found, wall
-                assert (found["value"], found["best_move"]) == (serial["value"],
-                                                                serial["best_move"]), name
-                nodes = int(found["nodes"])
-                speed, more = serial_wall / wall, nodes / int(serial["nodes"])
-                rows[name].append((wall, cpu, nodes, speed, more))
-                print(f"{name:20} {round_:5} {wall:8.2f} {cpu:7.2f} {nodes:10,} "
-                      f"{speed:5.2f}x {more:6.2f}x", flush=True)
+    base = ["solve", "connect4", "--size", args.size]
+    runs = {"serial": [*base, "--seconds", "86400"],  # the 60 s budget out of reach
+            f"--workers {args.workers}": [*base, "--workers", str(args.workers)],
+            "Dask LocalCluster": [*base, "--scheduler"]}
+    rows: dict[str, list[tuple[float, float, int, float, float]]] = {name: [] for name in runs}
+    print(f"{'run':20} {'round':>5} {'seconds':>8} {'CPU s':>7} {'nodes':>10} "
+          f"{'speed':>6} {'nodes x':>7}", flush=True)
+    for round_ in range(1, args.rounds + 1):
+        serial: dict[str, Any] = {}
+        serial_wall = 0.0
+        for name, argv in runs.items():
+            if "Dask" in name:
+                with fresh_cluster(args.workers) as (address, cluster_workers):
+                    wall, cpu, found = timed([*argv, address], cluster_workers)
+            else:
+                wall, cpu, found = timed(argv, [])
+            if name == "serial":
+                serial, serial_wall = found, wall
+            assert (found["value"], found["best_move"]) == (serial["value"],
+                                                            serial["best_move"]), name
+            nodes = int(found["nodes"])
+            speed, more = serial_wall / wall, nodes / int(serial["nodes"])
+            rows[name].append((wall, cpu, nodes, speed, more))
+            print(f"{name:20} {round_:5} {wall:8.2f} {cpu:7.2f} {nodes:10,} "
+                  f"{speed:5.2f}x {more:6.2f}x", flush=True)
     print("medians:")
     for name, found_rows in rows.items():
         wall, cpu, nodes, speed, more = (statistics.median(column)

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from fminimax import cli, core, parallel
+from fminimax.cli import pools
 from fminimax.core.slots import found, locked, packed, placed
 from fminimax.core.table import FULL_DEPTH, Table, TableEntry
 from fminimax.games import connect4 as c4
@@ -58,7 +59,7 @@ def test_a_table_over_a_buffer_too_small_or_a_bad_count_is_refused(slots: Any,
 def test_a_shared_table_gives_the_serial_answer_to_the_serial_search() -> None:
     game, state = c4.solver(4, 4), c4.start(4, 4)
     expected = core.search(game, state, table=Table())
-    with parallel.shared_slots(1) as slots:
+    with pools.shared_slots(1) as slots:
         got = core.search(game, state, table=parallel.attached(slots))
     assert (got.value, got.move, got.stats.nodes) == (expected.value, expected.move,
                                                       expected.stats.nodes)
@@ -71,7 +72,7 @@ def _one_worker() -> ProcessPoolExecutor:
 def test_a_worker_finds_what_a_worker_of_another_process_stored() -> None:
     """Two pools of one worker each, so the two searches run in two processes for sure."""
     game, state = c4.solver(5, 4), c4.from_moves([2, 2], 5, 4)
-    with parallel.shared_slots(4) as slots, _one_worker() as first, _one_worker() as second:
+    with pools.shared_slots(4) as slots, _one_worker() as first, _one_worker() as second:
         task = parallel.Task(game, state, distances=True, table_id=slots.name, shared=slots)
         filled = first.submit(parallel.search_task, task).result(timeout=120)
         again = second.submit(parallel.search_task, task).result(timeout=120)
@@ -99,7 +100,7 @@ def test_young_brothers_wait_over_one_shared_table_gives_the_serial_answer(
         pool: ProcessPoolExecutor, game: Any, state: Any) -> None:
     expected = core.search(game, state, table=Table())
     for deeper in (0, 2, 4):
-        with parallel.shared_slots(8) as slots:
+        with pools.shared_slots(8) as slots:
             got = parallel.ybw_search(pool, game, state, shared=slots, deeper=deeper,
                                       timeout=300)
         assert (got.value, got.move) == (expected.value, expected.move), deeper
@@ -112,7 +113,7 @@ def test_shared_must_name_a_block_of_slots() -> None:
 
 def test_workers_share_a_table_that_is_gone_when_the_search_ends(monkeypatch: Any) -> None:
     made: list[str] = []
-    real = parallel.shared_slots
+    real = pools.shared_slots
 
     @contextmanager
     def recorded(megabytes: float) -> Iterator[parallel.SharedSlots]:
@@ -120,7 +121,7 @@ def test_workers_share_a_table_that_is_gone_when_the_search_ends(monkeypatch: An
             made.append(slots.name)
             yield slots
 
-    monkeypatch.setattr(parallel, "shared_slots", recorded)
+    monkeypatch.setattr(pools, "shared_slots", recorded)
     out, _ = io_run("solve", "connect4", "--size", "5x4", "--workers", "2", "--json")
     serial, _ = io_run("solve", "connect4", "--size", "5x4", "--json")
     got, expected = json.loads(out), json.loads(serial)
@@ -145,9 +146,7 @@ def io_run(*argv: str) -> tuple[str, str]:
 ])
 def test_only_a_process_pool_s_workers_share_a_table(argv: dict[str, Any],
                                                      shared: bool) -> None:
-    from fminimax.cli.pools import machine_table
-
-    with machine_table(argparse.Namespace(**argv), True) as slots:
+    with pools.machine_table(argparse.Namespace(**argv), True) as slots:
         assert isinstance(slots, parallel.SharedSlots) is shared
-    with machine_table(argparse.Namespace(**argv), False) as slots:  # --no-table
+    with pools.machine_table(argparse.Namespace(**argv), False) as slots:  # --no-table
         assert slots is None

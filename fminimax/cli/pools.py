@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # the pools, their futures and Dask load only when a pool is 
 
 __all__ = ["CONNECT_SECONDS", "MAX_WORKERS", "SPLIT", "WAIT_SECONDS",
            "add_frontier_arguments", "add_parallel_arguments", "bounds_advice", "executor_for",
-           "machine_table", "megabytes", "parallel_move_lines",
+           "machine_table", "megabytes", "shared_slots", "parallel_move_lines",
            "parallel_move_values", "parallel_search", "parallel_solve", "scheduler_address",
            "spoken_failures",
            "split_algorithm", "stop_pool", "StoppedWatch", "stopped_state",
@@ -357,6 +357,30 @@ def parallel_search(args: argparse.Namespace, game: Any, state: Any,
 
 
 @contextmanager
+def shared_slots(megabytes: float = DEFAULT_MEGABYTES, near: int | None = None) -> Iterator[Any]:
+    """Yield a new block of shared memory for the slots the workers of a process pool share
+    (``parallel.SharedSlots``: the entries within ``near`` plies of a task's root, default
+    ``parallel.shared.NEAR``; each worker's own table of ``megabytes``); remove it after.
+
+    Zero-filled by the system, so its slots start empty.
+    """
+    from multiprocessing import shared_memory
+
+    from fminimax.parallel import shared
+
+    near = shared.checked_near(shared.NEAR if near is None else near)
+    slots = shared.slots_for(megabytes)
+    block = shared_memory.SharedMemory(create=True, size=16 * slots)
+    made = shared.SharedSlots(block.name, slots, near, megabytes)
+    try:
+        yield made
+    finally:
+        shared.detached(made)
+        block.close()
+        block.unlink()
+
+
+@contextmanager
 def machine_table(args: argparse.Namespace, table: Any) -> Iterator[Any]:
     """Yield the one table a process pool's workers share (``parallel.shared_slots``, of
     --table-mb), or None: a cluster's workers (--scheduler) keep a table each, and a search
@@ -368,8 +392,7 @@ def machine_table(args: argparse.Namespace, table: Any) -> Iterator[Any]:
     if not args.workers or getattr(args, "scheduler", None) or table is False:
         yield None
         return
-    from fminimax import parallel
-    with parallel.shared_slots(getattr(args, "table_mb", None) or DEFAULT_MEGABYTES) as slots:
+    with shared_slots(getattr(args, "table_mb", None) or DEFAULT_MEGABYTES) as slots:
         yield slots
 
 

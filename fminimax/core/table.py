@@ -177,8 +177,7 @@ class Table:
         slots or dropping the dict's cheapest quarter when the dict is full."""
         depth, value, flag, line = entry[:4]
         word = slot_word(key, depth, value, flag, line, ply)
-        if word >= 0 and ply <= self.near:
-            placed(self.shared_keys, self.shared_words, self.shared_size, key, word)  # type: ignore[arg-type]
+        self.share(key, word, ply)
         entries = self.entries
         if word >= 0 and not self.slotted and len(entries) >= self.max_entries \
                 and key not in entries:
@@ -189,6 +188,12 @@ class Table:
         if len(entries) >= self.max_entries and key not in entries:
             self.evicted += _dropped(entries, max(1, len(entries) // DROPPED_SHARE))
         entries[key] = (depth, value, flag, line, ply)  # a plain tuple, even of a TableEntry
+
+    def share(self, key: Hashable, word: int, ply: int) -> None:
+        """Store a packed ``word`` (-1: none) in the shared slots too, when it was found
+        within ``near`` plies of its search's root (``over``)."""
+        if word >= 0 and ply <= self.near:
+            placed(self.shared_keys, self.shared_words, self.shared_size, key, word)  # type: ignore[arg-type]
 
     @classmethod
     def over(cls, buffer: Any, slots: int, near: int = 63,

@@ -67,7 +67,7 @@ class SplitOptions:
             raise ValueError(f"workers must be an int >= 1 (tasks at once), got "
                              f"{self.workers!r}")
         if self.shared is not None and not isinstance(self.shared, SharedSlots):
-            raise TypeError(f"shared must be None or a SharedSlots (parallel.shared_slots), "
+            raise TypeError(f"shared must be None or a SharedSlots (parallel.shared), "
                             f"got {self.shared!r}")
         if not _is_count(self.deeper, 0):
             raise ValueError(f"deeper must be an int >= 0 (plies split while workers idle), "

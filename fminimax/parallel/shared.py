@@ -7,28 +7,30 @@ lets what one worker stores save the other the search; no lock is taken (the slo
 word, :mod:`fminimax.core.slots`, reads a slot two stores met in as empty).
 
 Shared memory serves processes of one machine only: the workers of a process pool.  A
-cluster's workers (Dask, MPI) keep a table each.  The caller makes the block
-(``shared_slots``, which also removes it) and hands its ``SharedSlots`` to the search;
-each worker maps it once (``attached``).
+cluster's workers (Dask, MPI) keep a table each.  The caller makes the block (of
+``slots_for(megabytes)`` slots; the shell's ``cli.pools.shared_slots`` makes it and removes
+it) and hands its ``SharedSlots`` to the search; each worker maps it once (``attached``).
 
->>> with shared_slots(1) as slots:
-...     table = attached(slots)
-...     table.store(7, (1 << 30, 5, 0, (), 1), ply=1)
-...     attached(slots) is table, table.get(7).value
+>>> from multiprocessing import shared_memory
+>>> block = shared_memory.SharedMemory(create=True, size=16 * slots_for(1))
+>>> slots = SharedSlots(block.name, slots_for(1), near=3, megabytes=1)
+>>> table = attached(slots)
+>>> table.store(7, (1 << 30, 5, 0, (), 1), ply=1)
+>>> attached(slots) is table, table.get(7).value
 (True, 5)
+>>> detached(slots); block.close(); block.unlink()  # (the caller's)
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from fminimax.parallel.serial import DEFAULT_MEGABYTES, SLOT_BYTES, Table
 
-__all__ = ["NEAR", "SHARED_PART", "SharedSlots", "attached", "shared_slots"]
+__all__ = ["NEAR", "SHARED_PART", "SharedSlots", "attached", "checked_near", "detached",
+           "slots_for"]
 
 
 @dataclass(frozen=True)
@@ -59,28 +61,28 @@ within 16 plies 1.28x, within 12 1.34x, within 8 1.45x, within 6 1.54x, and a ta
 1.95x.  Within 8 plies a node costs about what it costs with a table of one's own."""
 
 
-@contextmanager
-def shared_slots(megabytes: float = DEFAULT_MEGABYTES,
-                 near: int = NEAR) -> Iterator[SharedSlots]:
-    """Yield a new block of shared memory for the entries within ``near`` plies of their
-    task's root, ``1/SHARED_PART`` of ``megabytes`` (the memory of each worker's own
-    table); remove it after.
+def slots_for(megabytes: float) -> int:
+    """Return how many slots a shared block has for workers' own tables of ``megabytes``:
+    ``1/SHARED_PART`` of that memory, 16 bytes a slot.
 
-    Zero-filled by the system, so its slots start empty.
+    >>> slots_for(256)
+    1048576
     """
-    from multiprocessing import shared_memory
+    return max(2, int(megabytes * 2**20) // SLOT_BYTES // SHARED_PART)
 
+
+def checked_near(near: int) -> int:
+    """Return ``near`` if it is an int from 0 to 63, else raise a ValueError naming it.
+
+    >>> checked_near(64)
+    Traceback (most recent call last):
+    ...
+    ValueError: near must be an int from 0 to 63 (plies from a task's root), got 64
+    """
     if isinstance(near, bool) or not isinstance(near, int) or not 0 <= near <= 63:
         raise ValueError(f"near must be an int from 0 to 63 (plies from a task's root), got "
                          f"{near!r}")
-    slots = max(2, int(megabytes * 2**20) // SLOT_BYTES // SHARED_PART)
-    block = shared_memory.SharedMemory(create=True, size=slots * SLOT_BYTES)
-    try:
-        yield SharedSlots(block.name, slots, near, megabytes)
-    finally:
-        _forget(_MAPPED.pop(block.name, None))
-        block.close()
-        block.unlink()
+    return near
 
 
 _MAPPED: dict[str, tuple[Any, Table]] = {}
@@ -104,6 +106,13 @@ def attached(slots: SharedSlots) -> Table:
             table = Table.over(block.buf, slots.slots, slots.near, megabytes=slots.megabytes)
             held = _MAPPED[slots.name] = (block, table)
         return held[1]
+
+
+def detached(slots: SharedSlots) -> None:
+    """Let this process's mapping of block ``slots`` go, if it has one (before the block
+    is closed)."""
+    with _LOCK:
+        _forget(_MAPPED.pop(slots.name, None))
 
 
 def _forget(held: tuple[Any, Table] | None) -> None:

@@ -3,8 +3,9 @@
 Why: with a table each, two workers search what the other has already searched (the
 positions of Connect Four transpose across the root's moves), and a split search took
 twice the serial nodes.  Sharing the slots, as Lazy SMP and ABDADA solvers share theirs,
-lets what one worker stores save the other the search; no lock is taken (the slots' check
-word, :mod:`fminimax.core.slots`, reads a slot two stores met in as empty).
+lets what one worker stores save the other the search; no lock is taken (a slot keeps its
+key mixed with its word, :mod:`fminimax.core.slots`, so a slot two stores met in reads as
+another key's, not as a wrong entry for this one).
 
 Shared memory serves processes of one machine only: the workers of a process pool.  A
 cluster's workers (Dask, MPI) keep a table each.  The caller makes the block (of

@@ -127,6 +127,7 @@ class SolverNode:
         self.entries: dict[Any, Any] = {}
         self.max_entries = 0
         self.slotted = False
+        self.near = int(run.near)  # entries this near the root are shared (Table.over)
         self.nodes = self.leaves = self.cutoffs = self.hits = self.estimates = 0
         self.checkpoint = 0
 
@@ -213,7 +214,7 @@ class SolverNode:
             if value != BEYOND:
                 return value, EMPTY
         key = self.key(cur + mask)
-        stored = self.entry(key)
+        stored = self.entry(key, ply)
         first = -1
         if stored is not None:
             alpha, beta, value, first = self.probed(stored, ply, alpha, beta)
@@ -231,12 +232,16 @@ class SolverNode:
         self.saved(key, ply, estimates, best, flag, found[1])
         return found
 
-    def entry(self, key: i64) -> Any:
+    def entry(self, key: i64, ply: int) -> Any:
         """Return the table's entry under ``key``: the dict's, or the run's look-up once
-        the table has turned to slots (``Run.stored``)."""
+        the table has turned to slots (``Run.stored``); else, within ``near`` plies of the
+        root, the shared slots' (``Run.shared``)."""
         if self.slotted:
             return self.run.stored(key)
-        return self.entries.get(key)
+        stored = self.entries.get(key)
+        if stored is None and ply <= self.near:
+            return self.run.shared(key)
+        return stored
 
     def children(self, cur: i64, mask: i64, plies: int, ply: int, alpha: int, beta: int,
                  ranked: list[int]) -> tuple[int, Link]:
@@ -389,6 +394,8 @@ class SolverNode:
             if self.distances and (value >= HALF or value <= -HALF):
                 value = value + ply if value > 0 else value - ply
             entries[key] = (depth, value, flag, EMPTY, ply)
+            if ply <= self.near:
+                self.run.share(key, depth, value, flag, ply)
             return
         run = self.run
         run.estimates = self.estimates

@@ -171,7 +171,7 @@ class SolverNode:
         if not safe:
             return value, (self.run.order(state, self.run.moves(state))[0], EMPTY)
         key = self.key(cur + mask)
-        stored = self.entry(key)
+        stored = self.entry(key, 0)
         first = stored[3][0] if stored is not None and stored[3] else -1
         return self.stored_best(key, 0, estimates, alpha, beta, self.children(
             cur, mask, plies, 0, alpha, beta, self.ordered(cur, mask, safe, theirs, first)))

@@ -85,13 +85,14 @@ def until(test: object, seconds: float, step: float = 0.02) -> bool:
     return bool(test())  # type: ignore[operator]
 
 
-def start(argv: Sequence[str], err: IO[str]) -> subprocess.Popen[str]:
+def start(argv: Sequence[str], err: IO[str],
+          program: Sequence[str] = PROGRAM) -> subprocess.Popen[str]:
     """Start the program in a session of its own (so a signal can go to its whole group).
 
     Its stderr goes to the file ``err``, not a pipe: a process left behind holding a pipe
     open would keep a reader waiting.
     """
-    return subprocess.Popen([*PROGRAM, *argv], cwd=ROOT, stdin=subprocess.DEVNULL,
+    return subprocess.Popen([*program, *argv], cwd=ROOT, stdin=subprocess.DEVNULL,
                             stdout=subprocess.DEVNULL, stderr=err, text=True,
                             start_new_session=True)
 
@@ -202,6 +203,48 @@ def test_exit_does_not_race_the_pool_manager_thread() -> None:
     done = subprocess.run([sys.executable, "-c", RACE], cwd=ROOT, capture_output=True,
                           text=True, timeout=25)
     assert (done.returncode, done.stdout, done.stderr) == (0, "interrupted\n", "")
+
+
+SLOW_MANAGER = textwrap.dedent("""
+    import sys, time
+    from concurrent.futures import process
+    from fminimax.cli import command, pools
+
+    def join_executor_internals(self, original=process._ExecutorManagerThread
+                                .join_executor_internals):
+        time.sleep(3)  # a loaded machine: the pool's manager thread ends after the program
+        original(self)
+
+    process._ExecutorManagerThread.join_executor_internals = join_executor_internals
+    pools.STOP_SECONDS = 0.5  # (stop_pool stops waiting for it sooner, as after 5 s)
+    command()
+""")
+
+
+@needs_proc
+def test_ctrl_c_leaves_the_resource_tracker_nothing_to_report_however_late_the_pool_ends(
+) -> None:
+    """Ctrl-C once both workers search, while the pool's manager thread outlives the program
+    (it holds the pool's queues): still one line.  The queues' named semaphores are unlinked
+    before the program ends at once; before, the resource tracker found them left and added
+    "UserWarning: resource_tracker: There appear to be 5 leaked semaphore objects"."""
+    with tempfile.TemporaryFile("w+") as err:
+        process = start(SEARCH, err, [sys.executable, "-c", SLOW_MANAGER])
+        family: list[int] = []
+        try:
+            assert until(lambda: len(pool_workers(process.pid)) == 2, 60)
+            family = descendants(process.pid)
+            os.kill(process.pid, signal.SIGINT)
+            status = process.wait(timeout=30)
+            assert until(lambda: not any(alive(pid) for pid in family), 20)  # the tracker too
+            err.seek(0)
+            said = err.read()
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+            kill_all([pid for pid in family if alive(pid)])
+    assert (status, said) == (130, "fminimax: interrupted\n")
 
 
 # --- 2. SIGTERM with --workers: cleaned up as on Ctrl-C, nothing left behind ------------

@@ -224,7 +224,7 @@ SLOW_MANAGER = textwrap.dedent("""
 @needs_proc
 def test_ctrl_c_leaves_the_resource_tracker_nothing_to_report_however_late_the_pool_ends(
 ) -> None:
-    """Ctrl-C once both workers search, while the pool's manager thread outlives the program
+    """Ctrl-C once a worker searches, while the pool's manager thread outlives the program
     (it holds the pool's queues): still one line.  The queues' named semaphores are unlinked
     before the program ends at once; before, the resource tracker found them left and added
     "UserWarning: resource_tracker: There appear to be 5 leaked semaphore objects"."""
@@ -232,7 +232,7 @@ def test_ctrl_c_leaves_the_resource_tracker_nothing_to_report_however_late_the_p
         process = start(SEARCH, err, [sys.executable, "-c", SLOW_MANAGER])
         family: list[int] = []
         try:
-            assert until(lambda: len(pool_workers(process.pid)) == 2, 60)
+            assert until(lambda: pool_workers(process.pid), 60)  # the pool has started
             family = descendants(process.pid)
             os.kill(process.pid, signal.SIGINT)
             status = process.wait(timeout=30)

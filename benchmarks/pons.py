@@ -38,7 +38,10 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+if __name__ == "__main__":  # run as a script: this repository's source.  Imported (by the
+    # tests), the importer's path stays as it is: the repository put first would make
+    # every process started later (a pool's workers) import ./fminimax, not the build tested
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from fminimax import algorithms  # noqa: E402
 from fminimax.games import connect4  # noqa: E402

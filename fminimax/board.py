@@ -274,6 +274,8 @@ def parse_board(text: str | Iterable[Any], rows: int | None = None,
     ...
     ValueError: row 4 of 'xo./.../.../' is empty; rows are split by one '/' or newline, ...
     """
+    if rows is not None and cols is not None:
+        _check_size(rows, cols)  # a size given is refused before the cells are read
     written, tokens = _tokens(text)
     _check_lengths(text if isinstance(text, str) else "", written)  # before any count
     if rows is None or cols is None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import resource
 import shutil
 import signal
 from collections.abc import Iterator
@@ -48,6 +49,16 @@ def reachable_positions() -> list[ttt.Position]:
 @pytest.fixture(scope="session")
 def positions() -> list[ttt.Position]:
     return reachable_positions()
+
+
+def children_cpu() -> float:
+    """Return the CPU seconds of this process's ended children (and theirs, waited for).
+
+    Work done, which a machine loaded with other jobs does not stretch as it stretches the
+    wall clock: tests bound a program run in a subprocess by the change of this across it.
+    """
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def under_ci() -> bool:

@@ -20,6 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import children_cpu
 from fminimax import algorithms
 from fminimax import tictactoe as ttt
 from fminimax.cli import main
@@ -156,10 +157,10 @@ def test_a_depth_limit_lists_the_moves_searched_like_the_root() -> None:
 
 def test_a_node_budget_bounds_every_best_move_too() -> None:
     """The base took 25 s and 497 MB, and printed a heuristic best move beside exact ones."""
-    started = time.perf_counter()
+    started = time.process_time()  # the work, not a loaded machine's wall clock
     record = answer("solve", "tictactoe", "--size", "4x4", "--algorithm", "iterative",
                     "--max-nodes", "1000")
-    assert time.perf_counter() - started < 5
+    assert time.process_time() - started < 5
     assert record["nodes"] <= 1000 and record["exact"] is False and record["depth"] >= 1
     assert record["best_move"] in record["best_moves"]
 
@@ -168,11 +169,11 @@ def test_a_time_budget_bounds_every_best_move_in_time_and_memory() -> None:
     """The base grew past 540 MB in 55 s with no output."""
     code = ("import resource, sys; resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30));"
             "from fminimax.cli import main; sys.exit(main(sys.argv[1:]))")
-    started = time.perf_counter()
+    started = children_cpu()  # the program's work, not a loaded machine's wall clock
     done = subprocess.run([PY, "-c", code, "solve", "connect4", "--algorithm", "iterative",
                            "--seconds", "1", "--all", "--json"], capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 0, done.stderr
-    assert time.perf_counter() - started < 10
+    assert children_cpu() - started < 10
     record = json.loads(done.stdout)
     assert record["best_move"] in record["best_moves"] and record["depth"] >= 1

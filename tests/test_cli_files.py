@@ -88,10 +88,10 @@ def test_a_missing_folder_and_an_empty_path_are_refused(tmp_path: Path) -> None:
 
 
 def test_a_folder_that_refuses_new_files_is_refused_before_the_search() -> None:
-    started = time.perf_counter()
+    started = time.process_time()  # this process's work, not a loaded machine's wall clock
     wide = str([[i, i + 1] for i in range(20_000)])  # drawing it would take seconds
     assert "refuses a new file" in refused("tree", wide, "--html", "/proc/x.html")
-    assert time.perf_counter() - started < 5
+    assert time.process_time() - started < 5
 
 
 def test_a_hard_linked_file_is_refused_and_keeps_its_links(tmp_path: Path) -> None:
@@ -179,10 +179,10 @@ def test_the_outputs_are_checked_before_any_search(tmp_path: Path) -> None:
     """Nim 3 3 4 4 without a table searches 4.9 M nodes (12 s); the refusal comes first."""
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
-    started = time.perf_counter()
+    started = time.process_time()  # this process's work, not a loaded machine's wall clock
     refused("solve", "nim", "3", "3", "4", "4", "--no-table", "--trace-html", str(fifo))
     refused("solve", "nim", "3", "3", "4", "4", "--no-table", "--trace-html", str(tmp_path))
-    assert time.perf_counter() - started < 2
+    assert time.process_time() - started < 2
 
 
 def test_the_writer_refuses_what_the_check_refuses(tmp_path: Path) -> None:

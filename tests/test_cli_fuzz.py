@@ -431,8 +431,7 @@ def program(argv: list[str], stdin: bytes = b"", close: tuple[int, ...] = (),
 
     done = subprocess.run([*PROGRAM, *argv], input=stdin, cwd=ROOT, preexec_fn=bounded,
                           stdout=stdout if stdout is not None else subprocess.DEVNULL,
-                          stderr=subprocess.PIPE, timeout=120,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+                          stderr=subprocess.PIPE, timeout=120)
     return done.returncode, done.stderr.decode()
 
 
@@ -488,8 +487,7 @@ def test_running_out_of_memory_is_one_line_and_status_2() -> None:
     import subprocess
 
     done = subprocess.run(["prlimit", "--as=300000000", sys.executable, "-c", EXHAUSTED],
-                          cwd=ROOT, capture_output=True, text=True, timeout=300,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr[-2000:]
     assert done.stderr.startswith("fminimax: error: out of memory; ") and \
         "Traceback" not in done.stderr
@@ -544,14 +542,14 @@ def test_a_pettingzoo_encoding_of_any_size_is_made_or_refused_at_once(
     pz = pytest.importorskip("fminimax.interop.pettingzoo") if not os.environ.get("CI") \
         else __import__("fminimax.interop.pettingzoo", fromlist=["env"])
     make = getattr(pz, kind)
-    started = time.monotonic()
+    started = time.process_time()  # this process's work, not a loaded machine's wall clock
     try:
         encoding = make(tuple(numbers)) if kind == "nim" else make(*numbers)
     except (ValueError, TypeError) as error:
         assert "\n" not in str(error) and str(error), (kind, numbers)
     else:
         assert encoding.actions <= 10**6, (kind, numbers)
-    assert time.monotonic() - started < 5, (kind, numbers)
+    assert time.process_time() - started < 5, (kind, numbers)
 
 
 @settings(max_examples=30, deadline=None)

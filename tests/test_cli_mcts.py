@@ -175,13 +175,13 @@ def test_a_timed_mcts_spec_reads_the_clock_passed_in() -> None:
 
 def test_the_match_command_takes_mcts_specs() -> None:
     out, err = io.StringIO(), io.StringIO()
-    began = time.monotonic()
+    began = time.process_time()  # this process's work, not a loaded machine's wall clock
     status = main(["match", "tictactoe", "--first", "mcts:iterations=200", "--second",
                    "alphabeta:depth=2", "--games", "2", "--json"], out, err)
     assert status == 0, err.getvalue()
     found = json.loads(out.getvalue())
     assert found["first"] == "mcts:iterations=200" and found["games"] == 2
-    assert time.monotonic() - began < 120
+    assert time.process_time() - began < 120
 
 
 def test_a_time_budget_stops_at_the_iteration_cap_that_bounds_the_tree_and_says_so() -> None:

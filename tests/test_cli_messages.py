@@ -74,10 +74,10 @@ def test_a_spec_of_depth_0_is_refused_by_what_it_means() -> None:
 
 def test_a_depth_without_a_heuristic_is_refused_before_the_first_game() -> None:
     """The base failed mid-match."""
-    started = time.perf_counter()
+    started = time.process_time()  # this process's work, not a loaded machine's wall clock
     err = refused("match", "nim", "3", "4", "--first", "alphabeta:depth=1", "--second",
                   "alphabeta", "--games", "1000")
-    assert "no heuristic" in err and time.perf_counter() - started < 2
+    assert "no heuristic" in err and time.process_time() - started < 2
 
 
 @pytest.mark.parametrize("argv, takes", [

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import multiprocessing
 import os
 import subprocess
 import sys
 import textwrap
+from concurrent.futures import ProcessPoolExecutor
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
@@ -43,6 +45,14 @@ def test_version_says_which_build_runs() -> None:
                           text=True, timeout=60, env={**os.environ, "PYTHONSAFEPATH": "1"})
     assert done.returncode == 0
     assert (done.stdout + done.stderr).strip() == f"fminimax {version()}"
+
+
+def test_a_pool_worker_process_runs_the_build_this_run_tests() -> None:
+    # a worker process takes its parent's sys.path: a module that put the repository first
+    # (a benchmark script the tests import) made the compiled pass's workers run ./fminimax
+    context = multiprocessing.get_context("forkserver")
+    with ProcessPoolExecutor(1, mp_context=context) as pool:
+        assert pool.submit(build.build).result(timeout=60) == EXPECTED
 
 
 def test_every_compiled_module_is_a_source_file_of_the_package() -> None:

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from conftest import needs_module, needs_tool
-from fminimax import algorithms, core
+from fminimax import algorithms, build, core
 from fminimax.cli import main
 from fminimax.games import connect4 as c4
 from fminimax.games import nim
@@ -138,12 +138,17 @@ def test_a_store_of_another_board_or_a_damaged_one_is_refused_in_one_line(
 
 # --- killed and started again: real processes, real SIGKILLs --------------------------------
 #
-# Each run is a position a few plies in, split 2 plies further down: a dozen or two tasks of
-# a tenth of a second (one core, unloaded), so a run lasts a second or two and is killed
-# mid-way, once its first task is stored.
+# Each run is a position split a few plies further down: a dozen to fifty tasks, so a run is
+# killed mid-way, once its first task is stored.  The position is one of a few seconds of
+# search in the build under test (the compiled one searches some twenty times faster: the
+# pure build's positions took it a tenth of a second, done before the kill came).
 
-POSITIONS = {"5x4": "31", "5x5": "3333", "6x4": "4343"}
-"""The board each size's run starts from (1-based columns): 24, 12 and 31 tasks."""
+POSITIONS = {
+    "pure": {"5x4": ("31", 2), "5x5": ("3333", 2), "6x4": ("4343", 2)},
+    "compiled": {"5x4": ("", 3), "5x5": ("3", 2), "6x4": ("43", 2)},
+}[build.build()]
+"""Each size's run in this build: the board it starts from (1-based columns) and the plies
+down to its frontier.  Pure: 24, 12 and 31 tasks; compiled: 49, 13 and 36."""
 
 
 def rows_reach(path: Path, count: int, process: subprocess.Popen[bytes], seconds: float) -> None:
@@ -159,8 +164,9 @@ def rows_reach(path: Path, count: int, process: subprocess.Popen[bytes], seconds
 
 
 def frontier_argv(store: Path, size: str, engine: list[str]) -> list[str]:
-    return ["solve", "connect4", "--size", size, "--board", POSITIONS[size], "--frontier", "2",
-            "--store", str(store), "--json", "--quiet", *engine]
+    board, plies = POSITIONS[size]
+    return ["solve", "connect4", "--size", size, *(["--board", board] if board else []),
+            "--frontier", str(plies), "--store", str(store), "--json", "--quiet", *engine]
 
 
 def started_again(store: Path, size: str, killed: int, engine: list[str],
@@ -174,11 +180,11 @@ def started_again(store: Path, size: str, killed: int, engine: list[str],
                            capture_output=True, timeout=300, text=True, env=env)
     assert again.returncode == 0, again.stderr
     record = json.loads(again.stdout)
-    root = c4.from_moves([int(column) - 1 for column in POSITIONS[size]], width, height)
+    root = c4.from_moves([int(column) - 1 for column in POSITIONS[size][0]], width, height)
     assert record["value"] == serial(c4.solver(width, height), root).value
     assert record["resumed"] == before >= killed >= 1
     assert len(stored(store)) == record["tasks"] > killed  # killed mid-way
-    check_every_entry(store, width, height, POSITIONS[size])
+    check_every_entry(store, width, height, POSITIONS[size][0])
 
 
 def killed_and_resumed(tmp_path: Path, size: str, victim: str, engine: list[str]) -> None:

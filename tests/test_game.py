@@ -131,10 +131,10 @@ CONTRACT = "breaks the contract that moves are empty exactly when the game is ov
 @pytest.mark.parametrize("name", ["minimax", "alphabeta", "memoized", "mtdf", "pvs", "auto"])
 def test_moves_at_an_ended_state_are_named_at_once_not_searched_without_end(name: str) -> None:
     assert reference.retrieve_score(counting(), (0, 0), 0) == 1  # the textbook never asks
-    started = time.monotonic()
+    started = time.process_time()  # this process's work, not a loaded machine's wall clock
     with pytest.raises(ValueError, match=f"game 'counting' {CONTRACT}: is_over is true at "):
         algorithms.solve(counting(), (0, 0), name)
-    assert time.monotonic() - started < 10
+    assert time.process_time() - started < 10
 
 
 def test_moves_at_an_ended_state_are_named_by_a_depth_limited_search_and_at_the_root() -> None:

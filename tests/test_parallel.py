@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import multiprocessing
 import os
 import pickle
@@ -11,6 +12,7 @@ import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 import pytest
@@ -532,6 +534,21 @@ def test_worker_processes_name_a_games_tables_as_the_parent_does(
     for distances in (True, False):
         assert process_pool.submit(parallel.table_id, game, distances).result(timeout=30) == \
             parallel.table_id(game, distances)
+
+
+def test_a_games_table_name_is_a_function_of_its_value_not_of_which_parts_are_one_object(
+) -> None:
+    # solver(4, 4)'s three rules over one shape, and the same rules over three equal copies
+    # of it: the same game, one name (pickle's memo wrote the first shorter); as a worker of
+    # the other build sees it (the names of compiled functions are new strings each time)
+    game = connect4.solver(4, 4)
+    copied = replace(game, **{name: partial(rule.func, copy.deepcopy(rule.args[0]))
+                              for name in ("is_over", "heuristic", "noisy")
+                              for rule in [getattr(game, name)]})
+    assert copied.heuristic.args[0] == game.heuristic.args[0]
+    assert copied.heuristic.args[0] is not game.heuristic.args[0]
+    for distances in (True, False):
+        assert parallel.table_id(copied, distances) == parallel.table_id(game, distances)
 
 
 def test_a_worker_process_that_raises_gives_the_error_and_the_position(

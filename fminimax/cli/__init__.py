@@ -248,8 +248,23 @@ def command() -> NoReturn:
                 stream.flush()
             except (AttributeError, OSError, ValueError):
                 pass
+        _pool_semaphores_unlinked()
         os._exit(status)
     raise SystemExit(status)
+
+
+def _pool_semaphores_unlinked() -> None:
+    """Unlink the named semaphores of the process pools' queues still held: what
+    multiprocessing's own exit hook does, which ``os._exit`` skips.
+
+    Why: a pool's queues live while anything holds them (its manager thread, still ending
+    on a loaded machine when ``pools.stop_pool`` stops waiting for it), and the resource
+    tracker, which outlives the program, found their semaphores left and printed "There
+    appear to be 5 leaked semaphore objects" after the program's one line.
+    """
+    util = sys.modules.get("multiprocessing.util")  # loaded whenever a pool ran
+    if util is not None:
+        util._run_finalizers(0)  # the exit hook's first step: the semaphores' and queues'
 
 
 def _refusal(error: Exception) -> tuple[int, str]:

@@ -13,6 +13,7 @@ sent; or one for every worker of the machine, in shared memory (``shared``).
 from __future__ import annotations
 
 import hashlib
+import io
 import pickle
 import threading
 from collections.abc import Callable
@@ -98,13 +99,31 @@ def table_id(game: Game[Any, Any], distances: bool) -> str:
 
     Entries hold for any position of the same game with the same ``distances``, so searches that
     agree on both may share them.  A digest (sha256), never ``hash()``, which differs from
-    process to process.
+    process to process; of a pickle written without pickle's memo (``fast``), so the name
+    is a function of the game's value only (see ``_value_pickle``).
 
     >>> from fminimax.games import nim
     >>> table_id(nim.game(), True) == table_id(nim.game(), True) != table_id(nim.game(), False)
     True
     """
-    return hashlib.sha256(pickle.dumps((game, distances))).hexdigest()[:16]
+    return hashlib.sha256(_value_pickle((game, distances))).hexdigest()[:16]
+
+
+def _value_pickle(value: Any) -> bytes:
+    """Return ``value`` pickled without the memo, at a fixed protocol.
+
+    Why: with the memo, a part met twice is written once and then referred to, so the bytes
+    depend on which equal parts are one object, not only on their values: a pure
+    function's name is the interned string that a game's field of the same name shares,
+    a compiled function's a new string each time it is read, so one game pickled by the
+    pure build and by the compiled one (a worker may run either) gave two names.  A fixed
+    protocol keeps the name the same under every Python the workers may run.
+    """
+    written = io.BytesIO()
+    pickler = pickle.Pickler(written, protocol=4)
+    pickler.fast = True  # no memo: each part written whole, wherever it is met
+    pickler.dump(value)
+    return written.getvalue()
 
 
 def template(game: Game[State, Move], state: State,

@@ -127,7 +127,8 @@ BOARDS = ["x.. .o. ...", "xo. .x. ..o", "xx. oo. ...", "x.o .x. o..", "xox oxo .
 def test_every_best_move_of_a_tictactoe_position_has_the_roots_value(board: str) -> None:
     game = ttt.game()
     position = ttt.start(3, 3, board)
-    for algorithm in ALGORITHMS:
+    references: dict[int | None, tuple[Any, dict[Any, Any]]] = {}  # by depth: the same
+    for algorithm in ALGORITHMS:                                    # for every algorithm
         for bound in modes(algorithm):
             bound = [part for part in bound if part not in ("--heuristic", "zero")]
             if bound == ["--max-nodes", "3"]:
@@ -135,10 +136,13 @@ def test_every_best_move_of_a_tictactoe_position_has_the_roots_value(board: str)
             record = answer("solve", "tictactoe", "--board", board, "--algorithm", algorithm,
                             *bound)
             depth = record["depth"]
-            values = {move: -quick_ref(game, game.play(position, move),
-                                       None if depth is None else depth - 1, 1)
-                      for move in game.moves(position)}
-            assert record["value"] == quick_ref(game, position, depth), (algorithm, bound)
+            if depth not in references:
+                references[depth] = (quick_ref(game, position, depth), {
+                    move: -quick_ref(game, game.play(position, move),
+                                     None if depth is None else depth - 1, 1)
+                    for move in game.moves(position)})
+            value, values = references[depth]
+            assert record["value"] == value, (algorithm, bound)
             assert record["best_move"] in record["best_moves"], (algorithm, bound, record)
             assert record["best_moves"] == [move for move, value in values.items()
                                             if value == record["value"]], (algorithm, bound)

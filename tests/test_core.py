@@ -19,6 +19,7 @@ from fminimax.core import SearchOptions, SearchResult, Stats, Table
 from fminimax.games import connect4 as c4
 from fminimax.games import pig, tree
 from fminimax.reference import best_moves
+from tests import oracle
 from tests.test_algorithms import trees
 
 # --- options: one checked value --------------------------------------------------------------
@@ -144,11 +145,11 @@ def test_outcome_words_need_the_quick_value_of_a_win_or_a_loss() -> None:
 
 def test_mate_bounds_answer_null_windows_around_every_tictactoe_value(
         positions: list[ttt.Position]) -> None:
-    game, table = ttt.game(), Table()
+    game, values = ttt.game(), oracle.distance_values()  # memoized's, once a process
     for position in positions:
         if game.is_over(position):
             continue
-        value = algorithms.memoized(game, position, table=table).value
+        value = values[position]
         below = algorithms.alphabeta(game, position, mate=True, alpha=value - 1, beta=value)
         above = algorithms.alphabeta(game, position, mate=True, alpha=value, beta=value + 1)
         assert below.value >= value and above.value <= value, (position, value)

@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 
 from fminimax import algorithms, core
 from fminimax import tictactoe as ttt
-from fminimax.core import MateError, Table
+from fminimax.core import MateError
 from fminimax.games import connect4, nim, tree
+from tests import oracle
 from tests.test_algorithms import trees
 
 SCORED = Path(__file__).resolve().parent / "data" / "connect4-7x6-scored.txt"  # see its README
@@ -125,11 +126,11 @@ def test_every_exact_algorithm_agrees_with_bouton_on_nim(heaps: tuple[int, ...])
 
 def test_every_exact_algorithm_agrees_on_every_seventh_tictactoe_position(
         positions: list[ttt.Position]) -> None:
-    game = ttt.game()
+    game, values = ttt.game(), oracle.distance_values()  # memoized's, once a process
     for position in positions[::7]:
         if game.is_over(position):
             continue
-        expected = algorithms.memoized(game, position).value
+        expected = values[position]
         for name in ("mate", "pvs", "history", "aspiration", "mtdf", "sss", "dual",
                      "bisection"):
             result = algorithms.solve(game, position, name)
@@ -138,10 +139,10 @@ def test_every_exact_algorithm_agrees_on_every_seventh_tictactoe_position(
 
 def test_bisection_agrees_with_the_reference_on_every_tictactoe_position(
         positions: list[ttt.Position]) -> None:
-    game, table = ttt.game(), Table()
+    game, values = ttt.game(), oracle.distance_values()  # memoized's, once a process
     for position in positions:
         if not game.is_over(position):
-            expected = algorithms.memoized(game, position, table=table).value
+            expected = values[position]
             assert algorithms.bisection(game, position).value == expected, position
 
 

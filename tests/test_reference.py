@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from fminimax import algorithms, reference
 from fminimax import tictactoe as ttt
 from fminimax.games import pig, tree
+from tests import oracle
 
 SEED = [[2, 7], [1, 8]]
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]  # AIMA's figure 5.2: value 3, leaves 4, 6 pruned
@@ -297,22 +298,13 @@ def test_ties_let_the_textbook_prune_a_leaf_sss_scores() -> None:
 # --- the oracles on every reachable tic-tac-toe position -------------------------------------
 
 
-@pytest.fixture(scope="module")
-def reference_values(positions: list[ttt.Position]) -> list[Any]:
-    """The textbook's value of every reachable position, for the player to move there."""
-    game = ttt.game()
-    memo: dict[Any, dict[Any, Any]] = {"x": {}, "o": {}}  # one table per root player
-    return [reference.retrieve_score(game, position, position.player, 0, memo[position.player])
-            for position in positions]
-
-
 @pytest.mark.parametrize("name", NAMES)  # one test an algorithm: the suite's workers share them
 def test_every_algorithm_gives_the_references_value_on_every_tictactoe_position(
-        name: str, positions: list[ttt.Position], reference_values: list[Any]) -> None:
-    game = ttt.game()
-    for position, expected in zip(positions, reference_values, strict=True):
-        assert algorithms.solve(game, position, name, distances=False).value == expected, (
-            name, position)
+        name: str, positions: list[ttt.Position]) -> None:
+    expected = oracle.reference_values()  # the textbook's, for the player to move
+    found = oracle.solved(name, distances=False)  # each position searched on its own
+    for position in positions:
+        assert found[position].value == expected[position], (name, position)
 
 
 @pytest.fixture(scope="module")
@@ -331,8 +323,8 @@ def test_the_one_pass_family_scores_as_many_leaves_as_the_textbook_on_tictactoe_
         if name in ("alphabeta", "star1", "star2"):
             plain = algorithms.solve(game, position, name, table=False, distances=False)
             assert plain.stats.leaves == expected, (name, position)
-        if name in SAME_LEAVES:
-            tabled = algorithms.solve(game, position, name, distances=False)
+        if name in SAME_LEAVES:  # the searches the test above checks the values of
+            tabled = oracle.solved(name, distances=False)[position]
             assert tabled.stats.leaves <= expected, (name, position)
 
 

@@ -7,8 +7,9 @@ from functools import cache
 import pytest
 from pyrsistent import pvector
 
-from fminimax import algorithms, core, reference
+from fminimax import algorithms, core
 from fminimax import tictactoe as ttt
+from tests import oracle
 
 SEED = ttt.parse_board("oox xx5 oo8")
 
@@ -279,28 +280,28 @@ def test_there_are_5478_reachable_positions_and_4520_unfinished(positions: list)
 
 def test_memoized_scores_map_equals_the_plain_recursion_on_every_position(
         positions: list) -> None:
+    plain_maps, memo_maps = oracle.card_scores_maps(), oracle.alphabeta_scores_maps()
     for position in positions:
         me = position.player
-        memo = ttt.alphabeta_scores_map(position.board, me, other(me))
-        plain = ttt.scores_map(position.board, me, other(me), memo=False)
-        assert memo == plain, ttt.board_str(position.board)
+        plain = plain_maps[position]  # ttt.scores_map(memo=False), shared with the test below
+        assert memo_maps[position] == plain, ttt.board_str(position.board)
         assert ttt.scores_map(position.board, me, other(me), memo=True) == plain
 
 
 def test_the_cards_functions_equal_the_generic_reference_on_every_position(
         positions: list) -> None:
     """The card's pipeline (retrieve_score, and scores_map's plain recursion, which asks
-    game_over of the move) against reference.py's generic one over the game value."""
+    game_over of the move) against reference.py's generic one over the game value (its
+    values and scores maps computed once per process: tests/oracle.py)."""
+    values, maps = oracle.reference_values(), oracle.reference_scores_maps()
+    plain_maps = oracle.card_scores_maps()
     for position in positions:
         me = position.player
-        game = ttt.game(me, other(me))
-        table: dict = {}
-        want = reference.retrieve_score(game, position, me, 0, table)
+        want = values[position]
         assert ttt.retrieve_score(position.board, me, other(me), 0, {}) == want
         if len(ttt.open_spaces(position.board)) <= 5:  # the untabled recursion, kept quick
             assert ttt.retrieve_score(position.board, me, other(me), 0) == want
-        assert ttt.scores_map(position.board, me, other(me)) == reference.scores_map(
-            game, position, {}), ttt.board_str(position.board)
+        assert plain_maps[position] == maps[position], ttt.board_str(position.board)
 
 
 def test_retrieve_score_runs_the_cards_pipeline_generate_boards_then_optimal_score(
@@ -319,10 +320,10 @@ def test_retrieve_score_runs_the_cards_pipeline_generate_boards_then_optimal_sco
 
 
 def test_best_move_is_value_optimal_on_every_position(positions: list) -> None:
-    game = ttt.game()
+    game, maps = ttt.game(), oracle.alphabeta_scores_maps()
     for position in positions:
         me = position.player
-        scores = ttt.alphabeta_scores_map(position.board, me, other(me))
+        scores = maps[position]  # ttt.alphabeta_scores_map, shared with the tests above
         if not scores:
             continue
         best = max(scores.values())

@@ -137,3 +137,27 @@ def test_fractions_as_text_and_leaves_at_the_limit_give_finite_values_everywhere
         value = algorithms.by_name(name).run(tree.game(), root).value
         assert math.isfinite(value) and math.isclose(value, expected, rel_tol=1e-12)
         json.dumps(float(value), allow_nan=False)
+
+
+def test_a_chance_node_hashes_its_subtree_once_when_made() -> None:
+    """A table hashes every state it stores: a chance node that hashed its whole subtree
+    each time made a table's search of a 2,000-ply line of them take minutes."""
+    import pickle
+    import sys
+
+    from fminimax.games.tree.frozen import Chance
+
+    line: Any = 0
+    for _ in range(100):  # (equality and pickle recurse: a shallow line)
+        line = Chance(((1, (line,)),))
+    called: list[str] = []
+    sys.setprofile(lambda frame, event, _: called.append(frame.f_code.co_name)
+                   if event == "call" else None)
+    try:
+        hash(line)
+    finally:
+        sys.setprofile(None)
+    assert called.count("__hash__") <= 1
+    again = pickle.loads(pickle.dumps(line))
+    assert again == line and hash(again) == hash(line)
+    assert hash(Chance(((1, 2),))) == hash(Chance(((1, 2),))) and "_hash" not in repr(line)

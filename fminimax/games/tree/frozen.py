@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from numbers import Real
 from typing import Any, Union, cast
@@ -97,6 +97,19 @@ class Chance:
     """A chance node: its outcomes as (probability, subtree) pairs, probabilities summing to 1."""
 
     outcomes: tuple[tuple[Score, Tree], ...]
+    # The hash, made once: a table hashes every state it stores, and a dataclass's hash
+    # walks the whole subtree in Python each time, so a line of n chance nodes cost n**2
+    # hash calls (2,000 plies: 8 million, minutes); stored, each node hashes its children's
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash(self.outcomes))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Chance, (self.outcomes,)  # hashed again where unpickled (str hashes vary)
 
 
 def bare(tree: Tree) -> Tree:

@@ -300,7 +300,7 @@ def test_the_book_a_frontier_run_writes_holds_every_value_a_direct_search_gives(
             continue
         found = books.score(written, state)
         assert found is not None, line
-        assert found == strong_score(state, serial(game, state).value, 4, 4), line
+        assert found == strong_score(state, direct_value(state, 4, 4), 4, 4), line
         seen += 1
     assert json.loads(out)["book"] >= seen // 2  # mirror images share an entry
 
@@ -322,7 +322,7 @@ def test_solve_answers_from_the_book_a_frontier_run_wrote_at_once(
     status, out, _ = solve(["solve", "connect4", "--size", "4x4", "--book", str(path),
                             "--json", "--quiet"], capsys)
     found = json.loads(out)
-    assert (status, found["value"]) == (0, serial(c4.solver(4, 4), c4.start(4, 4)).value)
+    assert (status, found["value"]) == (0, direct_value(c4.start(4, 4), 4, 4))
     assert found["nodes"] <= 5
 
 

@@ -1,5 +1,4 @@
-"""Values by a direct search, shared by every test of a test process: Connect Four's, and
-the serial answer of each tic-tac-toe position.
+"""Connect Four values by a direct search, shared by every test of a test process.
 
 A direct search's value is a pure function of the position, so the tests that check stored
 values against it (a frontier run's store and book, over each engine, after each kill) ask
@@ -14,7 +13,6 @@ from __future__ import annotations
 from functools import cache
 
 from fminimax import algorithms, core
-from fminimax import tictactoe as ttt
 from fminimax.game import Score
 from fminimax.games import connect4 as c4
 
@@ -31,11 +29,3 @@ def direct_value(state: c4.C4, width: int, height: int) -> Score:
     search, as ``algorithms.auto`` with a table gives it."""
     game = c4.solver(width, height)
     return algorithms.auto(game, state, table=_table(width, height)).value
-
-
-@cache
-def serial_answer(position: ttt.Position) -> tuple[Score, int | None]:
-    """Return the value and best move of the serial search of a 3x3 tic-tac-toe
-    ``position`` (a table of its own: the move is the one a fresh search names)."""
-    found = core.search(ttt.game(), position, table=core.Table())
-    return found.value, found.move

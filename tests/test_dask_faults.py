@@ -25,6 +25,15 @@ from fminimax import parallel
 from fminimax.games import nim
 
 
+def until_executing(client: Any, seconds: float = 30) -> None:
+    """Return once a worker of ``client``'s cluster runs a task (or after ``seconds``): the
+    moment a fault is meant to come, asked for, not waited for with a fixed sleep."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and not sum(client.run(
+            lambda dask_worker: len(dask_worker.state.executing)).values()):
+        time.sleep(0.05)
+
+
 def test_a_dask_cluster_closed_mid_search_ends_it_with_a_clear_error_not_a_hang() -> None:
     from test_parallel import in_background
     distributed = needs_module("distributed")
@@ -38,7 +47,7 @@ def test_a_dask_cluster_closed_mid_search_ends_it_with_a_clear_error_not_a_hang(
     try:
         thread, box = in_background(parallel.ybw_search, client.get_executor(), nim.game(),
                                     nim.start((3, 3, 4, 4)), table=False, timeout=20)
-        time.sleep(2.0)  # tasks are out on the workers
+        until_executing(client)  # tasks are out on the workers
         assert thread.is_alive(), "the search ended before the cluster could be closed"
         cluster.close()
         thread.join(40)
@@ -125,10 +134,7 @@ def searching(address: str, argv: list[str]) -> tuple[subprocess.Popen[str], flo
                                cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                text=True)
     with distributed.Client(address, timeout=30) as client:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and not sum(client.run(
-                lambda dask_worker: len(dask_worker.state.executing)).values()):
-            time.sleep(0.1)
+        until_executing(client)
     assert program.poll() is None, program.communicate()
     return program, time.monotonic()
 

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+from solved import direct_value
 
 from conftest import needs_module, needs_tool
 from fminimax import algorithms, build, core
@@ -74,14 +75,15 @@ def stored(path: Path) -> list[tuple[str, str, int]]:
 
 def check_every_entry(path: Path, width: int, height: int, board: str = "") -> None:
     """Every stored value equals a direct search of its position (replayed from its line,
-    after ``board``, 1-based columns as the command line takes them); one table serves the
-    direct searches (it holds only what they proved)."""
-    game, table = c4.solver(width, height), core.Table()
+    after ``board``, 1-based columns as the command line takes them); the direct searches
+    are tests/solved.py's, each position searched once in the test process (the runs
+    killed at different moments store the same positions)."""
+    game = c4.solver(width, height)
     before = [int(column) - 1 for column in board]
     for key, line, value in stored(path):
         state = c4.from_moves(before + json.loads(line), width, height)
         assert str(game.key(state)) == key
-        assert algorithms.auto(game, state, table=table).value == value, line
+        assert direct_value(state, width, height) == value, line
 
 
 def solve(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -304,7 +306,7 @@ def test_the_book_a_frontier_run_writes_holds_every_value_a_direct_search_gives(
             continue
         found = books.score(written, state)
         assert found is not None, line
-        assert found == strong_score(state, serial(game, state).value, 4, 4), line
+        assert found == strong_score(state, direct_value(state, 4, 4), 4, 4), line
         seen += 1
     assert json.loads(out)["book"] >= seen // 2  # mirror images share an entry
 
@@ -326,7 +328,7 @@ def test_solve_answers_from_the_book_a_frontier_run_wrote_at_once(
     status, out, _ = solve(["solve", "connect4", "--size", "4x4", "--book", str(path),
                             "--json", "--quiet"], capsys)
     found = json.loads(out)
-    assert (status, found["value"]) == (0, serial(c4.solver(4, 4), c4.start(4, 4)).value)
+    assert (status, found["value"]) == (0, direct_value(c4.start(4, 4), 4, 4))
     assert found["nodes"] <= 5
 
 

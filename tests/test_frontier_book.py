@@ -11,8 +11,8 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from solved import direct_value
 
-from fminimax import algorithms, core
 from fminimax.cli import main, parser, run_play
 from fminimax.games import connect4 as c4
 from fminimax.games.connect4 import book as books
@@ -41,11 +41,10 @@ def old_store(tmp_path: Path) -> Path:
 def check_every_entry(path: Path, width: int, height: int, plies: int, board: str = "") -> int:
     """Every position from the root (``board``, 1-based columns) down to the frontier (those
     the frontier reaches, not settled by the rules) is in the book at ``path`` with the
-    strong score of a direct search; return how many.  One table serves the direct
-    searches, deepest positions first: it holds only what they proved, and the values of
-    the deeper ones are found again above."""
-    found, game, table = books.from_file(path, width, height), c4.solver(width, height), \
-        core.Table()
+    strong score of a direct search; return how many.  The direct searches are
+    tests/solved.py's (one table a board, each position searched once a test process),
+    deepest positions first: the values of the deeper ones are found again above."""
+    found, game = books.from_file(path, width, height), c4.solver(width, height)
     root = c4.from_moves([int(column) - 1 for column in board], width, height)
     seen: dict[object, c4.C4] = {game.key(root): root}
     for spot in fr.frontier(game, root, plies):
@@ -55,7 +54,7 @@ def check_every_entry(path: Path, width: int, height: int, plies: int, board: st
             if fr.settled(game, state) is None:
                 seen.setdefault(game.key(state), state)
     for state in sorted(seen.values(), key=lambda state: -state.plies):
-        direct = algorithms.auto(game, state, table=table).value
+        direct = direct_value(state, width, height)
         assert books.score(found, state) == c4.strong_score(state, direct, width, height), state
     return len(seen)
 
@@ -68,8 +67,7 @@ def test_a_store_an_earlier_fminimax_wrote_gives_its_book_without_a_search(
                                  "--quiet"], capsys)
     assert status == 0, err
     assert (record["tasks"], record["resumed"], record["nodes"]) == (49, 49, 0)
-    assert record["value"] == algorithms.auto(c4.solver(5, 4), c4.start(5, 4),
-                                              table=core.Table()).value
+    assert record["value"] == direct_value(c4.start(5, 4), 5, 4)
     assert record["book"] == check_every_entry(book, 5, 4, 3)
 
 
@@ -151,12 +149,11 @@ def test_play_moves_perfectly_from_the_book_where_the_board_is_beyond_an_exact_s
         return [line for line in out.getvalue().splitlines() if line.startswith("computer")]
 
     with_book = played("--book", str(book))
-    game, table, state = c4.solver(5, 4), core.Table(), c4.start(5, 4)
+    game, state = c4.solver(5, 4), c4.start(5, 4)
     for said, human in zip(with_book[:2], (2, 2), strict=True):
         assert said.startswith("computer (x) plays ") and "deep" not in said, said
         move = int(said.split()[-1]) - 1
-        value = algorithms.auto(game, state, table=table).value
-        assert -fr.farther(algorithms.auto(game, game.play(state, move),
-                                           table=table).value, 1) == value, said
+        value = direct_value(state, 5, 4)
+        assert -fr.farther(direct_value(game.play(state, move), 5, 4), 1) == value, said
         state = game.play(game.play(state, move), human)
     assert "deep" in played("--book", "none")[0]

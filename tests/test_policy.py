@@ -12,6 +12,7 @@ import pytest
 
 from fminimax import policy, registry
 from fminimax import tictactoe as ttt
+from fminimax.core import MAX_PLIES
 from fminimax.games import connect4, nim, pig, tree
 from fminimax.policy import Budget, Meter, Request
 
@@ -111,9 +112,18 @@ def test_the_probe_still_finds_a_quick_win_far_from_an_exact_search() -> None:
     assert found is not None and found.exact and found.value == 999_997
 
 
+def too_deep() -> Any:
+    """Return a Nim position whose first line is longer than the core follows: two equal
+    heaps of MAX_PLIES // 2 + 1, taken one at a time (a loss for the mover, so no quick win
+    answers it either).  Why two heaps and not eleven of 1,000: the search walks its first
+    line to the limit, and the moves it makes on the way grow with the objects left (eleven
+    heaps of 1,000 made ten times the moves to show the same refusal)."""
+    return nim.start((MAX_PLIES // 2 + 1,) * 2)
+
+
 def test_an_exact_search_too_deep_for_the_engine_is_not_exact_within() -> None:
-    """Eleven heaps of 1,000: its lines (11,000 plies) are longer than the core follows."""
-    assert policy.exact_within(nim.game(), nim.start((1000,) * 11), distances=True) is None
+    """Lines (2,002 plies) longer than the core follows: no exact answer, and no error."""
+    assert policy.exact_within(nim.game(), too_deep(), distances=True) is None
 
 
 # --- the computer's move -------------------------------------------------------------------------
@@ -159,7 +169,7 @@ def test_a_position_beyond_an_exact_search_is_refused_without_a_bound() -> None:
 
 
 def test_a_game_too_deep_to_search_exactly_is_beyond_not_a_python_error() -> None:
-    deep = Made(nim.game(), nim.start((1000,) * 11))
+    deep = Made(nim.game(), too_deep())
     with pytest.raises(policy.TooDeep) as refused:
         policy.answer(deep, Request())
     assert "sys." not in str(refused.value) and "recursion" not in str(refused.value)

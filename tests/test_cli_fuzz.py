@@ -87,7 +87,9 @@ def command_lines(draw: st.DrawFn) -> list[str]:
             *(part for option in options for part in option)]
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# 100 examples: about 20 for each of the five commands, each drawing a few options of the
+# grammar and garbage; the answers reached are checked by the test after this one
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(argv=command_lines(), lines=st.lists(st.one_of(SMALL, GARBAGE), max_size=6))
 def test_any_command_line_ends_with_0_or_2_and_at_most_one_line(
         argv: list[str], lines: list[str]) -> None:
@@ -314,7 +316,10 @@ def surface(argv: list[str]) -> str:
 SURFACES: Counter[tuple[str, int]] = Counter()
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+# 60 examples: about 12 for each of the five surfaces, whose grammars draw from a few dozen
+# command lines each (a page's algorithm and position, a path's kind); every example is a
+# search in a child of its own, a Pig solve to the end taking seconds
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                  HealthCheck.function_scoped_fixture])
 @given(argv=st.one_of(file_lines(), page_lines(), all_lines(), pig_lines(), match_lines()))
 def test_the_new_surfaces_end_bounded_with_0_2_or_130_in_one_line(

@@ -87,9 +87,7 @@ def command_lines(draw: st.DrawFn) -> list[str]:
             *(part for option in options for part in option)]
 
 
-# 100 examples: about 20 for each of the five commands, each drawing a few options of the
-# grammar and garbage; the answers reached are checked by the test after this one
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(argv=command_lines(), lines=st.lists(st.one_of(SMALL, GARBAGE), max_size=6))
 def test_any_command_line_ends_with_0_or_2_and_at_most_one_line(
         argv: list[str], lines: list[str]) -> None:

@@ -242,6 +242,13 @@ def virtual_memory() -> int:
         return int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
 
 
+def cpu_ticks(pid: int) -> int:
+    """Return the CPU time a process has spent, in clock ticks (Linux)."""
+    with open(f"/proc/{pid}/stat") as stat_file:
+        fields = stat_file.read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])  # utime and stime
+
+
 def bounded_run(argv: list[str], folder: Path, answers: str = "") -> tuple[int, str, str]:
     """Return (status, stdout, stderr) of the command line run in a bounded forked child.
 
@@ -270,15 +277,21 @@ def bounded_run(argv: list[str], folder: Path, answers: str = "") -> tuple[int, 
         finally:
             os._exit(0)
     os.close(writer)
-    chunks, deadline = [], time.monotonic() + 3 * SECONDS
+    # the child's own bound is its CPU time (RLIMIT_CPU); the clock only catches a child that
+    # waits without working (a FIFO's open): past the deadline it is killed once it spent no
+    # CPU for SECONDS more, so a loaded machine makes a working child slower, never killed
+    chunks, deadline, spent = [], time.monotonic() + 3 * SECONDS, -1
     with os.fdopen(reader) as pipe:
-        while time.monotonic() < deadline:
+        while True:
             ready, _, _ = select.select([pipe], [], [], 1.0)
             if ready:
                 chunks.append(pipe.read())  # the child writes once, at its end
                 break
-        else:
-            os.kill(pid, signal.SIGKILL)
+            if time.monotonic() >= deadline:
+                if cpu_ticks(pid) == spent:
+                    os.kill(pid, signal.SIGKILL)
+                    break
+                spent, deadline = cpu_ticks(pid), time.monotonic() + SECONDS
     os.waitpid(pid, 0)
     text = "".join(chunks)
     assert text, f"{argv}: no answer within {3 * SECONDS} s (killed)"

@@ -53,13 +53,15 @@ def positions(path: Path, every: int, first: int | None) -> list[tuple[str, int,
     return [(seq, int(score), int(nodes)) for seq, score, nodes in rows[:first][::every]]
 
 
-def solved(sequence: str) -> tuple[int, int, float]:
-    """Return (strong score, nodes, search seconds) of one position, a fresh table each."""
+def solved(sequence: str) -> tuple[int, int, float, float]:
+    """Return (strong score, nodes, search seconds, search CPU seconds) of one position, a
+    fresh table each; both clocks time the search alone (as a peer's solver is timed, the
+    position read before the clocks start)."""
     state = connect4.read_sequence(sequence)
-    start = time.perf_counter()
+    cpu, start = time.process_time(), time.perf_counter()
     result = algorithms.solve(connect4.solver(), state)
-    seconds = time.perf_counter() - start
-    return connect4.strong_score(state, result.value), result.stats.nodes, seconds
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+    return connect4.strong_score(state, result.value), result.stats.nodes, seconds, cpu
 
 
 def quantile(values: Sequence[float], q: float) -> float:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from fminimax import algorithms, core, reference
-from fminimax.core import Table
+from fminimax.core import Table, drivers
 from fminimax.core.options import options_for
 from fminimax.core.search import Search
 from fminimax.games import connect4 as c4
@@ -131,3 +131,68 @@ def test_the_search_takes_the_fast_node_only_where_it_serves_exactly() -> None:
 def test_a_window_of_fractions_is_searched_by_the_cores_node_below_the_root() -> None:
     assert_same_search(c4.solver(4, 4), c4.start(4, 4), distances=False, alpha=-0.5,
                        beta=0.5)
+
+
+def test_the_fast_node_serves_the_root_and_gives_the_cores_root() -> None:
+    """The root, too, is the fast node's (an int or infinite window): the core's node is
+    never called, and every figure is the core's, on roots the end rules decide too."""
+    called = []
+    game = c4.solver(5, 4)
+    chosen = options_for(game, None, {"distances": True, "mate": True})
+    run = Search(game, chosen, Table(), None)
+    generic = run.node.__self__.generic
+
+    def counted(*args: Any) -> Any:
+        called.append(args[1])
+        return generic(*args)
+
+    run.node.__self__.generic = counted
+    assert run.node(c4.start(5, 4), 0, -1, 1, ())[0] == 0
+    assert called == []
+    for moves in ("", "0011", "001122", "3131", "0101"):  # the last two: decided at the root
+        state = c4.from_moves(moves, 5, 4)
+        for options in OPTIONS:
+            assert_same_search(game, state, **options)
+
+
+def test_a_decided_root_names_the_game_orders_first_move_with_the_fast_node() -> None:
+    state = c4.read_sequence("2252576253462244111563365343671351441")  # a win next move
+    fast = core.search(c4.solver(), state, table=Table(), complete=False)
+    plain = core.search(core_only(c4.solver()), state, table=Table(), complete=False)
+    assert (fast.value, fast.pv, fast.stats) == (plain.value, plain.pv, plain.stats)
+    assert fast.pv == (c4.solver().order(state, c4.solver().moves(state))[0],)
+
+
+def test_bisection_counts_each_pass_as_a_search_of_its_own() -> None:
+    """The passes share one run, cleared between them: each pass's value and counts are
+    those of a search of its own in that window, on the table the passes before left."""
+    rng = random.Random(11)
+    for _ in range(4):
+        state = random_position(5, 4, rng.randint(2, 8), rng)
+        found = algorithms.solve(c4.solver(5, 4), state)
+        table, total = Table(), core.Stats()
+        for one in found.passes:
+            alone = core.search(c4.solver(5, 4), state, table=table, complete=False,
+                                mate=True, alpha=one.alpha, beta=one.beta)
+            assert alone.value == one.value
+            total += alone.stats
+        assert total == found.stats
+
+
+def test_a_node_budget_holds_for_each_pass_of_a_multi_pass_search() -> None:
+    """A budget counts a pass's nodes, not the nodes of the passes before it."""
+    game, state = c4.solver(4, 4), c4.from_moves("01", 4, 4)
+    found = drivers.bisection(game, state)
+    table, each = Table(), []
+    for one in found.passes:
+        each.append(core.search(game, state, table=table, complete=False, mate=True,
+                                alpha=one.alpha, beta=one.beta).stats.nodes)
+    assert len(each) > 1 and sum(each) > max(each)
+    assert drivers.bisection(game, state, max_nodes=max(each)).value == found.value
+    with pytest.raises(core.BudgetSpent):
+        drivers.bisection(game, state, max_nodes=max(each) - 1)
+
+
+def test_the_solver_is_made_once_a_shape() -> None:
+    assert c4.solver() is c4.solver() and c4.game(5, 4) is c4.game(5, 4)
+    assert c4.solver(5, 4) is not c4.solver(4, 5)

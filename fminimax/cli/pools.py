@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from fminimax import algorithms, core
 from fminimax.cli.common import Progress
 from fminimax.cli.signals import signals_blocked, signals_deferred
+from fminimax.core.table import DEFAULT_MEGABYTES
 from fminimax.game import Score
 
 if TYPE_CHECKING:  # the pools, their futures and Dask load only when a pool is asked for
@@ -24,7 +25,7 @@ if TYPE_CHECKING:  # the pools, their futures and Dask load only when a pool is 
 
 __all__ = ["CONNECT_SECONDS", "MAX_WORKERS", "SPLIT", "WAIT_SECONDS",
            "add_frontier_arguments", "add_parallel_arguments", "bounds_advice", "executor_for",
-           "megabytes", "parallel_move_lines",
+           "machine_table", "megabytes", "shared_slots", "parallel_move_lines",
            "parallel_move_values", "parallel_search", "parallel_solve", "scheduler_address",
            "spoken_failures",
            "split_algorithm", "stop_pool", "StoppedWatch", "stopped_state",
@@ -342,15 +343,57 @@ def parallel_search(args: argparse.Namespace, game: Any, state: Any,
     """
     from fminimax import parallel  # loaded with a pool only: start-up stays small
     from fminimax.cli.tasks import TaskProgress
-    with executor_for(args.workers, args.scheduler) as executor, spoken_failures(show_move):
+    with executor_for(args.workers, args.scheduler) as executor, spoken_failures(show_move), \
+            machine_table(args, options.get("table", True)) as shared:
         if executor is None:
             return core.search(game, state, table=core.Table(), stop=progress, **options)
+        options = {"shared": shared, **options}
         if progress is None or not progress.enabled:
             return parallel.ybw_search(executor, game, state, **options)
         tasks = TaskProgress(progress)
         with tasks.shown():
             return parallel.ybw_search(tasks.watched(executor), game, state,
                                        **{"workers": parallel.capacity(executor), **options})
+
+
+@contextmanager
+def shared_slots(megabytes: float = DEFAULT_MEGABYTES, near: int | None = None) -> Iterator[Any]:
+    """Yield a new block of shared memory for the slots the workers of a process pool share
+    (``parallel.SharedSlots``: the entries within ``near`` plies of a task's root, default
+    ``parallel.shared.NEAR``; each worker's own table of ``megabytes``); remove it after.
+
+    Zero-filled by the system, so its slots start empty.
+    """
+    from multiprocessing import shared_memory
+
+    from fminimax.parallel import shared
+
+    near = shared.checked_near(shared.NEAR if near is None else near)
+    slots = shared.slots_for(megabytes)
+    block = shared_memory.SharedMemory(create=True, size=16 * slots)
+    made = shared.SharedSlots(block.name, slots, near, megabytes)
+    try:
+        yield made
+    finally:
+        shared.detached(made)
+        block.close()
+        block.unlink()
+
+
+@contextmanager
+def machine_table(args: argparse.Namespace, table: Any) -> Iterator[Any]:
+    """Yield the one table a process pool's workers share (``parallel.shared_slots``, of
+    --table-mb), or None: a cluster's workers (--scheduler) keep a table each, and a search
+    without a table (--no-table) needs none.
+
+    Why shared: with a table each, the two workers of --workers 2 searched what the other
+    had already searched (twice the serial nodes on 6x4 Connect Four).
+    """
+    if not args.workers or getattr(args, "scheduler", None) or table is False:
+        yield None
+        return
+    with shared_slots(getattr(args, "table_mb", None) or DEFAULT_MEGABYTES) as slots:
+        yield slots
 
 
 SPLIT = tuple(sorted(algorithm.name for algorithm in algorithms.FAMILY if algorithm.split))

@@ -25,8 +25,8 @@ from dataclasses import replace
 from typing import Any
 
 from fminimax.core.options import MateError, SearchOptions, options_for, options_of
-from fminimax.core.results import Pass, SearchResult, Stats
-from fminimax.core.search import search
+from fminimax.core.results import Pass, SearchResult, Stats, Step, made
+from fminimax.core.search import Search, run_root, search_checks
 from fminimax.core.table import Table
 from fminimax.core.values import HALF_WIN, INFINITY, above, below, distance_value, nearer
 from fminimax.game import WIN, Game, Move, Score, State, is_booked
@@ -47,7 +47,9 @@ class Passes:
     """The root passes of one multi-pass search, gathered into one result (never escapes).
 
     Every pass searches with ``options`` in its own window, sharing ``table``; lines are
-    completed once, at the end.
+    completed once, at the end.  The passes run on one search run, cleared between them
+    (``Run.cleared``: each pass counts, and spends its budget, as a search of its own),
+    and so do the searches that complete the line.
     """
 
     def __init__(self, game: Game[Any, Any], state: Any, options: SearchOptions,
@@ -55,20 +57,29 @@ class Passes:
         self.game, self.state, self.stop = game, state, stop
         self.table = Table() if table is None else table
         self.options = options_for(game, options, {"complete": False})
-        self.results: list[SearchResult[Any]] = []
+        self.searcher = Search(game, self.options, self.table, stop,
+                               search_checks(game, state, self.options, self.table))
         self.passes: list[Pass] = []
-        self.best: SearchResult[Any] | None = None
+        self.steps: list[Step] = []
+        self.counts, self.exact, self.unit_scores = [0] * 5, True, True  # Run.counts summed
+        self.best: tuple[Score, Any] | None = None  # a pass's value and its move
 
     def run(self, alpha: Score, beta: Score, kind: str) -> Score:
         """Search the root in the window (alpha, beta) and return the value it gives."""
-        result = search(self.game, self.state, self.options, table=self.table,
-                        stop=self.stop, alpha=alpha, beta=beta)
-        self.passes.append(Pass(len(self.passes), alpha, beta, self.options.depth, kind,
-                                result.value))
-        self.results.append(result)
-        if result.value > alpha and result.move is not None:
-            self.best = result  # its move reaches at least its value
-        return result.value
+        self.searcher.cleared()
+        run, value, line = run_root(self.searcher, self.state, alpha, beta)
+        self.searcher = run
+        self.counts = [count + more for count, more in zip(self.counts, run.counts(), strict=True)]
+        if run.steps:
+            self.steps.extend(replace(step, pass_number=len(self.passes))
+                              for step in run.steps)
+        self.exact = self.exact and run.estimates == 0
+        self.unit_scores = self.unit_scores and run.unit_scores
+        self.passes.append(made(Pass, number=len(self.passes), alpha=alpha, beta=beta,
+                                depth=self.options.depth, kind=kind, value=value))
+        if value > alpha and line:
+            self.best = (value, line[0])  # its move reaches at least its value
+        return value
 
     def settled(self, lower: Score, upper: Score) -> Score:
         """Return the value known to lie in [lower, upper], by one pass in the window left.
@@ -88,21 +99,17 @@ class Passes:
     def result(self, value: Score, algorithm: str) -> SearchResult[Any]:
         """Return the gathered result: ``value``, a move of that value and its line."""
         move = self.move_of(value) if self.has_move() else None
-        stats = sum((result.stats for result in self.results), Stats())
-        steps = tuple(replace(step, pass_number=number)
-                      for number, result in enumerate(self.results) for step in result.trace)
         line = () if move is None else self.line(value, move)
-        return SearchResult(value, move, line, stats, self.options.depth,
-                            all(result.exact for result in self.results), steps, algorithm,
-                            tuple(self.passes),
-                            all(result.unit_scores for result in self.results))
+        return SearchResult(value, move, line, Stats(*self.counts), self.options.depth, self.exact,
+                            tuple(self.steps), algorithm, tuple(self.passes),
+                            self.unit_scores)
 
     def move_of(self, value: Score) -> Any:
         """Return a root move that reaches ``value``: a pass's best move, else one more null
         window just below ``value`` finds it."""
-        if self.best is None or self.best.value < value:
+        if self.best is None or self.best[0] < value:
             self.run(below(value), value, "null window")
-        return None if self.best is None else self.best.move
+        return None if self.best is None else self.best[1]
 
     def line(self, value: Score, move: Any) -> tuple[Any, ...]:
         """Return the principal variation that starts with ``move``, of known value ``value``.
@@ -110,23 +117,34 @@ class Passes:
         Each step asks the core, with a null window just below the known value, for a move
         that reaches it (the table holds most of the answer).  These look-ups are not
         counted in the statistics, as ``search`` does not count the searches that complete
-        a line.
+        a line; they run untraced, without a budget, on one run (one a depth).
         """
         game, state, depth = self.game, self.state, self.options.depth
         plies = 1 if self.options.distances else 0  # only distance values count plies
         line = [move]
         state, value = game.play(state, move), -nearer(value, plies)
+        run: Search | None = None
         while not game.is_over(state) and (depth is None or len(line) < depth):
             if is_booked(game, state):
                 break  # a book of values names no move: the line ends where it answers
-            found = search(game, state, self.options, table=self.table, trace=False,
-                           alpha=below(value), beta=value,
-                           depth=None if depth is None else depth - len(line))
-            if found.move is None or found.value < value:
+            run = self.line_run(run, state, None if depth is None else depth - len(line))
+            run, found, rest = run_root(run, state, below(value), value)
+            if not rest or found < value:
                 break
-            line.append(found.move)
-            state, value = game.play(state, found.move), -nearer(value, plies)
+            line.append(rest[0])
+            state, value = game.play(state, rest[0]), -nearer(value, plies)
         return tuple(line)
+
+    def line_run(self, run: Search | None, state: Any, left: int | None) -> Search:
+        """Return a cleared run for a step of the line at ``state``, ``left`` plies deep (None:
+        to the end): ``run`` where it searches so, else a new one (untraced, no budget)."""
+        if run is None or run.options.depth != left or run.star and run.chances is not None:
+            # (Star1/2 prune by the bounds of the state searched: a run of its own a step)
+            options = options_of(self.options, {"trace": False, "depth": left})
+            run = Search(self.game, options, self.table, None,
+                         search_checks(self.game, state, options, self.table))
+        run.cleared()
+        return run
 
 
 def mtd(game: Game[State, Move], state: State, first: Score, algorithm: str,

@@ -53,7 +53,8 @@ class Run:
                  "steps", "max_nodes", "stop", "nodes", "leaves", "cutoffs", "hits",
                  "estimates", "quiet_nodes", "checkpoint", "unit_scores", "star", "bounds",
                  "extension", "chances", "noisy", "node", "ahead", "decision", "entries",
-                 "max_entries", "keys", "words", "size", "slotted")
+                 "max_entries", "keys", "words", "size", "slotted", "shared_keys", "shared_words",
+                 "shared_size", "near")
 
     def __init__(self, game: Game[Any, Any], options: SearchOptions, table: Table | None,
                  stop: Callable[[], bool] | None,
@@ -64,6 +65,8 @@ class Run:
         # (save reads them again when the table replaces them)
         (self.entries, self.max_entries, self.keys, self.words, self.size,
          self.slotted) = _parts(table)
+        # the slots shared with other processes' tables (Table.over), if any
+        self.shared_keys, self.shared_words, self.shared_size, self.near = _shared_parts(table)
         # distances is settled (options_for) before a search starts; None would be False
         self.distances, self.prune = bool(options.distances), options.prune
         self.mate = options.mate and self.distances
@@ -87,10 +90,30 @@ class Run:
         self.chances = game.chances
         self.noisy = game.noisy if options.quiescence and not exact else None
 
+    def cleared(self) -> None:
+        """Start the run again from the root: the counts at zero, the budget checked at the
+        first node, no history, killers or trace (what a new run of the same search has).
+
+        Why: a multi-pass driver searches one root many times (``drivers.Passes``); making
+        a run costs as much as a pass the table settles near the root, so a driver clears
+        one run between passes instead (the table, the options and the node stay).
+        """
+        self.nodes = self.leaves = self.cutoffs = self.hits = self.estimates = 0
+        self.quiet_nodes = self.checkpoint = 0
+        self.unit_scores = True
+        self.history = {} if self.options.history else None
+        self.killers = {}
+        self.steps = [] if self.options.trace else None
+
     def stats(self) -> Stats:
         """Return the counts so far."""
         return made(Stats, nodes=self.nodes, leaves=self.leaves, cutoffs=self.cutoffs,
                     table_hits=self.hits, quiescence_nodes=self.quiet_nodes)
+
+    def counts(self) -> tuple[int, int, int, int, int]:
+        """Return the counts so far as ``Stats``' fields, in its order (a driver sums them
+        over its passes and makes one ``Stats`` at the end)."""
+        return self.nodes, self.leaves, self.cutoffs, self.hits, self.quiet_nodes
 
     def check(self) -> None:
         """Raise BudgetSpent if a budget ran out, else set the node count of the next check.
@@ -183,6 +206,8 @@ class Run:
         depth = self.limit - ply if self.estimates > estimates else FULL_DEPTH
         if self.distances and (value >= HALF_WIN or value <= -HALF_WIN):
             value = nearer(value, ply)
+        if ply <= self.near:
+            self.share(key, depth, value, flag, ply)
         if self.slotted and self.slot_saved(key, depth, value, flag, ply):
             return
         stored = (depth, value, flag, line if self.keep_lines else (), ply)
@@ -205,14 +230,32 @@ class Run:
             self.table.evicted += 1  # type: ignore[union-attr]
         return True
 
+    def share(self, key: Hashable, depth: int, value: Score, flag: int, ply: int) -> None:
+        """Store an entry in the shared slots too, if it fits one (its value already counted
+        from its node)."""
+        word = slot_word(key, depth, value, flag, self.keep_lines, ply)
+        if word >= 0:
+            placed(self.shared_keys, self.shared_words, self.shared_size, key, word)  # type: ignore[arg-type]
+
+    def shared(self, key: Hashable) -> Stored | None:
+        """Return the shared slots' entry under ``key``, or None."""
+        if self.near >= 0 and key.__class__ is int and 0 <= key < MAX_KEY:
+            return found(self.shared_keys, self.shared_words, self.shared_size, key)
+        return None
+
     def stored(self, key: Hashable) -> Stored | None:
-        """Return what the table holds under ``key``: a slot's entry, else the dict's."""
+        """Return what the table holds under ``key``: a slot's entry, else the dict's, else
+        the shared slots'."""
+        slot: Stored | None
         if self.slotted and key.__class__ is int and 0 <= key < MAX_KEY:
             slot = found(self.keys, self.words, self.size, key)
-            if slot is not None or not self.entries:
-                return slot
-            return self.entries.get(key)
-        return self.entries.get(key)
+            if slot is None and self.entries:
+                slot = self.entries.get(key)
+        else:
+            slot = self.entries.get(key)
+        if slot is None and self.near >= 0:
+            return self.shared(key)
+        return slot
 
     def refresh(self) -> None:
         """Read the table's parts again (after a store that may have replaced them)."""
@@ -230,9 +273,16 @@ def _parts(table: Table | None) -> tuple[dict[Hashable, Stored], int, Any, Any, 
     """Return a table's dict of entries, its bound, and its compact part's keys, words and
     size and whether it has turned to them (an empty dict, 0 and no slots without one)."""
     if table is None:
-        return {}, 0, array("q", [-1, -1]), array("q", [0, 0]), 1, False
+        return {}, 0, array("q", [0, 0]), array("q", [0, 0]), 1, False
     return (table.entries, table.max_entries, table.keys, table.words, table.size,
             table.slotted)
+
+
+def _shared_parts(table: Table | None) -> tuple[Any, Any, int, int]:
+    """Return a table's shared slots (keys, words, size) and its ``near`` (-1: none)."""
+    if table is None:
+        return array("q", [0, 0]), array("q", [0, 0]), 1, -1
+    return table.shared_keys, table.shared_words, table.shared_size, table.near
 
 
 def _bad_estimate(game: Game[Any, Any], state: Any, estimate: Any, distances: bool) -> Exception:

@@ -102,7 +102,8 @@ def search(game: Game[State, Move], state: State, options: SearchOptions | None 
     """
     chosen = options_for(game, options, changes)
     run, value, line = run_root(
-        Search(game, chosen, table, stop, search_checks(game, state, chosen, table)), state)
+        Search(game, chosen, table, stop, search_checks(game, state, chosen, table)), state,
+        chosen.alpha, chosen.beta)
     if chosen.complete and table is not None and game.key is not None:
         line = completed_line(game, state, line, chosen, table)
     full = made(Pass, number=0, alpha=chosen.alpha, beta=chosen.beta, depth=chosen.depth,
@@ -205,8 +206,9 @@ _room = threading.Lock()
 _room_users = [0, 0]  # searches running with room made, the limit they found
 
 
-def run_root(run: Search, state: Any) -> tuple[Search, Score, Line]:
-    """Return the search run that finished and the root's value and line.
+def run_root(run: Search, state: Any, alpha: Score, beta: Score) -> tuple[Search, Score, Line]:
+    """Return the search run that finished and the root's value and line in the window
+    (alpha, beta).
 
     Python limits nested calls (1,000 by default), which a search to the end may exceed
     before ``MAX_PLIES``.  Why not always make room: it costs about a microsecond a search,
@@ -216,14 +218,14 @@ def run_root(run: Search, state: Any) -> tuple[Search, Score, Line]:
     a search that deep runs out of room within its first line).
     """
     try:
-        return run, *run.node(state, 0, run.options.alpha, run.options.beta, ())
+        return run, *run.node(state, 0, alpha, beta, ())
     except RecursionError as error:
         if sys.getrecursionlimit() >= _ROOM:
             raise _out_of_room(run, error) from None
     run = run.again()
     _enter_room()
     try:
-        return run, *run.node(state, 0, run.options.alpha, run.options.beta, ())
+        return run, *run.node(state, 0, alpha, beta, ())
     except RecursionError as error:
         raise _out_of_room(run, error) from None
     finally:
@@ -278,7 +280,7 @@ def completed_line(game: Game[State, Move], state: State, line: tuple[Move, ...]
             break  # a book of values names no move: the line ends where it answers
         step = options_of(None, {"distances": options.distances,
                                  "depth": None if depth is None else depth - len(line)})
-        rest = run_root(Search(game, step, table, None), state)[2]
+        rest = run_root(Search(game, step, table, None), state, step.alpha, step.beta)[2]
         if not rest:
             break
         line, state = line + (rest[0],), game.play(state, rest[0])

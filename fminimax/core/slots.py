@@ -12,10 +12,20 @@ A packed word, from the low bits: the bound flag (2 bits), the ply it was stored
 bits, 63 for any deeper), the depth (8 bits, ``FULL_DEPTH`` as 255), the value plus
 ``2**40`` (41 bits).  What does not fit (a key that is not an int below ``2**62``, a value
 that is not an int of at most ``2**40``, a line kept, a depth of 255 or more) is left to
-the table's dict (:class:`~fminimax.core.table.Table`).  An empty slot's key is -1.
+the table's dict (:class:`~fminimax.core.table.Table`).
+
+A slot keeps its key mixed with its word, ``key ^ word`` (``locked``), and a look-up takes
+the slot's word only where the two agree, as Hyatt's lockless hashing does in chess
+programs.  Why: processes that share one table's slots (``Table.over`` a shared buffer)
+write a key and its word one after the other, without a lock; two stores that meet in one
+slot may leave one's key beside the other's word, and the slot then reads as some other
+key's, almost never one looked up in that bucket.  A packed word is never 0, and an
+empty slot is all zero: a zero-filled buffer (fresh shared memory) is an empty table.
+Why a plain ``^`` and not a hash of the word: it stays a machine word in the compiled
+build, and a check that makes big ints made the slots twice as slow.
 
 >>> from array import array
->>> keys, words = array("q", [-1] * 4), array("q", [0] * 4)
+>>> keys, words = array("q", [0] * 4), array("q", [0] * 4)
 >>> placed(keys, words, 3, 7, packed(1 << 30, -999_998, 2, 5))
 1
 >>> found(keys, words, 3, 7), found(keys, words, 3, 8)
@@ -26,21 +36,31 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-__all__ = ["MAX_KEY", "found", "moved", "packed", "placed", "slot_word", "taken", "unpacked"]
+__all__ = ["MAX_KEY", "found", "locked", "moved", "packed", "placed", "slot_word",
+           "taken", "unpacked"]
 
 MAX_KEY: Final = 1 << 62
 """Keys from 0 below this go to the slots."""
 _FULL: Final = 1 << 30  # core.table.FULL_DEPTH (that module imports this one)
-_OFFSET: Final = 1 << 40  # values from -2**40 to 2**40 fit in 41 bits
+_OFFSET: Final = 1 << 40  # values above -2**40 up to 2**40 fit in 41 bits, never as 0
+
+
+def locked(key: int, word: int) -> int:
+    """Return what a slot keeps beside ``word`` for ``key``: the two mixed, ``key ^ word``.
+
+    >>> locked(locked(5, 9), 9)
+    5
+    """
+    return key ^ word
 
 
 def packed(depth: int, value: Any, flag: int, ply: int) -> int:
-    """Return an entry packed into one word, or -1 when it does not fit one.
+    """Return an entry packed into one word (above 0), or -1 when it does not fit one.
 
     >>> packed(1 << 30, 0, 0, 3) > 0, packed(1 << 30, 0.5, 0, 3)
     (True, -1)
     """
-    if value.__class__ is not int or not -_OFFSET <= value <= _OFFSET:
+    if value.__class__ is not int or not -_OFFSET < value <= _OFFSET:
         return -1
     if depth == _FULL:
         depth = 255
@@ -75,10 +95,12 @@ def found(keys: Any, words: Any, size: int,
     """Return the entry stored under ``key`` (an int from 0 below MAX_KEY), unpacked, or
     None."""
     index = key % size
-    if keys[index] == key:
-        return unpacked(words[index])
-    if keys[index + 1] == key:
-        return unpacked(words[index + 1])
+    word = words[index]
+    if keys[index] ^ word == key and word:
+        return unpacked(word)
+    word = words[index + 1]
+    if keys[index + 1] ^ word == key and word:
+        return unpacked(word)
     return None
 
 
@@ -86,20 +108,18 @@ def placed(keys: Any, words: Any, size: int, key: int, word: int) -> int:
     """Store ``word`` under ``key`` in its bucket; return 1 for a slot newly taken, 2 for
     another position's entry replaced (the one stored farther from the root, the second
     slot's of two as far), 0 for this key's own entry written over."""
-    index = key % size
-    if keys[index] == key:
-        words[index] = word
-        return 0
-    second = index + 1
-    if keys[second] == key:
-        words[second] = word
-        return 0
-    if keys[index] < 0 or keys[second] < 0:
-        slot, taken = (index if keys[index] < 0 else second), 1
+    index, second = key % size, key % size + 1
+    first, other = words[index], words[second]
+    if keys[index] ^ first == key and first:
+        slot, taken = index, 0
+    elif keys[second] ^ other == key and other:
+        slot, taken = second, 0
+    elif not first or not other:
+        slot, taken = (second if first else index), 1
     else:  # both hold other positions: the ply bits say which stands for fewer nodes
-        slot, taken = (index if words[index] & 252 > words[second] & 252 else second), 2
-    keys[slot] = key
+        slot, taken = (index if first & 252 > other & 252 else second), 2
     words[slot] = word
+    keys[slot] = locked(key, word)
     return taken
 
 
@@ -112,7 +132,7 @@ def moved(entries: dict[Any, Any], keys: Any, words: Any, size: int) -> int:
 
     >>> from array import array
     >>> entries = {5: (1 << 30, 3, 0, (), 2), "x": (1, 0, 0, (), 0)}
-    >>> moved(entries, array("q", [-1] * 4), array("q", [0] * 4), 3), list(entries)
+    >>> moved(entries, array("q", [0] * 4), array("q", [0] * 4), 3), list(entries)
     (1, ['x'])
     """
     taken = 0
@@ -125,11 +145,11 @@ def moved(entries: dict[Any, Any], keys: Any, words: Any, size: int) -> int:
     return taken
 
 
-def taken(keys: Any) -> int:
-    """Return how many slots hold an entry.
+def taken(words: Any) -> int:
+    """Return how many slots hold an entry (a word, never 0).
 
     >>> from array import array
-    >>> taken(array("q", [-1, 4, 9]))
+    >>> taken(array("q", [0, 4, 9]))
     2
     """
-    return sum(1 for key in keys if key >= 0)
+    return sum(1 for word in words if word)

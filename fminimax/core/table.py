@@ -129,15 +129,23 @@ class Table:
         self.max_entries = max(1, self.budget // self.costs[0])
         """The dict's bound: the budget less what the slots take."""
         self.entries: dict[Hashable, Stored] = {}
-        self.keys, self.words, self.size = array("q", [-1, -1]), array("q", [0, 0]), 1
+        self.keys: Any = array("q", [0, 0])
+        self.words: Any = array("q", [0, 0])
+        self.size = 1
         """The compact part: ``size + 1`` slots (a bucket is ``key % size`` and the next)."""
         self.slotted = False
         """Whether the table has turned to slots (its dict was full)."""
         self.owner: tuple[str, bool] | None = None
         self.evicted = 0
+        self.shared_keys: Any = array("q", [0, 0])
+        self.shared_words: Any = array("q", [0, 0])
+        self.shared_size = 1
+        self.near = -1
+        """Slots shared with other tables (``over``): the entries stored within ``near``
+        plies of their search's root go there too (-1: none)."""
 
     def __len__(self) -> int:
-        return len(self.entries) + (taken(self.keys) if self.slotted else 0)
+        return len(self.entries) + (taken(self.words) if self.slotted else 0)
 
     def __repr__(self) -> str:
         """Return the size, the bound and the owner.
@@ -151,12 +159,16 @@ class Table:
         return f"Table({len(self)} entries within {bound}, {owner})"
 
     def get(self, key: Hashable) -> TableEntry | None:
-        """Return the entry stored under ``key``, or None."""
-        if self.slotted and key.__class__ is int and 0 <= key < MAX_KEY:
-            slot = found(self.keys, self.words, self.size, key)
+        """Return the entry stored under ``key``, or None: its own, else the shared slots'."""
+        packs = key.__class__ is int and 0 <= key < MAX_KEY
+        if self.slotted and packs:
+            slot = found(self.keys, self.words, self.size, key)  # type: ignore[arg-type]
             if slot is not None:
                 return TableEntry._make(slot[:4])
         stored = self.entries.get(key)
+        if stored is None and self.near >= 0 and packs:
+            stored = found(self.shared_keys, self.shared_words, self.shared_size,
+                           key)  # type: ignore[arg-type]
         return None if stored is None else TableEntry._make(stored[:4])
 
     def store(self, key: Hashable, entry: TableEntry | Stored, ply: int = 0) -> None:
@@ -165,6 +177,7 @@ class Table:
         slots or dropping the dict's cheapest quarter when the dict is full."""
         depth, value, flag, line = entry[:4]
         word = slot_word(key, depth, value, flag, line, ply)
+        self.share(key, word, ply)
         entries = self.entries
         if word >= 0 and not self.slotted and len(entries) >= self.max_entries \
                 and key not in entries:
@@ -176,12 +189,50 @@ class Table:
             self.evicted += _dropped(entries, max(1, len(entries) // DROPPED_SHARE))
         entries[key] = (depth, value, flag, line, ply)  # a plain tuple, even of a TableEntry
 
+    def share(self, key: Hashable, word: int, ply: int) -> None:
+        """Store a packed ``word`` (-1: none) in the shared slots too, when it was found
+        within ``near`` plies of its search's root (``over``)."""
+        if word >= 0 and ply <= self.near:
+            placed(self.shared_keys, self.shared_words, self.shared_size, key, word)  # type: ignore[arg-type]
+
+    @classmethod
+    def over(cls, buffer: Any, slots: int, near: int = 63,
+             megabytes: float | None = None) -> Table:
+        """Return a table of ``megabytes`` of its own that also keeps the entries stored within
+        ``near`` plies of their search's root in ``buffer``'s slots (``slots`` keys then
+        ``slots`` words of 8 bytes each; zero-filled: empty), and looks there for what it
+        does not hold itself.
+
+        Why: processes that map one buffer (``multiprocessing.shared_memory``) share those
+        slots, so what one worker's search stores the other's finds (:mod:`~fminimax.core
+        .slots` says why no lock is needed).  Why only the entries near the root: a slot
+        costs a compiled search about twice a dict entry, and most entries are of positions
+        near the leaves, whose subtrees are small; the entries near the root stand for
+        large subtrees, which the workers then search once.
+
+        >>> table = Table.over(bytearray(16 * 8), 8, near=3)
+        >>> table.store(12, TableEntry(FULL_DEPTH, -3, EXACT, ()), ply=2)
+        >>> table.store(14, TableEntry(FULL_DEPTH, 5, EXACT, ()), ply=4)  # its own only
+        >>> other = Table.over(table.shared_keys.obj, 8, near=3)
+        >>> other.get(12).value, other.get(14), table.get(14).value
+        (-3, None, 5)
+        """
+        if isinstance(slots, bool) or not isinstance(slots, int) or slots < 2 \
+                or len(memoryview(buffer)) < 16 * slots:
+            raise ValueError(f"a table over a buffer needs at least 2 slots and 16 bytes a "
+                             f"slot, got {slots!r} slots over {len(memoryview(buffer))} bytes")
+        table = cls(megabytes=megabytes)
+        view = memoryview(buffer)[:16 * slots].cast("B").cast("q")
+        table.shared_keys, table.shared_words = view[:slots], view[slots:]
+        table.shared_size, table.near = _prime_at_most(slots - 1), near
+        return table
+
     def slot_in(self) -> None:
         """Turn to slots: as many as the bound allows beside the dict's entries that do not
         pack, every entry that packs moved into one."""
         entry_cost, slot_cost = self.costs
         size = _prime_at_most(max(1, self.budget // slot_cost - 1))
-        self.keys, self.words = array("q", [-1]) * (size + 1), array("q", [0]) * (size + 1)
+        self.keys, self.words = array("q", [0]) * (size + 1), array("q", [0]) * (size + 1)
         self.size, self.slotted = size, True
         moved(self.entries, self.keys, self.words, size)
         # the dict keeps what did not pack, within what the slots leave

@@ -23,6 +23,9 @@ The pieces, each usable alone, a module each:
   best bound back so far; cut nodes one move at a time; split further while a worker idles).
 * ``options``: ``SplitOptions``, the one value of a parallel search's options (any field
   may also be given by name).
+* ``shared``: ``SharedSlots``, a block of shared memory that holds one table's slots for
+  the workers of one machine (``SplitOptions.shared``; the caller makes the block), and
+  ``attached``, a worker's table over them.
 * ``serial``: the one place the package calls the serial search core.
 
 The searches take the executor and return the serial search's ``SearchResult`` value and
@@ -39,6 +42,7 @@ counted from that position; ``root_value`` counts them from the root again.
 
 from fminimax.parallel.options import SplitOptions
 from fminimax.parallel.running import SearchFailed, capacity, run_tasks
+from fminimax.parallel.shared import SharedSlots, attached, detached, slots_for
 from fminimax.parallel.split import move_lines, move_values, split_search
 from fminimax.parallel.tasks import Task, search_task, table_id, worker_table
 from fminimax.parallel.top import (
@@ -54,7 +58,7 @@ from fminimax.parallel.top import (
 )
 from fminimax.parallel.ybw import ybw_search
 
-__all__ = ["Line", "SearchFailed", "SplitOptions", "Task", "TaskResult", "Top", "capacity",
-           "move_lines", "move_values", "ordered_moves", "reduced", "root_value", "run_tasks",
-           "search_task", "split_search", "table_id", "task_bound", "tasks_of", "top_tree",
-           "worker_table", "ybw_search"]
+__all__ = ["Line", "SearchFailed", "SharedSlots", "SplitOptions", "Task", "TaskResult", "Top",
+           "attached", "capacity", "detached", "move_lines", "move_values", "ordered_moves",
+           "reduced", "root_value", "run_tasks", "search_task", "slots_for", "split_search",
+           "table_id", "task_bound", "tasks_of", "top_tree", "worker_table", "ybw_search"]

@@ -20,6 +20,7 @@ from typing import Any
 
 from fminimax.game import Game
 from fminimax.parallel.serial import checked_depth, distances_for
+from fminimax.parallel.shared import SharedSlots
 
 __all__ = ["SplitOptions", "options_for"]
 
@@ -38,7 +39,9 @@ class SplitOptions:
     workers' tables on (True: one per worker, named after the game), off (False), or named
     (a string).  ``split``: plies above the tasks.  ``timeout``: seconds per wait for a task
     (None: no bound).  ``workers``: tasks kept running at once (None: the executor's size).
-    ``deeper``: plies a task may be split further while a worker idles.
+    ``deeper``: plies a task may be split further while a worker idles.  ``shared``: the
+    workers' one table, its slots in shared memory (``parallel.shared``; workers of one
+    machine only), or None for a table each.
     """
 
     depth: int | None = None
@@ -50,6 +53,7 @@ class SplitOptions:
     timeout: float | None = None
     workers: int | None = None
     deeper: int = 2
+    shared: SharedSlots | None = None
 
     def __post_init__(self) -> None:
         checked_depth(self.depth)
@@ -62,6 +66,9 @@ class SplitOptions:
         if self.workers is not None and not _is_count(self.workers, 1):
             raise ValueError(f"workers must be an int >= 1 (tasks at once), got "
                              f"{self.workers!r}")
+        if self.shared is not None and not isinstance(self.shared, SharedSlots):
+            raise TypeError(f"shared must be None or a SharedSlots (parallel.shared), "
+                            f"got {self.shared!r}")
         if not _is_count(self.deeper, 0):
             raise ValueError(f"deeper must be an int >= 0 (plies split while workers idle), "
                              f"got {self.deeper!r}")

@@ -24,10 +24,11 @@ from fminimax.core import (
 )
 from fminimax.core.drivers import bisection
 from fminimax.core.options import MateError
+from fminimax.core.table import DEFAULT_MEGABYTES, SLOT_BYTES
 from fminimax.game import Game
 
-__all__ = ["INFINITY", "SearchResult", "Stats", "Table", "checked_depth", "distances_for",
-           "farther", "nearer", "search", "solved"]
+__all__ = ["DEFAULT_MEGABYTES", "INFINITY", "SLOT_BYTES", "SearchResult", "Stats", "Table",
+           "checked_depth", "distances_for", "farther", "nearer", "search", "solved"]
 
 
 def solved(game: Game[Any, Any], state: Any, table: Table) -> SearchResult[Any]:

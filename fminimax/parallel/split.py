@@ -12,13 +12,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from concurrent.futures import Executor
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from fminimax.game import Game, Move, Score, State
 from fminimax.parallel.options import SplitOptions, options_for
 from fminimax.parallel.running import run_tasks
 from fminimax.parallel.serial import INFINITY, SearchResult, Stats
-from fminimax.parallel.tasks import task_for, template
+from fminimax.parallel.tasks import Task, finished_line, task_for, template
 from fminimax.parallel.top import (
     Line,
     TaskResult,
@@ -30,7 +31,7 @@ from fminimax.parallel.top import (
     top_tree,
 )
 
-__all__ = ["move_lines", "move_values", "result_of", "split_search"]
+__all__ = ["move_lines", "move_values", "one_task", "result_of", "split_search"]
 
 
 def result_of(nodes_above: int, value: Score, line: Line, results: Mapping[Line, TaskResult],
@@ -74,7 +75,13 @@ def split_search(executor: Executor, game: Game[State, Move], state: State,
     results = run_tasks(executor, [task_for(like, task, -INFINITY, INFINITY)
                                    for task in tasks_of(top)], chosen.timeout)
     value, line = reduced(top, results, bool(chosen.distances))
+    line = finished_line(like, line, partial(one_task, executor, chosen.timeout))
     return result_of(interior(top), value, line, results, chosen.depth)
+
+
+def one_task(executor: Executor, timeout: float | None, task: Task[Any, Any]) -> TaskResult:
+    """Return the result of ``task`` run on ``executor`` (``run_tasks`` of one)."""
+    return run_tasks(executor, [task], timeout)[task.line]
 
 
 def move_lines(executor: Executor, game: Game[State, Move], state: State,
@@ -94,7 +101,7 @@ def move_lines(executor: Executor, game: Game[State, Move], state: State,
     {0: (2, (0, 0)), 1: (1, (1, 0))}
     """
     chosen = options_for(game, options, changes)
-    like = template(game, state, chosen)
+    like = replace(template(game, state, chosen), complete=True)  # every move's line
     if like.depth == 0:  # the moves' positions are scored as they stand, never at depth -1
         like = replace(like, depth=1)
     tops = [Top((move,), game.play(state, move)) for move in game.moves(state)]

@@ -3,7 +3,7 @@
 ``search_task`` is the one function an executor ships: module-level, it takes a picklable
 ``Task`` (game, position, window, options) and returns a ``TaskResult``.  Transposition
 tables are per worker (per worker thread), kept from task to task of the same game, never
-sent or shared.
+sent; or one for every worker of the machine, in shared memory (``shared``).
 
 >>> from fminimax.games import nim
 >>> search_task(Task(nim.game(), nim.start((1,)), ((0, 1),))).value
@@ -15,15 +15,18 @@ from __future__ import annotations
 import hashlib
 import pickle
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Generic
 
 from fminimax.game import Game, Move, Score, State
 from fminimax.parallel.options import SplitOptions
 from fminimax.parallel.serial import INFINITY, Table, search
+from fminimax.parallel.shared import SharedSlots, attached
 from fminimax.parallel.top import TaskResult, Top, task_bound
 
-__all__ = ["Task", "search_task", "table_id", "task_for", "template", "worker_table"]
+__all__ = ["Task", "finished_line", "search_task", "table_id", "task_for", "template",
+           "worker_table"]
 
 
 @dataclass(frozen=True)
@@ -31,7 +34,8 @@ class Task(Generic[State, Move]):
     """One position to search whole, with its window and options; picklable with plain pickle.
 
     ``alpha`` and ``beta`` are for the player to move at ``state``, decisive values counted
-    from ``state``; ``depth`` is what is left of the depth limit (None: to the end).
+    from ``state``; ``depth`` is what is left of the depth limit (None: to the end);
+    ``complete``: carry the line on where the table cut it short (``core.search``'s).
     """
 
     game: Game[State, Move]
@@ -45,6 +49,8 @@ class Task(Generic[State, Move]):
     order: bool = True
     table: bool = True
     table_id: str = ""
+    shared: SharedSlots | None = None
+    complete: bool = True
 
 
 def search_task(task: Task[Any, Any]) -> TaskResult:
@@ -60,10 +66,11 @@ def search_task(task: Task[Any, Any]) -> TaskResult:
     >>> result.value, result.pv
     (-1, ((0, 1), (1, 1)))
     """
-    table = None if not task.table else worker_table(task.table_id) if task.table_id else Table()
+    table = (None if not task.table else attached(task.shared) if task.shared is not None
+             else worker_table(task.table_id) if task.table_id else Table())
     result = search(task.game, task.state, prune=task.prune, depth=task.depth,
                     distances=task.distances, table=table, order=task.order, alpha=task.alpha,
-                    beta=task.beta)
+                    beta=task.beta, complete=task.complete)
     return TaskResult(task.line, result.value, result.pv, result.stats, result.exact,
                       result.unit_scores)
 
@@ -105,7 +112,9 @@ def template(game: Game[State, Move], state: State,
     """Return the task that holds a search's options, for ``task_for`` to copy.
 
     ``options.table``: False, no tables; True, worker tables named after the game (shared by
-    the searches of one game); a string, worker tables of that name.
+    the searches of one game); a string, worker tables of that name.  Over a shared table
+    the tasks leave their lines as the table cut them (``complete`` off): the search
+    completes the one line it keeps (``finished_line``).
 
     >>> from fminimax.games import nim
     >>> template(nim.game(), nim.start((1,)), SplitOptions(depth=2, table="t")).table_id
@@ -114,7 +123,9 @@ def template(game: Game[State, Move], state: State,
     table, distances = options.table, bool(options.distances)  # settled by options_for
     name = table if isinstance(table, str) else table_id(game, distances) if table else ""
     return Task(game, state, (), options.depth, prune=options.prune, distances=distances,
-                order=options.order, table=bool(table), table_id=name)
+                order=options.order, table=bool(table), table_id=name,
+                shared=options.shared if table else None,
+                complete=not (table and options.shared is not None))
 
 
 def task_for(like: Task[Any, Any], top: Top[Any, Any], alpha: Score,
@@ -133,3 +144,32 @@ def task_for(like: Task[Any, Any], top: Top[Any, Any], alpha: Score,
     return replace(like, state=top.state, line=top.line, depth=depth,
                    alpha=task_bound(alpha, plies, distances),
                    beta=task_bound(beta, plies, distances))
+
+
+def finished_line(like: Task[Any, Any], line: tuple[Any, ...],
+                  result: Callable[[Task[Any, Any]], TaskResult]) -> tuple[Any, ...]:
+    """Return ``line`` (from ``like``'s position) carried on to the end (or the depth) by one
+    more task from where it stops, run by ``result``; as it is when the tasks completed it.
+
+    Why: a completed line costs searches no count shows, each a few milliseconds, so
+    tasks over a shared table (which holds every task's entries) leave theirs, and only
+    the line kept is completed.  The task's counts are left out, as the serial search
+    leaves out the searches that complete its line.
+
+    >>> from fminimax.games import nim
+    >>> like = Task(nim.game(), nim.start((1, 2)), complete=False)
+    >>> finished_line(like, ((1, 1),), search_task)  # heaps 1, 1; then 0, 1; then none
+    ((1, 1), (0, 1), (1, 1))
+    """
+    game = like.game
+    if like.complete or game.key is None:
+        return line
+    state = like.state
+    for move in line:
+        state = game.play(state, move)
+    if game.is_over(state) or (like.depth is not None and len(line) >= like.depth):
+        return line
+    depth = None if like.depth is None else like.depth - len(line)
+    rest = result(replace(like, state=state, line=line, depth=depth, complete=True,
+                          alpha=-INFINITY, beta=INFINITY))
+    return (*line, *rest.pv)

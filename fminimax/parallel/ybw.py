@@ -18,6 +18,7 @@ import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from fminimax.game import Game, Move, Score, State
@@ -34,8 +35,8 @@ from fminimax.parallel.running import (
     too_late,
 )
 from fminimax.parallel.serial import INFINITY, SearchResult
-from fminimax.parallel.split import result_of
-from fminimax.parallel.tasks import Task, task_for, template
+from fminimax.parallel.split import one_task, result_of
+from fminimax.parallel.tasks import Task, finished_line, task_for, template
 from fminimax.parallel.top import Line, TaskResult, Top, laid_out, reduced
 
 __all__ = ["ybw_search"]
@@ -73,6 +74,7 @@ def ybw_search(executor: Executor, game: Game[State, Move], state: State,
     run = Run(Counted(executor), game, template(game, state, chosen), chosen.timeout, width)
     value, line = _ybw(run, Top((), state), Reach(chosen.split, chosen.deeper), -INFINITY,
                        INFINITY, "pv")
+    line = finished_line(run.template, line, partial(one_task, executor, chosen.timeout))
     return result_of(len(run.expanded), value, line, run.results, chosen.depth)
 
 

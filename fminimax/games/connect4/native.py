@@ -43,6 +43,14 @@ EXACT: Final = 0
 LOWER: Final = 1
 UPPER: Final = 2  # the table's bound flags (fminimax.core.table)
 EMPTY: tuple[int, ...] = ()
+Link = tuple[Any, ...]
+"""A line below the root as links: (column, the line after it), or EMPTY.  Why not a flat
+tuple: a node that finds a better move would copy the rest of the line into a new tuple (a
+list made and copied again in the compiled build), at every node, for the one line the
+root returns; a link is one small tuple.  ``flat`` makes the root's line a tuple again."""
+Entry = tuple[int, int, int, tuple[int, ...], int]
+"""A table entry of this game (``core.table.Stored`` with int values): typed, so that the
+compiled build reads its fields as machine ints, not as objects."""
 
 
 def solver_node(width: int, height: int, k: int, run: Any) -> Any:
@@ -102,7 +110,7 @@ class SolverNode:
     def __init__(self, width: int, height: int, run: Any) -> None:
         s = shape(width, height, 4)
         self.run = run
-        self.generic = run.tabled  # the core's node: the root, and windows this cannot hold
+        self.generic = run.tabled  # the core's node: windows this cannot hold, a root that is won
         self.h: i64 = height
         self.h1: i64 = height + 1
         self.width: i64 = width
@@ -119,21 +127,54 @@ class SolverNode:
         self.entries: dict[Any, Any] = {}
         self.max_entries = 0
         self.slotted = False
+        self.near = int(run.near)  # entries this near the root are shared (Table.over)
         self.nodes = self.leaves = self.cutoffs = self.hits = self.estimates = 0
         self.checkpoint = 0
 
     def node(self, state: Any, ply: int, alpha: Any, beta: Any,
              path: tuple[Any, ...]) -> tuple[Any, tuple[Any, ...]]:
-        """Return (value, line) of ``state`` as the core's node does: the root and windows
-        that are not ints or infinite by the core's node, the rest here."""
+        """Return (value, line) of ``state`` as the core's node does: windows that are not
+        ints or infinite, and a state already won, by the core's node; the rest here (the
+        root by ``root``)."""
         low, high = _bound(alpha), _bound(beta)
-        if not ply or low is None or high is None or state.won:
+        if low is None or high is None or state.won:
             return self.generic(state, ply, alpha, beta, path)  # type: ignore[no-any-return]
         self.taken()
         try:
-            return self.searched(state.current, state.mask, state.plies, ply, low, high)
+            if not ply:
+                value, link = self.root(state, low, high)
+            else:
+                value, link = self.searched(state.current, state.mask, state.plies, ply, low,
+                                            high)
         finally:
             self.given()
+        return value, flat(link)
+
+    def root(self, state: Any, alpha: int, beta: int) -> tuple[int, Link]:
+        """Return (value, line) of the root as ``Decisions.tabled`` gives it: ``searched``
+        without the mate bounds or a stored bound (the root must name a move), and where
+        the end is seen, the first move of the game's order (``decided_first``).
+
+        Why here and not by the core's node: a multi-pass driver searches a root a dozen
+        times a position (passes and the line's steps); the core's root makes a position
+        a move, and on Pons' easy sets that cost as much as the search below it.
+        """
+        cur, mask, plies = state.current, state.mask, state.plies
+        self.nodes += 1
+        if self.nodes >= self.checkpoint:
+            self.checked()
+        if mask == self.full:  # no moves: a draw
+            self.leaves += 1
+            return 0, EMPTY
+        estimates = self.estimates
+        safe, theirs, value = self.end_seen(cur, mask, plies, 0)
+        if not safe:
+            return value, (self.run.order(state, self.run.moves(state))[0], EMPTY)
+        key = self.key(cur + mask)
+        stored = self.entry(key)
+        first = stored[3][0] if stored is not None and stored[3] else -1
+        return self.stored_best(key, 0, estimates, alpha, beta, self.children(
+            cur, mask, plies, 0, alpha, beta, self.ordered(cur, mask, safe, theirs, first)))
 
     def taken(self) -> None:
         """Take the run's counts, table and next checkpoint."""
@@ -155,7 +196,7 @@ class SolverNode:
         self.checkpoint = self.run.checkpoint
 
     def searched(self, cur: i64, mask: i64, plies: int, ply: int, alpha: int,
-                 beta: int) -> tuple[int, tuple[int, ...]]:
+                 beta: int) -> tuple[int, Link]:
         """Return (value, line) of the position (``cur``, ``mask``, ``plies``) at ``ply``:
         ``Decisions.tabled`` with ``decided_first``, ``clipped`` and ``looked_up``."""
         self.nodes += 1
@@ -173,30 +214,41 @@ class SolverNode:
             if value != BEYOND:
                 return value, EMPTY
         key = self.key(cur + mask)
-        stored = self.entry(key)
+        stored = self.entry(key, ply)
         first = -1
         if stored is not None:
             alpha, beta, value, first = self.probed(stored, ply, alpha, beta)
             if value != BEYOND:
-                return value, stored[3]
-        best, line = self.children(cur, mask, plies, ply, alpha, beta,
-                                   self.ordered(cur, mask, safe, theirs, first))
-        flag = LOWER if best >= beta else UPPER if best <= alpha else EXACT
-        self.saved(key, ply, estimates, best, flag, line)
-        return best, line
+                return value, EMPTY  # (the stored line: none, as the key is no position)
+        return self.stored_best(key, ply, estimates, alpha, beta, self.children(
+            cur, mask, plies, ply, alpha, beta, self.ordered(cur, mask, safe, theirs, first)))
 
-    def entry(self, key: i64) -> Any:
+    def stored_best(self, key: i64, ply: int, estimates: int, alpha: int, beta: int,
+                    found: tuple[int, Link]) -> tuple[int, Link]:
+        """Return the (value, line) the moves ``found``, stored: a lower bound after a
+        cut-off, an upper bound when nothing reached alpha, else exact."""
+        best = found[0]
+        flag = LOWER if best >= beta else UPPER if best <= alpha else EXACT
+        self.saved(key, ply, estimates, best, flag, found[1])
+        return found
+
+    def entry(self, key: i64, ply: int) -> Any:
         """Return the table's entry under ``key``: the dict's, or the run's look-up once
-        the table has turned to slots (``Run.stored``)."""
+        the table has turned to slots (``Run.stored``); else, within ``near`` plies of the
+        root, the shared slots' (``Run.shared``)."""
         if self.slotted:
             return self.run.stored(key)
-        return self.entries.get(key)
+        stored = self.entries.get(key)
+        if stored is None and ply <= self.near:
+            return self.run.shared(key)
+        return stored
 
     def children(self, cur: i64, mask: i64, plies: int, ply: int, alpha: int, beta: int,
-                 ranked: list[int]) -> tuple[int, tuple[int, ...]]:
+                 ranked: list[int]) -> tuple[int, Link]:
         """Return (value, line) from the moves ``ranked`` (``ordered``), searched in the
         window (alpha, beta) until one reaches beta (a cut-off)."""
-        best, line, last = -BEYOND, EMPTY, len(ranked) - 1
+        best, last = -BEYOND, len(ranked) - 1
+        line: Link = EMPTY
         opponent, bits = cur ^ mask, self.bits
         for index, code in enumerate(ranked):
             code %= CELL_CODES
@@ -204,7 +256,7 @@ class SolverNode:
             value, rest = self.searched(opponent, mask | cell, plies + 1, ply + 1, -beta,
                                         -(alpha if alpha > best else best))
             if -value > best:
-                best, line = -value, (self.column[code], *rest)
+                best, line = -value, (self.column[code], rest)  # a link: see ``Link``
                 if best >= beta:  # a cut-off only where moves are left unsearched
                     self.cutoffs += index != last
                     return best, line
@@ -251,7 +303,7 @@ class SolverNode:
             return alpha, beta, bottom
         return (bottom if alpha < bottom else alpha), (top if beta > top else beta), BEYOND
 
-    def probed(self, stored: Any, ply: int, alpha: int,
+    def probed(self, stored: Entry, ply: int, alpha: int,
                beta: int) -> tuple[int, int, int, int]:
         """Return (alpha, beta, BEYOND, first): the window narrowed by a stored bound and the
         stored first move (-1: none), or the stored value in the third place where it
@@ -332,7 +384,7 @@ class SolverNode:
         return code if code < other else other
 
     def saved(self, key: i64, ply: int, estimates: int, value: int, flag: int,
-              line: tuple[int, ...]) -> None:
+              line: Link) -> None:
         """Store a node's result as ``Run.save`` does (lines are not kept under a key): into
         the dict here while it has room, else by ``Run.save`` itself (the table's slots or its
         eviction: one rule for a full table)."""
@@ -342,11 +394,26 @@ class SolverNode:
             if self.distances and (value >= HALF or value <= -HALF):
                 value = value + ply if value > 0 else value - ply
             entries[key] = (depth, value, flag, EMPTY, ply)
+            if ply <= self.near:
+                self.run.share(key, depth, value, flag, ply)
             return
         run = self.run
         run.estimates = self.estimates
         run.save(key, ply, estimates, value, flag, EMPTY)
         self.entries, self.max_entries, self.slotted = run.entries, run.max_entries, run.slotted
+
+
+def flat(link: Link) -> tuple[int, ...]:
+    """Return the line of ``link`` as a tuple of columns.
+
+    >>> flat((3, (2, (4, ())))), flat(())
+    ((3, 2, 4), ())
+    """
+    line = []
+    while link:
+        line.append(link[0])
+        link = link[1]
+    return tuple(line)
 
 
 def _bound(value: Any) -> int | None:

@@ -14,7 +14,7 @@ The search engine is the driver: these are what is handed to it.
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import partial
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
 from fminimax.game import Game
@@ -38,6 +38,10 @@ if TYPE_CHECKING:
 __all__ = ["game", "solver"]
 
 
+# Why remembered (one value a shape, as ``rules`` and ``orders`` are): a game value is made of
+# a dozen partials and a record, which cost as much as solving an easy position, and the
+# command line and the benchmarks ask for the solver once a position.
+@lru_cache(maxsize=64, typed=True)  # typed: True and 1.0 are no 1 here
 def game(width: Size = 7, height: Size = 6, k: Size = 4) -> Game[C4, Move]:
     """Return Connect Four on a width x height board with k in a row, as a game value.
 
@@ -54,6 +58,7 @@ def game(width: Size = 7, height: Size = 6, k: Size = 4) -> Game[C4, Move]:
                 outcomes=True)
 
 
+@lru_cache(maxsize=64, typed=True)  # (see ``game``)
 def solver(width: Size = 7, height: Size = 6, k: Size = 4) -> Game[C4, Move]:
     """Return Connect Four for searches to the end: ``game`` with ``solver_order``.
 

@@ -9,8 +9,6 @@ from __future__ import annotations
 import json
 import sys
 
-from mpi4py.futures import MPIPoolExecutor
-
 from fminimax import parallel
 from fminimax import tictactoe as ttt
 from fminimax.games import nim
@@ -22,6 +20,10 @@ CASES = [
 ]
 
 if __name__ == "__main__":
+    # imported here: collecting the tests (pytest's --doctest-modules imports this file)
+    # need not load MPI
+    from mpi4py.futures import MPIPoolExecutor
+
     with MPIPoolExecutor() as pool:
         for name, text, game, state in CASES:
             for method in (parallel.split_search, parallel.ybw_search):

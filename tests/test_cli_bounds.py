@@ -12,7 +12,6 @@ import io
 import json
 import subprocess
 import sys
-import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -70,13 +69,14 @@ def test_a_page_of_an_explicit_algorithm_on_a_probed_position_is_bounded(
 def test_a_page_too_big_to_trace_is_refused_before_its_search_ends(tmp_path: Path) -> None:
     """The base searched 4.9 M nodes (12.7 s), then refused.  (Nim 3 3 4 4 without a table
     fits in 50,385 nodes since the solver searches Bouton's winning moves first: 4 4 5 5
-    takes 1.4 M.)"""
+    takes 1.4 M.)  Work is counted, not timed: "entered more than 200,000" is said only by
+    the counting search stopped at its budget; one that ran to its end says how many nodes
+    it entered."""
     page = tmp_path / "big.html"
-    started = time.process_time()  # the work, not a loaded machine's wall clock
     status, out, err = run("solve", "nim", "4", "4", "5", "5", "--no-table", "--trace-html",
                            str(page))
     assert status == 2 and out == "" and one_line(err) and "more than 200,000 to trace" in err
-    assert time.process_time() - started < 6 and not page.exists()
+    assert "the search entered more than 200,000 nodes," in err and not page.exists()
 
 
 def test_an_asked_algorithm_on_a_probed_position_is_the_algorithm_that_ran() -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import json
+import time
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree
@@ -161,7 +162,7 @@ def frame_state(page: Page, box: str) -> dict[str, Any]:
             if (!frame) return null;
             const inner = frame.contentDocument, w = frame.contentWindow;
             const margin = parseFloat(getComputedStyle(inner.body).marginBottom);
-            return {height: frame.clientHeight,
+            return {height: frame.clientHeight, loaded: inner.readyState === "complete",
                     content: Math.ceil(inner.body.getBoundingClientRect().bottom + margin),
                     nodes: inner.querySelectorAll("#tree .node").length,
                     step: w.fminimax ? w.fminimax.snapshot().step : null,
@@ -170,13 +171,20 @@ def frame_state(page: Page, box: str) -> dict[str, Any]:
     return found
 
 
+WAIT = 30.0
+"""Seconds any wait of Playwright's may take by default: the bound of waiting for a frame."""
+
+
 def settled(page: Page, box: str) -> dict[str, Any]:
-    """Return the frame's state once its height has stopped changing."""
+    """Return the frame's state once its page has loaded, drawn its tree and its height has
+    stopped changing.  The event is waited for, within Playwright's own bound, not timed: a
+    loaded machine only makes it come later."""
     last: dict[str, Any] | None = None
-    for _ in range(60):
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
         page.page.wait_for_timeout(100)
         state = frame_state(page, box)
-        if state and state["nodes"] and last == state:
+        if state and state["nodes"] and state["loaded"] and last == state:
             return state
         last = state
     raise AssertionError(f"the frame in {box} never settled: {last}")

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, fields, replace
+from functools import partial
 from typing import Any, Final, Generic, TypeVar
 
 __all__ = ["PLIES", "WIN", "Game", "GameEntry", "Made", "Move", "Notation", "Options", "Player",
@@ -151,9 +152,26 @@ class Game(Generic[State, Move]):
             return (Game, tuple(getattr(self, f.name) for f in fields(self)))
         made = self.recipe[0](*self.recipe[1])
         changed = {f.name: getattr(self, f.name) for f in fields(self)
-                   if getattr(self, f.name) is not getattr(made, f.name)
-                   and getattr(self, f.name) != getattr(made, f.name)}
+                   if not _same_part(getattr(self, f.name), getattr(made, f.name))}
         return (_remade, (self.recipe, changed))
+
+
+def _same_part(part: Any, made: Any) -> bool:
+    """Return whether a game's ``part`` is the one its recipe makes: the same object, an
+    equal value, or a ``functools.partial`` of the same function over equal arguments.
+
+    Why the last: partials compare by identity, so a game whose rules wrap equal copies of
+    its recipe's (as a process that unpickled it holds) would send its rules whole, and
+    pickle the same game to other bytes (``parallel.table_id`` names tables by them).
+
+    >>> from functools import partial
+    >>> _same_part(partial(divmod, 7), partial(divmod, 7)), _same_part(partial(divmod, 7), 7)
+    (True, False)
+    """
+    if part is made or part == made:
+        return True
+    return (isinstance(part, partial) and isinstance(made, partial) and part.func is made.func
+            and part.args == made.args and part.keywords == made.keywords)
 
 
 @dataclass(frozen=True)

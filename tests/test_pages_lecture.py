@@ -34,9 +34,10 @@ def opened(browser: Any, tmp_path: Path) -> Iterator[Callable[..., Page]]:
                   height: int = 800) -> Page:
         path = tmp_path / f"{name}.html"
         path.write_text(text, encoding="utf-8")
-        pages.append(Page(browser, path, width))
-        pages[-1].page.set_viewport_size({"width": width, "height": height})
-        pages[-1].page.wait_for_timeout(300)  # the page's resize handler has run
+        pages.append(Page(browser, path, width))  # opened at width x 800
+        if height != 800:  # only a resize waits for the page's resize handler
+            pages[-1].page.set_viewport_size({"width": width, "height": height})
+            pages[-1].page.wait_for_timeout(300)
         return pages[-1]
     yield open_page
     for page in pages:

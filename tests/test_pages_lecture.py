@@ -34,9 +34,10 @@ def opened(browser: Any, tmp_path: Path) -> Iterator[Callable[..., Page]]:
                   height: int = 800) -> Page:
         path = tmp_path / f"{name}.html"
         path.write_text(text, encoding="utf-8")
-        pages.append(Page(browser, path, width))
-        pages[-1].page.set_viewport_size({"width": width, "height": height})
-        pages[-1].page.wait_for_timeout(300)  # the page's resize handler has run
+        pages.append(Page(browser, path, width))  # opened at width x 800
+        if height != 800:  # only a resize waits for the page's resize handler
+            pages[-1].page.set_viewport_size({"width": width, "height": height})
+            pages[-1].page.wait_for_timeout(300)
         return pages[-1]
     yield open_page
     for page in pages:
@@ -239,11 +240,30 @@ def mtdf_page(tmp_path_factory: pytest.TempPathFactory) -> str:
     return path.read_text(encoding="utf-8")
 
 
-def test_fit_on_a_large_tree_shows_its_shape_not_a_line(opened: Callable[..., Page],
-                                                        mtdf_page: str) -> None:
-    page = opened(mtdf_page, width=1280)
-    assert page.snapshot()["steps"] == 4914
-    page.page.click("#fit")
+@pytest.fixture(scope="module")
+def mtdf_opened(browser: Any, tmp_path_factory: pytest.TempPathFactory,
+                mtdf_page: str) -> Iterator[Page]:
+    """The MTD(f) page opened once at 1280 px for the tests that fit it: opening 4,914 steps
+    costs the browser more than these tests; each goes Home and ticks "fit" itself, which is
+    where a fresh page stands once "fit" is clicked, whichever test runs first."""
+    path = tmp_path_factory.mktemp("mtdf-fit") / "mtdf.html"
+    path.write_text(mtdf_page, encoding="utf-8")
+    page = Page(browser, path, 1280)
+    yield page
+    page.close()
+
+
+def fitted_at_home(page: Page) -> Page:
+    """Return ``page`` at its first step with "fit" ticked (clicked if it was not)."""
+    page.press("Home")
+    page.page.check("#fit")
+    assert page.page.is_checked("#fit") and page.snapshot()["step"] == 0
+    return page
+
+
+def test_fit_on_a_large_tree_shows_its_shape_not_a_line(mtdf_opened: Page) -> None:
+    assert mtdf_opened.snapshot()["steps"] == 4914
+    page = fitted_at_home(mtdf_opened)
     box = page.page.evaluate("""() => { const b = document.getElementById('tree-box');
       const s = document.getElementById('tree').getBoundingClientRect();
       return {width: s.width, height: s.height, room: b.clientWidth,
@@ -252,10 +272,8 @@ def test_fit_on_a_large_tree_shows_its_shape_not_a_line(opened: Callable[..., Pa
     assert box["height"] >= 300, box  # levels spread over the box, not a 1-px line
 
 
-def test_fit_on_a_large_trace_fills_the_box_with_the_pass_shown(
-        opened: Callable[..., Page], mtdf_page: str) -> None:
-    page = opened(mtdf_page, width=1280)
-    page.page.click("#fit")
+def test_fit_on_a_large_trace_fills_the_box_with_the_pass_shown(mtdf_opened: Page) -> None:
+    page = fitted_at_home(mtdf_opened)
     for key in ("ArrowRight", "End"):  # the first pass (the smaller), then the last
         page.press(key)
         box = page.page.evaluate("""() => {

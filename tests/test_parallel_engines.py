@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -35,7 +36,9 @@ def mpiexec(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str
 CASES = [
     (ttt.game(), ttt.Position(ttt.parse_board("x...o...."), "x")),
     (ttt.game(), ttt.Position(ttt.parse_board("xo......."), "x")),
-    (nim.game(), nim.start((2, 3, 4))),
+    # Nim 1 2 4 (a win, as 2 3 4 is) splits at two plies as well; its fewer positions spare
+    # the cluster's round trips (young brothers wait goes one task at a time at cut-nodes)
+    (nim.game(), nim.start((1, 2, 4))),
 ]
 
 
@@ -146,26 +149,46 @@ def test_text_3s_mpi_program_speaks_the_solve_commands_json_schema(mpi: None) ->
     assert answer["best_move"] == spoken.json_move(expected.move) and len(answer["pv"]) == 5
 
 
-@pytest.mark.parametrize("board", ["xoxxoooxx", "xxxoo....", "xo.xo.x.."])
+FINISHED = ["xoxxoooxx", "xxxoo....", "xo.xo.x.."]
+
+
+@pytest.fixture(scope="module")
+def finished_runs(mpi: None) -> dict[tuple[str, bool], list[list[Any]]]:
+    """Each finished board's runs of the MPI program on 3 ranks, --json and in words: one
+    mpiexec for all (tests/mpi_finished_job.py), each rank's [status, stdout, stderr]."""
+    done = mpiexec("-n", "3", sys.executable, str(HERE / "mpi_finished_job.py"), *FINISHED,
+                   timeout=60)
+    assert done.returncode == 0, done.stderr
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [(line["board"], line["json"]) for line in lines] == [
+        (board, as_json) for board in FINISHED for as_json in (True, False)], done.stdout
+    return {(line["board"], line["json"]): line["ranks"] for line in lines}
+
+
+def solve_json(*argv: str) -> Any:
+    from fminimax import cli
+    out, err = io.StringIO(), io.StringIO()
+    assert cli.main(["solve", *argv, "--json"], out, err) == 0, err.getvalue()
+    return json.loads(out.getvalue())
+
+
+@pytest.mark.parametrize("board", FINISHED)
 def test_text_3s_mpi_program_gives_the_serial_answer_on_a_finished_position(
-        mpi: None, board: str) -> None:
+        finished_runs: dict[tuple[str, bool], list[list[Any]]], board: str) -> None:
     from fminimax import registry
     chosen = registry.make("tictactoe", registry.Options(board=board))
     expected = core.search(chosen.game, chosen.state, table=Table())
-    done = mpiexec("-n", "3", sys.executable, "-m", "fminimax.mpi", "--json",
-                   "tictactoe", "--board", board, timeout=60)
-    assert done.returncode == 0, done.stderr
-    answer = json.loads(done.stdout, parse_constant=refuse_non_json)
-    solved = subprocess.run([sys.executable, "-m", "fminimax", "solve", "tictactoe", "--board",
-                             board, "--json"], capture_output=True, text=True, timeout=60)
-    serial = json.loads(solved.stdout)  # an ended game in solve's words: "x won"
+    ranks = finished_runs[board, True]
+    assert len(ranks) == 3 and all(status == 0 for status, _, _ in ranks), ranks
+    answer = json.loads("".join(out for _, out, _ in ranks), parse_constant=refuse_non_json)
+    serial = solve_json("tictactoe", "--board", board)  # an ended game in solve's words
     assert (answer["value"], answer["outcome"], answer["best_move"], answer["pv"]) == (
         expected.value, serial["outcome"], None, []) == (
         serial["value"], serial["outcome"], serial["best_move"], serial["pv"])
-    words = mpiexec("-n", "3", sys.executable, "-m", "fminimax.mpi", "tictactoe", "--board",
-                    board, timeout=60)
-    assert words.returncode == 0 and words.stderr == "", words.stderr
-    assert f"value: {expected.value} ({serial['outcome']})" in words.stdout
+    words = finished_runs[board, False]
+    assert all(status == 0 and err == "" for status, _, err in words), words
+    assert f"value: {expected.value} ({serial['outcome']})" in "".join(
+        out for _, out, _ in words)
 
 
 def test_ctrl_c_under_mpiexec_is_one_line_not_a_traceback_per_rank(mpi: None) -> None:

@@ -91,9 +91,31 @@ def steps_forward(page: Page) -> list[dict[str, Any]]:
     return states
 
 
+@pytest.fixture(scope="module")
+def forward(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
+        Callable[[str], list[dict[str, Any]]]]:
+    """Return the snapshots of stepping a page forward to its end, by name ("seed": the
+    SEED tree's alpha-beta, "mtdf": ``mtdf_trace()``), each page opened and stepped once
+    for the tests that only read the snapshots; each page is checked and closed at the end."""
+    sources = {"seed": lambda: tree_trace(SEED), "mtdf": mtdf_trace}
+    pages: dict[str, Page] = {}
+    stepped: dict[str, list[dict[str, Any]]] = {}
+
+    def states(name: str) -> list[dict[str, Any]]:
+        if name not in stepped:
+            path = tmp_path_factory.mktemp("forward") / f"{name}.html"
+            path.write_text(stepper.page(sources[name]()), encoding="utf-8")
+            pages[name] = Page(browser, path)
+            stepped[name] = steps_forward(pages[name])
+        return stepped[name]
+    yield states
+    for page in pages.values():
+        page.close()
+
+
 def test_stepping_forward_visits_the_seed_tree_in_fminimaxs_order(
-        opened: Callable[..., Page]) -> None:
-    states = steps_forward(opened(tree_trace(SEED)))
+        forward: Callable[[str], list[dict[str, Any]]]) -> None:
+    states = forward("seed")
     assert len(states) == 13
     entered = [(s["current"], s["explanation"].split(" is entered")[0].split(" at ")[-1])
                for s in states[1:] if "entered" in s["explanation"]
@@ -107,8 +129,9 @@ def test_stepping_forward_visits_the_seed_tree_in_fminimaxs_order(
     assert states[7]["stack"] == [["MAX root", "0", "MAX", "2", "+∞", "2"]]
 
 
-def test_the_cut_off_step_crosses_out_8_and_says_why(opened: Callable[..., Page]) -> None:
-    states = steps_forward(opened(tree_trace(SEED)))
+def test_the_cut_off_step_crosses_out_8_and_says_why(
+        forward: Callable[[str], list[dict[str, Any]]]) -> None:
+    states = forward("seed")
     assert all(s["pruned"] == [] for s in states[:10])
     cut = states[10]
     assert cut["pruned"] == [["8", "1 ≤ α 2"]]
@@ -263,8 +286,8 @@ def mtdf_trace() -> tr.Trace:
 
 
 def test_a_pass_header_tells_its_outcome_only_when_the_pass_ends(
-        opened: Callable[..., Page]) -> None:
-    states = steps_forward(opened(mtdf_trace()))
+        forward: Callable[[str], list[dict[str, Any]]]) -> None:
+    states = forward("mtdf")
     ended = next(n for n, s in enumerate(states) if "the value of pass 1" in s["explanation"])
     assert {s["pass"] for s in states[1:ended]} == {"pass 1 (null window) [α 0, β 1]"}
     assert states[ended]["pass"] == "pass 1 (null window) [α 0, β 1]: ≥ 3, fail high"
@@ -273,8 +296,8 @@ def test_a_pass_header_tells_its_outcome_only_when_the_pass_ends(
 
 
 def test_the_last_step_of_mtdf_states_the_proof_then_the_value_and_line(
-        opened: Callable[..., Page]) -> None:
-    states = steps_forward(opened(mtdf_trace()))
+        opened: Callable[..., Page], forward: Callable[[str], list[dict[str, Any]]]) -> None:
+    states = forward("mtdf")
     assert states[-1]["explanation"].endswith(
         "Together: pass 1 showed ≥ 3 and pass 2 showed ≤ 3, so the value is 3.")
     assert all(s["result"] == "" for s in states[:-1])

@@ -13,11 +13,12 @@ import resource
 import select
 import signal
 import stat
+import subprocess
 import sys
 import time
-import traceback
 from collections import Counter
 from pathlib import Path
+from typing import Any
 from unittest.mock import patch
 
 import pytest
@@ -236,12 +237,6 @@ def unharmed(folder: Path) -> list[str]:
     return broken
 
 
-def virtual_memory() -> int:
-    """Return this process's address space in bytes (Linux)."""
-    with open("/proc/self/statm") as statm:
-        return int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
-
-
 def cpu_ticks(pid: int) -> int:
     """Return the CPU time a process has spent, in clock ticks (Linux)."""
     with open(f"/proc/{pid}/stat") as stat_file:
@@ -249,53 +244,71 @@ def cpu_ticks(pid: int) -> int:
     return int(fields[11]) + int(fields[12])  # utime and stime
 
 
+class Forker:
+    """tests/forked.py, started once a test process: the bounded children are forked there,
+    in a process of one thread (forked here, in pytest-xdist's worker, a child can inherit a
+    lock another thread holds, and wait on it for ever)."""
+
+    def __init__(self) -> None:
+        self.process: subprocess.Popen[bytes] | None = None
+        self.pending = b""
+
+    def started(self) -> subprocess.Popen[bytes]:
+        if self.process is None or self.process.poll() is not None:
+            self.process = subprocess.Popen([sys.executable, str(FORKED)],
+                                            stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+            self.pending = b""
+        return self.process
+
+    def line(self, seconds: float) -> dict[str, Any] | None:
+        """Return the program's next line, or None if none came within ``seconds``."""
+        process = self.started()
+        assert process.stdout is not None
+        while b"\n" not in self.pending:
+            ready, _, _ = select.select([process.stdout], [], [], seconds)
+            if not ready:
+                return None
+            chunk = os.read(process.stdout.fileno(), 1 << 20)
+            assert chunk, f"tests/forked.py ended ({process.poll()})"
+            self.pending += chunk
+        line, self.pending = self.pending.split(b"\n", 1)
+        return json.loads(line)
+
+
+FORKED, FORKER = Path(__file__).with_name("forked.py"), Forker()
+
+
 def bounded_run(argv: list[str], folder: Path, answers: str = "") -> tuple[int, str, str]:
-    """Return (status, stdout, stderr) of the command line run in a bounded forked child.
+    """Return (status, stdout, stderr) of the command line run in a bounded child
+    (tests/forked.py forks it).
 
     A traceback that escaped ``main`` comes back as status 99 with the traceback.
     """
-    limit = virtual_memory() + MEMORY
-    reader, writer = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: bounded, in the prepared folder, never returns
-        try:
-            os.close(reader)
-            os.chdir(folder)
-            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-            resource.setrlimit(resource.RLIMIT_CPU, (SECONDS, SECONDS + 1))
-            sys.stdin = io.StringIO(answers)
-            out, err = io.StringIO(), io.StringIO()
-            try:
-                status = cli.main(argv, out, err)
-            except SystemExit as done:
-                status = int(done.code or 0)
-            except BaseException:
-                status, err = 99, io.StringIO(traceback.format_exc())
-            data = json.dumps([status, out.getvalue()[:200_000], err.getvalue()[:20_000]])
-            with os.fdopen(writer, "w") as pipe:
-                pipe.write(data)
-        finally:
-            os._exit(0)
-    os.close(writer)
+    process = FORKER.started()
+    assert process.stdin is not None
+    request = {"argv": argv, "folder": str(folder), "answers": answers, "seconds": SECONDS,
+               "memory": MEMORY}
+    process.stdin.write(json.dumps(request).encode() + b"\n")
+    process.stdin.flush()
+    started = FORKER.line(60)
+    assert started is not None, "tests/forked.py did not fork a child within 60 s"
+    pid = started["pid"]
     # the child's own bound is its CPU time (RLIMIT_CPU); the clock only catches a child that
     # waits without working (a FIFO's open): past the deadline it is killed once it spent no
     # CPU for SECONDS more, so a loaded machine makes a working child slower, never killed
-    chunks, deadline, spent = [], time.monotonic() + 3 * SECONDS, -1
-    with os.fdopen(reader) as pipe:
-        while True:
-            ready, _, _ = select.select([pipe], [], [], 1.0)
-            if ready:
-                chunks.append(pipe.read())  # the child writes once, at its end
-                break
-            if time.monotonic() >= deadline:
-                if cpu_ticks(pid) == spent:
-                    os.kill(pid, signal.SIGKILL)
-                    break
-                spent, deadline = cpu_ticks(pid), time.monotonic() + SECONDS
-    os.waitpid(pid, 0)
-    text = "".join(chunks)
-    assert text, f"{argv}: no answer within {3 * SECONDS} s (killed)"
-    status, out, err = json.loads(text)
+    deadline, spent = time.monotonic() + 3 * SECONDS, -1
+    while (done := FORKER.line(1.0)) is None:
+        if time.monotonic() >= deadline:
+            try:
+                ticks = cpu_ticks(pid)
+            except OSError:  # ended, its answer on the way
+                continue
+            if ticks == spent:
+                os.kill(pid, signal.SIGKILL)
+            spent, deadline = ticks, time.monotonic() + SECONDS
+    assert done["answer"], (f"{argv}: no answer (the child ended by {done['ended']}; killed "
+                            f"if it spent no CPU for {SECONDS} s after {3 * SECONDS} s)")
+    status, out, err = json.loads(done["answer"])
     return status, out, err
 
 
@@ -364,9 +377,11 @@ def test_the_new_surfaces_end_bounded_with_0_2_or_130_in_one_line(
     assert unharmed(folder) == [], argv
 
 
-def test_the_new_surfaces_reached_answers_not_only_refusals() -> None:
-    if not SURFACES:
-        test_the_new_surfaces_end_bounded_with_0_2_or_130_in_one_line()
+def test_the_new_surfaces_reached_answers_not_only_refusals(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    if not SURFACES:  # the fuzz test ran in another process (pytest-xdist), or not at all
+        test_the_new_surfaces_end_bounded_with_0_2_or_130_in_one_line(
+            tmp_path_factory=tmp_path_factory)
     answered = {name for name, status in SURFACES if status == 0}
     assert answered >= {"files", "pages", "all", "pig", "match"}, SURFACES
 

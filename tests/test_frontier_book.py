@@ -157,3 +157,46 @@ def test_play_moves_perfectly_from_the_book_where_the_board_is_beyond_an_exact_s
         assert -fr.farther(direct_value(game.play(state, move), 5, 4), 1) == value, said
         state = game.play(game.play(state, move), human)
     assert "deep" in played("--book", "none")[0]
+
+
+def test_the_shipped_6x6_book_is_the_default_and_holds_a_minimax_of_its_frontier(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """fminimax ships the 6x6 run's book (docs/parallel.md): with no book of the user's,
+    `solve connect4 --size 6x6` answers the published value (the second player wins on
+    move 36, the last cell: strong score -1) from it at once.  Its 330 frontier values are
+    each a search of minutes, too long for a test; what is checked is that the book holds
+    every position of at most four stones and that each position above the frontier has
+    the value minimax gives its children's."""
+    monkeypatch.setenv(books.BOOKS_VARIABLE, str(tmp_path))  # no book of the user's
+    status, found, err = solve(["solve", "connect4", "--size", "6x6", "--json", "--quiet"],
+                               capsys)
+    assert status == 0, err
+    assert (found["outcome"], found["score"], found["nodes"]) == ("loss in 36", -1, 2)
+    book = books.installed(6, 6)
+    assert book is not None and book.path == books.shipped_path(6, 6) and book.depth == 4
+    game, counts = c4.solver(6, 6), []
+    level = [c4.start(6, 6)]
+    for stones in range(5):
+        for state in level:
+            score = books.score(book, state)
+            assert score is not None, (stones, state)
+            if stones < 4:  # no line of four in four stones: every child is in the book
+                children = [books.score(book, game.play(state, move))
+                            for move in game.moves(state)]
+                assert score == max(-child for child in children), state  # type: ignore[operator]
+        counts.append(len(level))
+        level = list({game.key(child): child for state in level  # mirror images as one
+                      for child in (game.play(state, move) for move in game.moves(state))
+                      }.values())
+    assert (counts[4], sum(counts)) == (330, 430)  # the run's tasks, and the book's entries
+
+
+def test_a_damaged_packed_book_is_refused_in_one_line(tmp_path: Path) -> None:
+    packed = Path(books.shipped_path(6, 6) or "").read_bytes()
+    for name, data in (("cut.book.gz", packed[:len(packed) // 2]), ("bad.book.gz", b"\x1f\x8b"
+                                                                    + bytes(100))):
+        path = tmp_path / name
+        path.write_bytes(data)
+        with pytest.raises(ValueError, match=f"^opening book {path}: not a whole gzip file"):
+            books.from_file(path, 6, 6)

@@ -40,9 +40,11 @@ True
 
 from __future__ import annotations
 
+import gzip
 import os
 import struct
 import sys
+import zlib
 from array import array
 from bisect import bisect_left
 from collections.abc import Callable, Mapping
@@ -110,16 +112,22 @@ def _refused(path: str, why: str) -> ValueError:
 
 
 def _read(path: str) -> bytes:
-    """Return a file's bytes, or refuse it in one line."""
+    """Return a file's bytes (a ``.gz`` file's unpacked), or refuse it in one line."""
     try:
         with open(path, "rb") as f:
-            return f.read()
+            data = f.read()
     except FileNotFoundError:
         raise _refused(path, "no such file") from None
     except IsADirectoryError:
         raise _refused(path, "a directory, not a book file") from None
     except OSError as e:
         raise _refused(path, f"cannot be read ({e.strerror})") from None
+    if not path.endswith(".gz"):
+        return data
+    try:
+        return gzip.decompress(data)
+    except (OSError, EOFError, zlib.error) as e:
+        raise _refused(path, f"not a whole gzip file ({e})") from None
 
 
 def _bitbully_stones(code: int, bits: int) -> tuple[int, ...] | None:
@@ -323,16 +331,34 @@ def user_path(width: int = 7, height: int = 6,
     return os.path.join(folder, f"connect4-{width}x{height}.book")
 
 
+def shipped_path(width: int = 7, height: int = 6) -> str | None:
+    """Return the book fminimax ships for a board size (packed: ``.gz``), else None.
+
+    6x6's is the book of the 6x6 run (docs/parallel.md, "The 6x6 run"): the values of the
+    330 positions four plies in, each an exact search of minutes to half an hour, and the
+    100 positions above them.
+
+    >>> shipped_path(6, 6).endswith("connect4-6x6.book.gz"), shipped_path(7, 6)
+    (True, None)
+    """
+    path = os.path.join(os.path.dirname(__file__), "books",
+                        f"connect4-{width}x{height}.book.gz")
+    return path if os.path.isfile(path) else None
+
+
 def installed(width: int = 7, height: int = 6, stones: int = 0) -> Book | None:
     """Return the exact book installed for a board size that a position of ``stones``
     stones reaches (it holds positions of as many or more): the user's (``user_path``), else
-    BitBully's 12-ply book with distances on 7x6, else None.
+    the one fminimax ships (``shipped_path``: 6x6), else BitBully's 12-ply book with
+    distances on 7x6, else None.
 
     Why as many too: the book gives such a position's value, and the search to the end then
     asks only for a move of that value (the root's null window just below it), not for the
     value itself (six or seven windows, 9-28 s at 12 stones compiled, before)."""
     mine = user_path(width, height)
-    if os.path.isfile(mine):
+    if not os.path.isfile(mine):
+        mine = shipped_path(width, height) or ""
+    if mine:
         found = from_file(mine, width, height)
         return found if stones <= found.depth else None
     if (width, height) != (7, 6) or stones > BITBULLY_BOOKS["book_12ply_distances.dat"][0]:

@@ -138,7 +138,7 @@ def main(argv: Sequence[str] | None = None) -> int:
           "mean nodes | nodes/s | nodes/CPU s | / BitBully: mean | median | CPU |")
     print("|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for name in args.set or pons.SETS:
-        path, first = args.data / f"{name}.txt", int(caps.get(name, args.first))
+        path, first = args.data.resolve() / f"{name}.txt", int(caps.get(name, args.first))
         peer = bitbully_runs(path, first)
         print(row(name, "bitbully", peer, None), flush=True)
         for runner, python, build in (("fminimax-pure", args.pure, "pure"),

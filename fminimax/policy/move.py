@@ -63,7 +63,7 @@ def tries_exact(problem: Problem, state: Any) -> bool:
     reach of one, or beyond but with an opening book ending it a few plies down.
 
     >>> from fminimax.registry import Options, make
-    >>> made, nim = make("connect4", Options(size="6x6")), make("nim", Options(args=("3",)))
+    >>> made, nim = make("connect4", Options(size="6x7")), make("nim", Options(args=("3",)))
     >>> tries_exact(made, made.state), tries_exact(nim, nim.state)
     (False, True)
     """

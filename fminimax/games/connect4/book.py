@@ -122,10 +122,8 @@ def _read(path: str) -> bytes:
         raise _refused(path, "a directory, not a book file") from None
     except OSError as e:
         raise _refused(path, f"cannot be read ({e.strerror})") from None
-    if not path.endswith(".gz"):
-        return data
     try:
-        return gzip.decompress(data)
+        return gzip.decompress(data) if path.endswith(".gz") else data
     except (OSError, EOFError, zlib.error) as e:
         raise _refused(path, f"not a whole gzip file ({e})") from None
 
@@ -175,8 +173,7 @@ def _checked_bitbully(path: str, data: bytes, name: str, width: int, height: int
         raise _refused(path, f"{len(data)} bytes where BitBully's {name} has {size}: "
                              f"truncated or damaged")
     keys, values = _bitbully_index(data, record, distances)
-    damage = _bitbully_damage(data, stones, values, record)
-    if damage is not None:
+    if (damage := _bitbully_damage(data, stones, values, record)) is not None:
         raise _refused(path, damage)
     return Book(path, "bitbully", 7, 6, stones, distances, data, record=record, keys=keys,
                 values=values)
@@ -324,41 +321,24 @@ def user_path(width: int = 7, height: int = 6,
     """
     folder = environ.get(BOOKS_VARIABLE)
     if not folder:
-        data = (environ.get("LOCALAPPDATA") if os.name == "nt" else None) or (
-            environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
-                                                         "share"))
+        data = ((environ.get("LOCALAPPDATA") if os.name == "nt" else None)
+                or environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share"))
         folder = os.path.join(data, "fminimax", "books")
     return os.path.join(folder, f"connect4-{width}x{height}.book")
-
-
-def shipped_path(width: int = 7, height: int = 6) -> str | None:
-    """Return the book fminimax ships for a board size (packed: ``.gz``), else None.
-
-    6x6's is the book of the 6x6 run (docs/parallel.md, "The 6x6 run"): the values of the
-    330 positions four plies in, each an exact search of minutes to half an hour, and the
-    100 positions above them.
-
-    >>> shipped_path(6, 6).endswith("connect4-6x6.book.gz"), shipped_path(7, 6)
-    (True, None)
-    """
-    path = os.path.join(os.path.dirname(__file__), "books",
-                        f"connect4-{width}x{height}.book.gz")
-    return path if os.path.isfile(path) else None
 
 
 def installed(width: int = 7, height: int = 6, stones: int = 0) -> Book | None:
     """Return the exact book installed for a board size that a position of ``stones``
     stones reaches (it holds positions of as many or more): the user's (``user_path``), else
-    the one fminimax ships (``shipped_path``: 6x6), else BitBully's 12-ply book with
-    distances on 7x6, else None.
+    the one fminimax ships (6x6's, from docs/parallel.md's 6x6 run, packed), else
+    BitBully's 12-ply book with distances on 7x6, else None.
 
-    Why as many too: the book gives such a position's value, and the search to the end then
-    asks only for a move of that value (the root's null window just below it), not for the
-    value itself (six or seven windows, 9-28 s at 12 stones compiled, before)."""
+    Why as many too: given such a position's value by the book, the search to the end asks
+    only for a move of that value (one null window), not for the value (six or seven)."""
     mine = user_path(width, height)
     if not os.path.isfile(mine):
-        mine = shipped_path(width, height) or ""
-    if mine:
+        mine = os.path.join(os.path.dirname(__file__), "books", os.path.basename(mine) + ".gz")
+    if os.path.isfile(mine):
         found = from_file(mine, width, height)
         return found if stones <= found.depth else None
     if (width, height) != (7, 6) or stones > BITBULLY_BOOKS["book_12ply_distances.dat"][0]:
@@ -437,8 +417,7 @@ def score(book: Book, state: C4) -> int | None:
     position the book does not hold (a finished game, another number of stones, a Pons
     slot holding another position).
     """
-    return _bitbully_score(book, state) if book.kind == "bitbully" else _pons_score(book,
-                                                                                     state)
+    return (_bitbully_score if book.kind == "bitbully" else _pons_score)(book, state)
 
 
 def strong_value(state: C4, strong: int, width: int = 7, height: int = 6) -> tuple[int, int]:

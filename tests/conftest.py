@@ -61,6 +61,14 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+def process_stat(pid: int | str) -> tuple[str, int, int]:
+    """Return process ``pid``'s state letter, its parent's pid and the CPU time it has spent
+    in clock ticks, from /proc/PID/stat (Linux); OSError if there is no such process."""
+    with open(f"/proc/{pid}/stat") as stat_file:
+        fields = stat_file.read().rsplit(")", 1)[1].split()  # after the command's name
+    return fields[0], int(fields[1]), int(fields[11]) + int(fields[12])  # utime + stime
+
+
 def under_ci() -> bool:
     """Return whether the tests run under CI (CI=true), where every tool must be present."""
     return os.environ.get("CI", "").strip().lower() in ("true", "1", "yes")

@@ -25,6 +25,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from conftest import process_stat
 from fminimax import algorithms, cli
 from fminimax.cli.report import mismatches
 
@@ -237,13 +238,6 @@ def unharmed(folder: Path) -> list[str]:
     return broken
 
 
-def cpu_ticks(pid: int) -> int:
-    """Return the CPU time a process has spent, in clock ticks (Linux)."""
-    with open(f"/proc/{pid}/stat") as stat_file:
-        fields = stat_file.read().rsplit(")", 1)[1].split()
-    return int(fields[11]) + int(fields[12])  # utime and stime
-
-
 class Forker:
     """tests/forked.py, started once a test process: the bounded children are forked there,
     in a process of one thread (forked here, in pytest-xdist's worker, a child can inherit a
@@ -300,7 +294,7 @@ def bounded_run(argv: list[str], folder: Path, answers: str = "") -> tuple[int, 
     while (done := FORKER.line(1.0)) is None:
         if time.monotonic() >= deadline:
             try:
-                ticks = cpu_ticks(pid)
+                ticks = process_stat(pid)[2]
             except OSError:  # ended, its answer on the way
                 continue
             if ticks == spent:

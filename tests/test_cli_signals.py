@@ -26,6 +26,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import process_stat
 from fminimax.cli import main
 
 PROC = Path("/proc")
@@ -59,7 +60,7 @@ def descendants(pid: int) -> list[int]:
 def alive(pid: int) -> bool:
     """Return whether ``pid`` is a running process (a zombie counts as ended)."""
     try:
-        state = (PROC / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        state = process_stat(pid)[0]
     except (OSError, IndexError):
         return False
     return state != "Z"

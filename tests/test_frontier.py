@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from solved import direct_value
 
-from conftest import needs_module, needs_tool
+from conftest import needs_module, needs_tool, process_stat
 from fminimax import algorithms, build, core
 from fminimax.cli import main
 from fminimax.games import connect4 as c4
@@ -237,12 +237,12 @@ def worker_pids(pid: int) -> list[int]:
     worker searching, not a fork server or a resource tracker)."""
     below, todo, cpu = {pid}, [pid], {}
     stats = {}
-    for path in Path("/proc").glob("[0-9]*/stat"):
+    for path in Path("/proc").glob("[0-9]*"):
         try:
-            fields = path.read_text().rsplit(")", 1)[1].split()
-        except OSError:
+            _, ppid, used = process_stat(path.name)
+        except (OSError, IndexError):
             continue
-        stats[int(path.parent.name)] = (int(fields[1]), int(fields[11]) + int(fields[12]))
+        stats[int(path.name)] = (ppid, used)
     while todo:
         parent = todo.pop()
         for child, (ppid, used) in stats.items():

@@ -382,7 +382,7 @@ def shared_slots(megabytes: float = DEFAULT_MEGABYTES, near: int | None = None) 
 
 @contextmanager
 def machine_table(args: argparse.Namespace, table: Any) -> Iterator[Any]:
-    """Yield the one table a process pool's workers share (``parallel.shared_slots``, of
+    """Yield the one table a process pool's workers share (``shared_slots``, of
     --table-mb), or None: a cluster's workers (--scheduler) keep a table each, and a search
     without a table (--no-table) needs none.
 

@@ -28,6 +28,21 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto`` (README.md's test command) starts two test processes a core, at most 16.
+
+    Why more processes than cores: about a third of the suite's time is spent waiting, not
+    computing (a cluster that starts, a bound that must pass, a signal's answer, a browser),
+    and a second process per core computes in those waits.  Measured on 2 cores
+    (``python -m pytest -n 2`` against ``-n 4``): the wall time of the run went down by
+    about a sixth, at the same CPU time.  ``PYTEST_XDIST_AUTO_NUM_WORKERS`` or ``-n N``
+    still choose.
+    """
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return int(os.environ["PYTEST_XDIST_AUTO_NUM_WORKERS"])
+    return min(16, 2 * len(os.sched_getaffinity(0)))
+
+
 def reachable_positions() -> list[ttt.Position]:
     """Return every position reachable from the empty 3x3 board with x to move first."""
     start = ttt.Position(ttt.empty_board(), "x")

@@ -656,7 +656,10 @@ def surfaces() -> dict[str, object]:
 def test_every_surface_keeps_its_time_budget(name: str) -> None:
     call = surfaces()[name]
     call()  # type: ignore[operator]  # once to load and warm the caches: a game's first move
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     call()  # type: ignore[operator]
-    took = time.perf_counter() - started
-    assert took <= BUDGET + SLACK, (name, took)
+    took, cpu = time.perf_counter() - started, time.process_time() - cpu
+    # The budget is kept by the wall clock; a machine busy with other processes stretches
+    # the wall time of the work done after the last check, not its CPU time, so the test
+    # takes the smaller: a surface that searched past its budget spent CPU time past it.
+    assert min(took, cpu) <= BUDGET + SLACK, (name, took, cpu)

@@ -205,3 +205,28 @@ def test_a_damaged_packed_book_is_refused_in_one_line(
         path.write_bytes(data)
         with pytest.raises(ValueError, match=f"^opening book {path}: not a whole gzip file"):
             books.from_file(path, 6, 6)
+
+
+def test_a_packed_book_is_unpacked_no_further_than_a_book_can_reach(tmp_path: Path) -> None:
+    """A few MB of zeros packed unpack to GBs: the reader stops past the longest book the
+    file's start allows (no Pons header: BitBully's longest, 21,004,495 bytes) and refuses
+    it, holding tens of MB, not the GBs; the shipped 6x6 book, its header promising its
+    length, is read whole."""
+    import gzip
+    import subprocess
+    import sys
+
+    bomb = tmp_path / "zeros.book.gz"
+    with gzip.open(bomb, "wb", compresslevel=1) as packing:
+        for _ in range(64):
+            packing.write(bytes(1 << 24))  # 1 GiB unpacked, about 1 MB packed
+    probe = ("import resource, sys\nfrom fminimax.games.connect4 import book\n"
+             "try:\n    book.from_file(sys.argv[1], 6, 6)\nexcept ValueError as e:\n"
+             "    print(e)\nprint(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n")
+    done = subprocess.run([sys.executable, "-c", probe, str(bomb)], capture_output=True,
+                          text=True, timeout=120)
+    said, peak_kb = done.stdout.splitlines()
+    assert said == (f"opening book {bomb}: unpacks past 21,004,495 bytes, the longest book "
+                    f"its start allows"), done.stderr
+    assert int(peak_kb) < 200_000  # the unpacked gigabyte would be 1,048,576 kB
+    assert books.installed(6, 6) is not None  # the shipped book, unpacked to its header's length

@@ -47,24 +47,25 @@ import sys
 import zlib
 from array import array
 from bisect import bisect_left
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, BinaryIO
 
 from fminimax.game import Game, Score
 from fminimax.games.connect4.bookkeys import huffman, huffmans, key3, min_score, next_prime
+from fminimax.games.connect4.bookpaths import (
+    BITBULLY_BOOKS,
+    BOOKS_VARIABLE,
+    bitbully_path,
+    user_path,
+)
 from fminimax.games.connect4.pons_book import pons_bytes
 from fminimax.games.connect4.position import C4, Move
 
 __all__ = ["BITBULLY_BOOKS", "BOOKS_VARIABLE", "Book", "bitbully_path", "from_file", "key3",
            "huffman", "installed", "next_prime", "pons_bytes", "score", "strong_value",
            "user_path", "with_book"]
-
-BITBULLY_BOOKS = {"book_8ply.dat": (8, False, 103_545, 3),
-                  "book_12ply.dat": (12, False, 6_943_780, 4),
-                  "book_12ply_distances.dat": (12, True, 21_004_495, 5)}
-"""BitBully's books by file name: (stones, with distances, bytes, bytes a record)."""
 
 _DISTANCE_BYTES = frozenset({0} | {(100 - d) & 255 for d in range(1, 31)}
                             | {(d - 100) & 255 for d in range(1, 31)})
@@ -115,17 +116,28 @@ def _read(path: str) -> bytes:
     """Return a file's bytes (a ``.gz`` file's unpacked), or refuse it in one line."""
     try:
         with open(path, "rb") as f:
-            data = f.read()
+            return _unpacked(path, f) if path.endswith(".gz") else f.read()
     except FileNotFoundError:
         raise _refused(path, "no such file") from None
     except IsADirectoryError:
         raise _refused(path, "a directory, not a book file") from None
+    except (gzip.BadGzipFile, EOFError, zlib.error) as e:
+        raise _refused(path, f"not a whole gzip file ({e})") from None
     except OSError as e:
         raise _refused(path, f"cannot be read ({e.strerror})") from None
-    try:
-        return gzip.decompress(data) if path.endswith(".gz") else data
-    except (OSError, EOFError, zlib.error) as e:
-        raise _refused(path, f"not a whole gzip file ({e})") from None
+
+
+def _unpacked(path: str, packed: BinaryIO) -> bytes:
+    """Return a packed book's bytes, unpacked no further than the longest book its start
+    allows (BitBully's longest, or what a Pons header promises, at most 1 GiB): a file that
+    unpacks past that (a few MB of zeros can unpack to GBs) is refused there."""
+    with gzip.GzipFile(fileobj=packed) as unpacking:
+        head = unpacking.read(_PONS_HEADER)
+        limit = max(max(_SIZE_TO_NAME), min(_promised(head), 1 << 30))
+        data = head + unpacking.read(limit + 1 - len(head))
+    if len(data) > limit:
+        raise _refused(path, f"unpacks past {limit:,} bytes, the longest book its start allows")
+    return data
 
 
 def _bitbully_stones(code: int, bits: int) -> tuple[int, ...] | None:
@@ -247,16 +259,16 @@ def from_bytes(data: bytes, path: str, width: int = 7, height: int = 6) -> Book:
     name = os.path.basename(path)
     if name in BITBULLY_BOOKS:
         return _checked_bitbully(path, data, name, width, height)
-    if len(data) in _SIZE_TO_NAME and not _looks_pons(data):
+    if len(data) in _SIZE_TO_NAME and len(data) != _promised(data):
         return _checked_bitbully(path, data, _SIZE_TO_NAME[len(data)], width, height)
     return _checked_pons(path, data, width, height)
 
 
-def _looks_pons(data: bytes) -> bool:
-    """Return whether a file's length is the one its Pons header promises."""
+def _promised(data: bytes) -> int:
+    """Return the length the Pons header ``data`` starts with promises, or 0 if none."""
     if len(data) < _PONS_HEADER or data[3] not in (1, 2, 4, 8) or not 1 <= data[5] <= 40:
-        return False
-    return len(data) == _PONS_HEADER + next_prime(1 << data[5]) * (data[3] + 1)
+        return 0
+    return _PONS_HEADER + next_prime(1 << data[5]) * (data[3] + 1)
 
 
 def from_file(path: str | os.PathLike[str], width: int = 7, height: int = 6) -> Book:
@@ -278,53 +290,6 @@ def from_file(path: str | os.PathLike[str], width: int = 7, height: int = 6) -> 
     except OSError:
         raise _refused(text, "no such file") from None
     return _opened(text, width, height, (info.st_size, info.st_mtime_ns))
-
-
-def bitbully_path(name: str = "book_12ply_distances.dat") -> str | None:
-    """Return where ``bitbully-databases`` installed one of BitBully's books, else None.
-
-    >>> bitbully_path("book_13ply.dat")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    ValueError: BitBully's books are book_8ply.dat, ...; got 'book_13ply.dat'
-    """
-    if name not in BITBULLY_BOOKS:
-        raise ValueError(f"BitBully's books are {', '.join(BITBULLY_BOOKS)}; got {name!r}")
-    from importlib.util import find_spec
-
-    spec = find_spec("bitbully_databases")
-    if spec is None or not spec.submodule_search_locations:
-        return None
-    for folder in spec.submodule_search_locations:
-        path = os.path.join(folder, "assets", name)
-        if os.path.exists(path):
-            return path
-    return None
-
-
-BOOKS_VARIABLE = "FMINIMAX_BOOKS"
-"""The environment variable naming the folder of a user's books (``user_path``)."""
-
-
-def user_path(width: int = 7, height: int = 6,
-              environ: Mapping[str, str] = os.environ) -> str:
-    """Return where fminimax looks for a user's book of a board size, by default: the file
-    ``connect4-WIDTHxHEIGHT.book`` in the folder ``$FMINIMAX_BOOKS``, else in ``fminimax/books``
-    under the user's data folder (``$XDG_DATA_HOME``, else ``~/.local/share``; on Windows
-    ``%LOCALAPPDATA%``).  A frontier run writes one there with ``--write-book``.
-
-    >>> user_path(6, 6, {"FMINIMAX_BOOKS": "/srv/books"})
-    '/srv/books/connect4-6x6.book'
-    >>> user_path(6, 6, {"XDG_DATA_HOME": "/data"}) == (
-    ...     "/data/fminimax/books/connect4-6x6.book" if os.name != "nt" else user_path(6, 6, {}))
-    True
-    """
-    folder = environ.get(BOOKS_VARIABLE)
-    if not folder:
-        data = ((environ.get("LOCALAPPDATA") if os.name == "nt" else None)
-                or environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share"))
-        folder = os.path.join(data, "fminimax", "books")
-    return os.path.join(folder, f"connect4-{width}x{height}.book")
 
 
 def installed(width: int = 7, height: int = 6, stones: int = 0) -> Book | None:

@@ -179,3 +179,20 @@ def test_the_version_printed_is_the_installed_one_and_pyproject_s() -> None:
     out = subprocess.run([PY, "-m", "fminimax", "--version"], capture_output=True,
                          text=True, timeout=60).stdout
     assert out == f"fminimax {said.group(1)} ({build()})\n"
+
+
+def test_a_ctrl_c_after_the_answer_is_ignored_not_a_death_by_sigint(tmp_path: Any) -> None:
+    """Once ``main`` has answered, the process is ending: a Ctrl-C then is ignored (the
+    interpreter's shutdown would set Python's handler back to the default, and a SIGINT
+    late in it ended the process by the signal after a whole answer).  The Ctrl-C comes
+    from an exit handler that runs after the program's own."""
+    script = tmp_path / "fminimax"
+    script.write_text("import atexit, os, signal, sys, time\n"
+                      "atexit.register(lambda: (os.kill(os.getpid(), signal.SIGINT),\n"
+                      "                         time.sleep(0.2)))\n"
+                      "from fminimax.cli import command\n"
+                      "sys.exit(command())\n")
+    done = subprocess.run([PY, str(script), "solve", "nim", "3", "3", "--quiet"],
+                          capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stderr) == (0, ""), (done.returncode, done.stderr)
+    assert "value:     loss in 6" in done.stdout, done.stdout

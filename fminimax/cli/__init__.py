@@ -223,10 +223,11 @@ def command() -> NoReturn:
     then end the process with its status.
 
     After Ctrl-C, the process ends at once with 130 (``os._exit``), without the interpreter's
-    shutdown.  Why: a Ctrl-C that came while a process pool was starting sometimes made
-    CPython 3.11 end the process by SIGINT in its shutdown (status -2, after ``main`` had
-    caught the interrupt, printed its line and returned 130): about one run in 50 under
-    load, in tests/test_cli_signals.py; we did not find which part of the shutdown does it.
+    shutdown.  Why: the shutdown sets the signals Python handles back to the system's
+    default (those it ignores it leaves ignored), so a second Ctrl-C late in it ended the
+    process by SIGINT (status -2, after ``main`` had printed its line and returned 130):
+    about one run in 50 under load, in tests/test_cli_signals.py.  After an answer, a
+    Ctrl-C is ignored for the same reason: the answer is out, the process is ending.
     The same after memory ran out: the interpreter's shutdown would print dozens of
     "Exception ignored ... MemoryError" lines after the program's one line.
     Nothing is left to do by then: the search is abandoned, the pool's workers are stopped
@@ -250,6 +251,9 @@ def command() -> NoReturn:
                 pass
         _pool_semaphores_unlinked()
         os._exit(status)
+    if signal.getsignal(signal.SIGINT) is _interrupted_early:
+        # the answer is out: a Ctrl-C late in the shutdown would end it by SIGINT (above)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     raise SystemExit(status)
 
 

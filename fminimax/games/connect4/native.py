@@ -42,6 +42,8 @@ FULL_DEPTH: Final = 1 << 30  # the table's depth of a result no estimate went in
 EXACT: Final = 0
 LOWER: Final = 1
 UPPER: Final = 2  # the table's bound flags (fminimax.core.table)
+BOXED_FULL_DEPTH: object = FULL_DEPTH
+"""FULL_DEPTH as one object: the compiled build would make a new one for each entry."""
 EMPTY: tuple[int, ...] = ()
 Link = tuple[Any, ...]
 """A line below the root as links: (column, the line after it), or EMPTY.  Why not a flat
@@ -170,7 +172,7 @@ class SolverNode:
         safe, theirs, value = self.end_seen(cur, mask, plies, 0)
         if not safe:
             return value, (self.run.order(state, self.run.moves(state))[0], EMPTY)
-        key = self.key(cur + mask)
+        key: object = self.key(cur + mask)  # boxed once: the look-up and the store share it
         stored = self.entry(key, 0)
         first = stored[3][0] if stored is not None and stored[3] else -1
         return self.stored_best(key, 0, estimates, alpha, beta, self.children(
@@ -213,7 +215,7 @@ class SolverNode:
             alpha, beta, value = self.clipped(ply, alpha, beta)
             if value != BEYOND:
                 return value, EMPTY
-        key = self.key(cur + mask)
+        key: object = self.key(cur + mask)  # boxed once: the look-up and the store share it
         stored = self.entry(key, ply)
         first = -1
         if stored is not None:
@@ -223,7 +225,7 @@ class SolverNode:
         return self.stored_best(key, ply, estimates, alpha, beta, self.children(
             cur, mask, plies, ply, alpha, beta, self.ordered(cur, mask, safe, theirs, first)))
 
-    def stored_best(self, key: i64, ply: int, estimates: int, alpha: int, beta: int,
+    def stored_best(self, key: object, ply: int, estimates: int, alpha: int, beta: int,
                     found: tuple[int, Link]) -> tuple[int, Link]:
         """Return the (value, line) the moves ``found``, stored: a lower bound after a
         cut-off, an upper bound when nothing reached alpha, else exact."""
@@ -232,7 +234,7 @@ class SolverNode:
         self.saved(key, ply, estimates, best, flag, found[1])
         return found
 
-    def entry(self, key: i64, ply: int) -> Any:
+    def entry(self, key: object, ply: int) -> Any:
         """Return the table's entry under ``key``: the dict's, or the run's look-up once
         the table has turned to slots (``Run.stored``); else, within ``near`` plies of the
         root, the shared slots' (``Run.shared``)."""
@@ -350,17 +352,20 @@ class SolverNode:
         else:
             live, rank = ~(theirs << 1), self.rank
             found = []
-            h, full, shift = self.h, self.full, self.threat_shift
+            h, full = self.h, self.full
+            shift: i64 = self.threat_shift
             while safe:  # one cell a column, the lowest first
                 bit = safe & -safe
                 safe ^= bit
                 made = four_threats(h, full, cur | bit, mask) & live
-                count = 0
+                # machine words throughout (i64): a tagged int's product is a call
+                count: i64 = 0
                 while made:
                     made &= made - 1
                     count += 1
-                code = int(bit % CELL_CODES)
-                found.append((rank[code] - (count << shift)) * CELL_CODES + code)
+                code: i64 = bit % CELL_CODES
+                value: i64 = rank[code]
+                found.append(int((value - (count << shift)) * CELL_CODES + code))
             found.sort()
         if first >= 0:
             return self.first(found, first)
@@ -377,25 +382,31 @@ class SolverNode:
     def key(self, code: i64) -> i64:
         """Return the table key of ``code`` (current + mask): it or its mirror image, the
         smaller (``Rules.key``)."""
-        h1, width, column = self.h1, self.width, self.column_mask
+        h1, column = self.h1, self.column_mask
+        # shifts stepped by h1, not multiplied: the compiled build keeps them machine words
         other: i64 = 0
-        for c in range(width):
-            other |= ((code >> (c * h1)) & column) << ((width - 1 - c) * h1)
+        low: i64 = 0
+        high: i64 = (self.width - 1) * h1
+        while high >= 0:
+            other |= ((code >> low) & column) << high
+            low += h1
+            high -= h1
         return code if code < other else other
 
-    def saved(self, key: i64, ply: int, estimates: int, value: int, flag: int,
+    def saved(self, key: object, ply: int, estimates: int, value: int, flag: int,
               line: Link) -> None:
         """Store a node's result as ``Run.save`` does (lines are not kept under a key): into
         the dict here while it has room, else by ``Run.save`` itself (the table's slots or its
         eviction: one rule for a full table)."""
         entries = self.entries
         if not self.slotted and len(entries) < self.max_entries:
-            depth = self.limit - ply if self.estimates > estimates else FULL_DEPTH
+            deep = self.estimates > estimates
+            depth: object = self.limit - ply if deep else BOXED_FULL_DEPTH
             if self.distances and (value >= HALF or value <= -HALF):
                 value = value + ply if value > 0 else value - ply
             entries[key] = (depth, value, flag, EMPTY, ply)
             if ply <= self.near:
-                self.run.share(key, depth, value, flag, ply)
+                self.run.share(key, self.limit - ply if deep else FULL_DEPTH, value, flag, ply)
             return
         run = self.run
         run.estimates = self.estimates

@@ -27,6 +27,7 @@ COMPILED_MODULES = (
     "fminimax.core.chance",
     "fminimax.core.quiescence",
     "fminimax.core.search",
+    "fminimax.core.passes",
     "fminimax.games.connect4.runs",
     "fminimax.games.connect4.position",
     "fminimax.games.connect4.endgame",

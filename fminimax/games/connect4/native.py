@@ -42,8 +42,6 @@ FULL_DEPTH: Final = 1 << 30  # the table's depth of a result no estimate went in
 EXACT: Final = 0
 LOWER: Final = 1
 UPPER: Final = 2  # the table's bound flags (fminimax.core.table)
-BOXED_FULL_DEPTH: object = FULL_DEPTH
-"""FULL_DEPTH as one object: the compiled build would make a new one for each entry."""
 EMPTY: tuple[int, ...] = ()
 Link = tuple[Any, ...]
 """A line below the root as links: (column, the line after it), or EMPTY.  Why not a flat
@@ -401,10 +399,10 @@ class SolverNode:
         entries = self.entries
         if not self.slotted and len(entries) < self.max_entries:
             deep = self.estimates > estimates
-            depth: object = self.limit - ply if deep else BOXED_FULL_DEPTH
             if self.distances and (value >= HALF or value <= -HALF):
                 value = value + ply if value > 0 else value - ply
-            entries[key] = (depth, value, flag, EMPTY, ply)
+            entries[key] = (self.limit - ply, value, flag, EMPTY, ply) if deep \
+                else exact_entry(value, flag, ply)
             if ply <= self.near:
                 self.run.share(key, self.limit - ply if deep else FULL_DEPTH, value, flag, ply)
             return
@@ -412,6 +410,32 @@ class SolverNode:
         run.estimates = self.estimates
         run.save(key, ply, estimates, value, flag, EMPTY)
         self.entries, self.max_entries, self.slotted = run.entries, run.max_entries, run.slotted
+
+
+EXACT_ENTRIES: dict[int, object] = {}
+"""The entries no estimate went into, one tuple each (``exact_entry``): typed ``object``, as
+the compiled build would unbox an ``Entry`` into a C struct and box it anew at each store."""
+
+
+def exact_entry(value: int, flag: int, ply: int) -> object:
+    """Return the table entry (FULL_DEPTH, value, flag, EMPTY, ply): one tuple for all the
+    entries equal to it.
+
+    Why one: a search stores an entry a node or so, and the entries of a search to the end
+    take few values (a distance, a flag, a ply).  A tuple made for each was most of what the
+    search allocated, and so what the collector walked and freed; one shared is made once
+    and read from the cache (entries are never changed, only replaced).
+
+    >>> exact_entry(-999_996, 1, 5) is exact_entry(-999_996, 1, 5)
+    True
+    """
+    code = (((value << 2) + flag) << 8) + ply  # one each: flag < 4, ply < 256 (<= 64 cells)
+    found = EXACT_ENTRIES.get(code)
+    if found is None:
+        if len(EXACT_ENTRIES) >= 1 << 16:  # (a bound: a search's values are far fewer)
+            EXACT_ENTRIES.clear()
+        found = EXACT_ENTRIES[code] = (FULL_DEPTH, value, flag, EMPTY, ply)
+    return found
 
 
 def flat(link: Link) -> tuple[int, ...]:

@@ -78,13 +78,15 @@ modulo 67), a native int operation where ``bit_length`` is a call."""
 
 
 class CellTables(NamedTuple):
-    """``solver_order``'s rank of each cell (``ordering.ranks``), its column and its bit, by
-    the cell's code (``CELL_CODES``), and the shift of the threats' count in a rank."""
+    """Each cell's place in ``solver_order``'s ranks (``ordering.ranks``; 0 the first) by
+    the cell's code (``CELL_CODES``), each place's bit and column, the board's cells, and
+    the threats a move's sort code counts down from (``SolverNode.ordered``)."""
 
-    rank: list[int]
-    column: list[int]
+    place: list[int]
     bits: list[int]
-    threat_shift: int
+    column: list[int]
+    cells: int
+    most: int
 
 
 @lru_cache(maxsize=64)
@@ -92,16 +94,20 @@ def cell_tables(width: int, height: int) -> CellTables:
     """Return the cell tables of a width x height board (k = 4), made once per shape.
 
     >>> t = cell_tables(4, 4)
-    >>> t.column[32 % 67], t.column[64 % 67], t.rank[32] == ranks(shape(4, 4)).rank[32]
-    (1, 1, True)
+    >>> [t.column[t.place[bit % 67]] for bit in (1, 32, 64)], t.cells, t.most
+    ([0, 1, 1], 16, 15)
     """
     ranked = ranks(shape(width, height, 4))
-    rank, column, bits = [0] * CELL_CODES, [0] * CELL_CODES, [0] * CELL_CODES
-    for bit, value in ranked.rank.items():
-        rank[bit % CELL_CODES] = value
-        column[bit % CELL_CODES] = ranked.column_of[bit]
-        bits[bit % CELL_CODES] = bit
-    return CellTables(rank, column, bits, ranked.threat_shift)
+    by_rank = sorted(ranked.rank, key=ranked.rank.__getitem__)
+    low, high = ranked.rank[by_rank[0]], ranked.rank[by_rank[-1]]
+    if high - low >= 1 << ranked.threat_shift:  # (ranks span far less: see ``ordered``)
+        raise ValueError(f"the ranks of {width}x{height} span {high - low}, beyond a threat")
+    place = [0] * CELL_CODES
+    for index, bit in enumerate(by_rank):
+        place[bit % CELL_CODES] = index
+    cells = len(by_rank)
+    return CellTables(place, by_rank, [ranked.column_of[bit] for bit in by_rank], cells,
+                      257 // cells - 1)
 
 
 class SolverNode:
@@ -121,8 +127,9 @@ class SolverNode:
         self.limit, self.table = int(run.limit), run.table
         self.last_plies = end_rules(width, height, 4).last_plies
         cells = cell_tables(width, height)
-        self.rank, self.column, self.bits = cells.rank, cells.column, cells.bits
-        self.threat_shift = cells.threat_shift
+        self.place, self.column, self.bits = cells.place, cells.column, cells.bits
+        self.places: i64 = cells.cells
+        self.most: i64 = cells.most
         self.column_mask: i64 = (1 << (height + 1)) - 1
         self.entries: dict[Any, Any] = {}
         self.max_entries = 0
@@ -250,8 +257,9 @@ class SolverNode:
         best, last = -BEYOND, len(ranked) - 1
         line: Link = EMPTY
         opponent, bits = cur ^ mask, self.bits
+        places = self.places
         for index, code in enumerate(ranked):
-            code %= CELL_CODES
+            code %= places  # the cell's place in the ranks (``ordered``)
             cell: i64 = bits[code]
             value, rest = self.searched(opponent, mask | cell, plies + 1, ply + 1, -beta,
                                         -(alpha if alpha > best else best))
@@ -344,14 +352,22 @@ class SolverNode:
 
     def ordered(self, cur: i64, mask: i64, safe: i64, theirs: i64, first: int) -> list[int]:
         """Return the cells to play, in ``solver_order``'s order (the table's move first),
-        each as its rank times ``CELL_CODES`` plus its code."""
+        each as its sort code: ``most`` less the live threats the move makes, times the
+        board's cells, plus the cell's place in the ranks.
+
+        Why that code: ``solver_order`` sorts by the cell's rank less the threats shifted
+        past every rank (``ordering.ranks``), that is by the threats, most first, then by
+        the rank, as the ranks of a board span less than that shift (``cell_tables``
+        checks it); so do these codes.  And a code is at most 256 for a move that makes at
+        most ``most`` threats (nearly every move): Python keeps one object for each int up
+        to 256, so the compiled build's list of codes allocates no int."""
+        place = self.place
         if not safe & (safe - 1):  # one move
-            found = [int(safe % CELL_CODES)]
+            found = [place[safe % CELL_CODES]]
         else:
-            live, rank = ~(theirs << 1), self.rank
+            live = ~(theirs << 1)
             found = []
-            h, full = self.h, self.full
-            shift: i64 = self.threat_shift
+            h, full, places, most = self.h, self.full, self.places, self.most
             while safe:  # one cell a column, the lowest first
                 bit = safe & -safe
                 safe ^= bit
@@ -361,9 +377,8 @@ class SolverNode:
                 while made:
                     made &= made - 1
                     count += 1
-                code: i64 = bit % CELL_CODES
-                value: i64 = rank[code]
-                found.append(int((value - (count << shift)) * CELL_CODES + code))
+                at: i64 = place[bit % CELL_CODES]
+                found.append(int((most - count) * places + at))
             found.sort()
         if first >= 0:
             return self.first(found, first)
@@ -371,8 +386,8 @@ class SolverNode:
 
     def first(self, ranked: list[int], first: int) -> list[int]:
         """Return ``ranked`` with the cell of column ``first`` moved to the front, if there."""
-        column = self.column
-        at = [r for r in ranked if column[r % CELL_CODES] == first]
+        column, places = self.column, self.places
+        at = [r for r in ranked if column[r % places] == first]
         if not at or at[0] == ranked[0]:
             return ranked
         return [at[0], *(r for r in ranked if r != at[0])]

@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from fminimax.game import WIN
-from fminimax.games.connect4.endgame import end_rules
+from fminimax.games.connect4.endgame import end_rules, last_plies_4
 from fminimax.games.connect4.ordering import orders, ranks
 from fminimax.games.connect4.position import rules, shape
 from fminimax.games.connect4.runs import fits_64, four_in_a_row, four_threats
@@ -125,7 +125,6 @@ class SolverNode:
         self.cells = width * height
         self.distances, self.mate = bool(run.distances), bool(run.mate)
         self.limit, self.table = int(run.limit), run.table
-        self.last_plies = end_rules(width, height, 4).last_plies
         cells = cell_tables(width, height)
         self.place, self.column, self.bits = cells.place, cells.column, cells.bits
         self.places: i64 = cells.cells
@@ -292,7 +291,8 @@ class SolverNode:
         if plies >= last_two or (not mine | theirs and self.dead_draw(cur, mask)):
             return 0, 0, self.ended(0, self.cells - plies, ply)
         if plies >= last_two - 3:
-            score, length, _ = self.last_plies(cur, mask, safe, last_two + 2 - plies)
+            score, length, _ = last_plies_4(h, full, self.bottom, cur, mask, safe,
+                                            last_two + 2 - plies)
             return 0, 0, self.ended(score, length, ply)
         return safe, theirs, 0
 

@@ -378,7 +378,7 @@ class SolverNode:
                     made &= made - 1
                     count += 1
                 at: i64 = place[bit % CELL_CODES]
-                found.append(int((most - count) * places + at))
+                found.append((most - count) * places + at)
             found.sort()
         if first >= 0:
             return self.first(found, first)

@@ -131,6 +131,8 @@ class SolverNode:
         self.most: i64 = cells.most
         self.column_mask: i64 = (1 << (height + 1)) - 1
         self.entries: dict[Any, Any] = {}
+        self.recent: list[object] = [EMPTY] * 256  # the last entry of each flag and ply (``exact``)
+        self.recent_values = [BEYOND] * 256
         self.max_entries = 0
         self.slotted = False
         self.near = int(run.near)  # entries this near the root are shared (Table.over)
@@ -406,6 +408,17 @@ class SolverNode:
             high -= h1
         return code if code < other else other
 
+    def exact(self, value: int, flag: int, ply: int) -> object:
+        """Return ``exact_entry(value, flag, ply)``, the last one of each flag and ply kept at
+        hand: most stores repeat the entry of the last store of their flag and ply, and a
+        list's item costs less than the shared entries' look-up (a new int a store)."""
+        at = flag << 6 | ply  # ply < 64: the board's cells fit 64 bits
+        if self.recent_values[at] == value:
+            return self.recent[at]
+        entry = exact_entry(value, flag, ply)
+        self.recent[at], self.recent_values[at] = entry, value
+        return entry
+
     def saved(self, key: object, ply: int, estimates: int, value: int, flag: int,
               line: Link) -> None:
         """Store a node's result as ``Run.save`` does (lines are not kept under a key): into
@@ -417,7 +430,7 @@ class SolverNode:
             if self.distances and (value >= HALF or value <= -HALF):
                 value = value + ply if value > 0 else value - ply
             entries[key] = (self.limit - ply, value, flag, EMPTY, ply) if deep \
-                else exact_entry(value, flag, ply)
+                else self.exact(value, flag, ply)
             if ply <= self.near:
                 self.run.share(key, self.limit - ply if deep else FULL_DEPTH, value, flag, ply)
             return

@@ -32,6 +32,7 @@ COMPILED_MODULES = (
     "fminimax.games.connect4.position",
     "fminimax.games.connect4.endgame",
     "fminimax.games.connect4.ordering",
+    "fminimax.games.connect4.entries",
     "fminimax.games.connect4.native",
     "fminimax.games.connect4.solving",
 )

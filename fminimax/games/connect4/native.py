@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from fminimax.game import WIN
 from fminimax.games.connect4.endgame import end_rules, last_plies_4
+from fminimax.games.connect4.entries import EMPTY, FULL_DEPTH, recent_entry
 from fminimax.games.connect4.ordering import orders, ranks
 from fminimax.games.connect4.position import rules, shape
 from fminimax.games.connect4.runs import fits_64, four_in_a_row, four_threats
@@ -33,16 +34,14 @@ from fminimax.games.connect4.runs import fits_64, four_in_a_row, four_threats
 if TYPE_CHECKING:  # (a type only: mypyc keeps an i64 unboxed, a machine word)
     from mypy_extensions import i64
 
-__all__ = ["CellTables", "SolverNode", "cell_tables", "solver_node"]
+__all__ = ["CellTables", "SolverNode", "cell_tables", "served_rules", "solver_node"]
 
 HALF: Final = WIN // 2
 BEYOND: Final = 2 * WIN
 """Stands for an infinite window bound: beyond every value (the core's are -inf and inf)."""
-FULL_DEPTH: Final = 1 << 30  # the table's depth of a result no estimate went into
 EXACT: Final = 0
 LOWER: Final = 1
 UPPER: Final = 2  # the table's bound flags (fminimax.core.table)
-EMPTY: tuple[int, ...] = ()
 Link = tuple[Any, ...]
 """A line below the root as links: (column, the line after it), or EMPTY.  Why not a flat
 tuple: a node that finds a better move would copy the rest of the line into a new tuple (a
@@ -62,14 +61,25 @@ def solver_node(width: int, height: int, k: int, run: Any) -> Any:
     """
     if k != 4 or not fits_64(width, height) or run is None:
         return None
+    decided, order, key = served_rules(width, height)
     served = (run.table is not None, run.prune, run.steps is None, run.history is None,
               not run.scout, run.chances is None, run.noisy is None, not run.keep_lines,
-              run.decided is end_rules(width, height, k).decided,
-              run.order is orders(width, height, k).solver_order,
-              run.key is rules(width, height, k).key)
+              run.decided is decided, run.order is order, run.key is key)
     if not all(served):
         return None
     return SolverNode(width, height, run).node
+
+
+@lru_cache(maxsize=64)
+def served_rules(width: int, height: int) -> tuple[Any, Any, Any]:
+    """Return the ``decided``, move order and key of ``solver(width, height)`` (k = 4), the
+    rules a search must have for this node to serve it: one look-up a search, not three.
+
+    >>> served_rules(4, 4)[2] is rules(4, 4, 4).key
+    True
+    """
+    return (end_rules(width, height, 4).decided, orders(width, height, 4).solver_order,
+            rules(width, height, 4).key)
 
 
 CELL_CODES: Final = 67
@@ -131,8 +141,6 @@ class SolverNode:
         self.most: i64 = cells.most
         self.column_mask: i64 = (1 << (height + 1)) - 1
         self.entries: dict[Any, Any] = {}
-        self.recent: list[object] = [EMPTY] * 256  # the last entry of each flag and ply (``exact``)
-        self.recent_values = [BEYOND] * 256
         self.max_entries = 0
         self.slotted = False
         self.near = int(run.near)  # entries this near the root are shared (Table.over)
@@ -408,17 +416,6 @@ class SolverNode:
             high -= h1
         return code if code < other else other
 
-    def exact(self, value: int, flag: int, ply: int) -> object:
-        """Return ``exact_entry(value, flag, ply)``, the last one of each flag and ply kept at
-        hand: most stores repeat the entry of the last store of their flag and ply, and a
-        list's item costs less than the shared entries' look-up (a new int a store)."""
-        at = flag << 6 | ply  # ply < 64: the board's cells fit 64 bits
-        if self.recent_values[at] == value:
-            return self.recent[at]
-        entry = exact_entry(value, flag, ply)
-        self.recent[at], self.recent_values[at] = entry, value
-        return entry
-
     def saved(self, key: object, ply: int, estimates: int, value: int, flag: int,
               line: Link) -> None:
         """Store a node's result as ``Run.save`` does (lines are not kept under a key): into
@@ -430,7 +427,7 @@ class SolverNode:
             if self.distances and (value >= HALF or value <= -HALF):
                 value = value + ply if value > 0 else value - ply
             entries[key] = (self.limit - ply, value, flag, EMPTY, ply) if deep \
-                else self.exact(value, flag, ply)
+                else recent_entry(value, flag, ply)
             if ply <= self.near:
                 self.run.share(key, self.limit - ply if deep else FULL_DEPTH, value, flag, ply)
             return
@@ -438,32 +435,6 @@ class SolverNode:
         run.estimates = self.estimates
         run.save(key, ply, estimates, value, flag, EMPTY)
         self.entries, self.max_entries, self.slotted = run.entries, run.max_entries, run.slotted
-
-
-EXACT_ENTRIES: dict[int, object] = {}
-"""The entries no estimate went into, one tuple each (``exact_entry``): typed ``object``, as
-the compiled build would unbox an ``Entry`` into a C struct and box it anew at each store."""
-
-
-def exact_entry(value: int, flag: int, ply: int) -> object:
-    """Return the table entry (FULL_DEPTH, value, flag, EMPTY, ply): one tuple for all the
-    entries equal to it.
-
-    Why one: a search stores an entry a node or so, and the entries of a search to the end
-    take few values (a distance, a flag, a ply).  A tuple made for each was most of what the
-    search allocated, and so what the collector walked and freed; one shared is made once
-    and read from the cache (entries are never changed, only replaced).
-
-    >>> exact_entry(-999_996, 1, 5) is exact_entry(-999_996, 1, 5)
-    True
-    """
-    code = (((value << 2) + flag) << 8) + ply  # one each: flag < 4, ply < 256 (<= 64 cells)
-    found = EXACT_ENTRIES.get(code)
-    if found is None:
-        if len(EXACT_ENTRIES) >= 1 << 16:  # (a bound: a search's values are far fewer)
-            EXACT_ENTRIES.clear()
-        found = EXACT_ENTRIES[code] = (FULL_DEPTH, value, flag, EMPTY, ply)
-    return found
 
 
 def flat(link: Link) -> tuple[int, ...]:

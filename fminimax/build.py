@@ -27,10 +27,12 @@ COMPILED_MODULES = (
     "fminimax.core.chance",
     "fminimax.core.quiescence",
     "fminimax.core.search",
+    "fminimax.core.passes",
     "fminimax.games.connect4.runs",
     "fminimax.games.connect4.position",
     "fminimax.games.connect4.endgame",
     "fminimax.games.connect4.ordering",
+    "fminimax.games.connect4.entries",
     "fminimax.games.connect4.native",
     "fminimax.games.connect4.solving",
 )

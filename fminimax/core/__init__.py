@@ -13,6 +13,7 @@
 ``quiescence``      quiescence search past the depth limit
 ``search``          ``search`` and ``move_values``: the root's checks, room for deep searches
 ``drivers``         multi-pass root drivers: the MTD family, aspiration windows, bisection
+``passes``          ``Passes``: a multi-pass search's root passes on one run, gathered
 ``iterative``       iterative deepening under a budget
 ==================  ========================================================================
 

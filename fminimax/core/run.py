@@ -94,7 +94,7 @@ class Run:
         """Start the run again from the root: the counts at zero, the budget checked at the
         first node, no history, killers or trace (what a new run of the same search has).
 
-        Why: a multi-pass driver searches one root many times (``drivers.Passes``); making
+        Why: a multi-pass driver searches one root many times (``passes.Passes``); making
         a run costs as much as a pass the table settles near the root, so a driver clears
         one run between passes instead (the table, the options and the node stay).
         """

@@ -21,16 +21,19 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, NamedTuple
 
 from fminimax.game import Score
 from fminimax.games.connect4.position import C4, Move, Shape, rules, shape
+from fminimax.games.connect4.runs import fits_64, four_in_a_row, four_threats
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (a type only: mypyc keeps an i64 unboxed, a machine word)
+    from mypy_extensions import i64
+
     from fminimax.games.connect4.position import Size
 
-__all__ = ["EndRules", "decided", "end_rules"]
+__all__ = ["EndRules", "decided", "end_rules", "last_plies_4", "three_left_4"]
 
 
 class EndRules(NamedTuple):
@@ -39,7 +42,7 @@ class EndRules(NamedTuple):
     ``decided(state)`` and ``safe_cells(state)``: see the module's docstring;
     ``last_plies(current, mask, safe, left)``: with ``left`` (3, 4 or 5) empty cells, the
     mover's best end after one of the ``safe`` cells, as (score, plies, cell), as
-    ``decided`` sees it (for the solver's node, ``native.SolverNode``).
+    ``decided`` sees it (``last_plies_4`` where k is 4: the solver's node calls that).
     """
 
     decided: Callable[[C4], tuple[Score, int] | None]
@@ -61,6 +64,8 @@ def end_rules(width: Size = 7, height: Size = 6, k: Size = 4) -> EndRules:
     run, threats, bottom, full, h1 = r.run, r.threats, s.bottom, s.full, s.height + 1
     cells = s.width * s.height
     last_two = cells - 2
+    last_plies = partial(last_plies_4, s.height, full, bottom) if s.k == 4 \
+        and fits_64(s.width, s.height) else _any_k_ends(run, threats, bottom, full)
 
     def column(cell: int) -> Move:
         return (cell.bit_length() - 1) // h1
@@ -84,7 +89,7 @@ def end_rules(width: Size = 7, height: Size = 6, k: Size = 4) -> EndRules:
         if not safe:
             return [column(possible & -possible)]
         if last_two - 3 <= state.plies < last_two:  # (the cell of decided's end)
-            return [column(ends[last_two + 2 - state.plies](cur, mask, safe)[2])]
+            return [column(last_plies(cur, mask, safe, last_two + 2 - state.plies)[2])]
         return safe, theirs
 
     def decided(state: C4) -> tuple[Score, int] | None:
@@ -106,9 +111,17 @@ def end_rules(width: Size = 7, height: Size = 6, k: Size = 4) -> EndRules:
                                        and not run(full ^ cur)):
             return (0, cells - state.plies)  # no window open to either: a draw
         if state.plies >= last_two - 3:  # three to five cells left: the rest seen at once
-            score, plies, _ = ends[last_two + 2 - state.plies](cur, mask, safe)
+            score, plies, _ = last_plies(cur, mask, safe, last_two + 2 - state.plies)
             return (score, plies)
         return None
+
+    return EndRules(decided, safe_cells, last_plies)
+
+
+def _any_k_ends(run: Callable[[int], bool], threats: Callable[[int, int], int], bottom: int,
+                full: int) -> Callable[[int, int, int, int], tuple[int, int, int]]:
+    """Return ``last_plies(cur, mask, safe, left)`` over a shape's own finders ``run`` and
+    ``threats`` (any k): the rule ``last_plies_4`` gives k = 4, step for step."""
 
     def three_left(cur: int, mask: int, safe: int) -> tuple[int, int, int]:
         """Return (score, plies, cell), the mover's best end with three empty cells left:
@@ -184,7 +197,78 @@ def end_rules(width: Size = 7, height: Size = 6, k: Size = 4) -> EndRules:
     def last_plies(cur: int, mask: int, safe: int, left: int) -> tuple[int, int, int]:
         return ends[left](cur, mask, safe)
 
-    return EndRules(decided, safe_cells, last_plies)
+    return last_plies
+
+
+def last_plies_4(h: i64, full: i64, bottom: i64, cur: i64, mask: i64, safe: i64,
+                 left: int) -> tuple[int, int, i64]:
+    """Return (score, plies, cell), the mover's best end after one of the ``safe`` cells with
+    ``left`` (3, 4 or 5) empty cells, as ``decided`` sees it, on a board ``h`` cells high
+    whose k is 4 and whose ints fit 64 bits (``runs.fits_64``): ``end_rules``' rule of those
+    shapes, and the solver's node's (``native.SolverNode``).
+
+    With four or five left: after a safe cell the opponent cannot win at once; the mover wins
+    at its next move if it left two threats to block or no safe reply, as ``decided`` would
+    see it; else the opponent's end with one cell fewer, turned round, one ply later (no
+    reply can do better for the mover than a draw with four left, a win at the last cell
+    with five).  With three: ``three_left_4``.
+
+    Why module functions over machine words, not closures: the compiled build calls them,
+    and the finders they call, in C with unboxed ints; a closure's call boxes every int
+    (a third of a compiled search's time on Pons' Test_L2_R2 went there).
+
+    >>> from fminimax.games.connect4.position import from_moves
+    >>> s, p = shape(4, 4), from_moves("10203333002", 4, 4)  # five left: a win at the last
+    >>> last_plies_4(4, s.full, s.bottom, p.current, p.mask, 0b1000001000000, 5)
+    (1, 5, 4096)
+    """
+    if left == 3:
+        return three_left_4(h, full, bottom, cur, mask, safe)
+    opponent, best, best_plies, best_cell = cur ^ mask, -2, 0, 0
+    top = left - 4
+    while safe:
+        cell = safe & -safe
+        safe ^= cell
+        made = four_threats(h, full, cur | cell, mask)
+        after = mask | cell
+        replies = (after + bottom) & full
+        forced = replies & made
+        replies = (forced if forced else replies) & ~(made >> 1)
+        if forced & (forced - 1) or not replies:
+            return 1, 3, cell
+        if best < top:
+            score, plies, _ = last_plies_4(h, full, bottom, opponent, after, replies, left - 1)
+            if -score > best:
+                best, best_plies, best_cell = -score, plies + 1, cell
+    return best, best_plies, best_cell
+
+
+def three_left_4(h: i64, full: i64, bottom: i64, cur: i64, mask: i64,
+                 safe: i64) -> tuple[int, int, i64]:
+    """Return (score, plies, cell), the mover's best end with three empty cells left, k = 4
+    (``last_plies_4``): (1, 3) a win at its next move but one, else (0, 3) a draw.
+
+    The mover cannot win now and every safe move leaves the opponent no win (``decided``
+    checked both), so the opponent fills one of the two cells left and the mover the last:
+    the mover wins exactly when, after some safe cell, the cells it ends with hold four
+    whichever cell the opponent can fill.
+
+    >>> from fminimax.games.connect4.position import from_moves
+    >>> s, p = shape(4, 4), from_moves("1123313221002", 4, 4)  # safe: columns 0 and 3
+    >>> three_left_4(4, s.full, s.bottom, p.current, p.mask, 1 << 2 | 1 << 18)
+    (1, 3, 262144)
+    """
+    empty, first = full ^ mask, safe & -safe
+    while safe:
+        cell = safe & -safe
+        safe ^= cell
+        rest = empty ^ cell
+        replies = ((mask | cell) + bottom) & rest  # the opponent's cells: one or two
+        while replies and four_in_a_row(h, cur | rest ^ (replies & -replies) | cell):
+            replies &= replies - 1
+        if not replies:  # the last cell wins after every reply
+            return 1, 3, cell
+    return 0, 3, first
 
 
 def decided(s: Shape, state: C4) -> tuple[Score, int] | None:

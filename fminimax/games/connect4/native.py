@@ -25,7 +25,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from fminimax.game import WIN
-from fminimax.games.connect4.endgame import end_rules
+from fminimax.games.connect4.endgame import end_rules, last_plies_4
+from fminimax.games.connect4.entries import EMPTY, FULL_DEPTH, recent_entry
 from fminimax.games.connect4.ordering import orders, ranks
 from fminimax.games.connect4.position import rules, shape
 from fminimax.games.connect4.runs import fits_64, four_in_a_row, four_threats
@@ -33,16 +34,14 @@ from fminimax.games.connect4.runs import fits_64, four_in_a_row, four_threats
 if TYPE_CHECKING:  # (a type only: mypyc keeps an i64 unboxed, a machine word)
     from mypy_extensions import i64
 
-__all__ = ["CellTables", "SolverNode", "cell_tables", "solver_node"]
+__all__ = ["CellTables", "SolverNode", "cell_tables", "served_rules", "solver_node"]
 
 HALF: Final = WIN // 2
 BEYOND: Final = 2 * WIN
 """Stands for an infinite window bound: beyond every value (the core's are -inf and inf)."""
-FULL_DEPTH: Final = 1 << 30  # the table's depth of a result no estimate went into
 EXACT: Final = 0
 LOWER: Final = 1
 UPPER: Final = 2  # the table's bound flags (fminimax.core.table)
-EMPTY: tuple[int, ...] = ()
 Link = tuple[Any, ...]
 """A line below the root as links: (column, the line after it), or EMPTY.  Why not a flat
 tuple: a node that finds a better move would copy the rest of the line into a new tuple (a
@@ -62,14 +61,25 @@ def solver_node(width: int, height: int, k: int, run: Any) -> Any:
     """
     if k != 4 or not fits_64(width, height) or run is None:
         return None
+    decided, order, key = served_rules(width, height)
     served = (run.table is not None, run.prune, run.steps is None, run.history is None,
               not run.scout, run.chances is None, run.noisy is None, not run.keep_lines,
-              run.decided is end_rules(width, height, k).decided,
-              run.order is orders(width, height, k).solver_order,
-              run.key is rules(width, height, k).key)
+              run.decided is decided, run.order is order, run.key is key)
     if not all(served):
         return None
     return SolverNode(width, height, run).node
+
+
+@lru_cache(maxsize=64)
+def served_rules(width: int, height: int) -> tuple[Any, Any, Any]:
+    """Return the ``decided``, move order and key of ``solver(width, height)`` (k = 4), the
+    rules a search must have for this node to serve it: one look-up a search, not three.
+
+    >>> served_rules(4, 4)[2] is rules(4, 4, 4).key
+    True
+    """
+    return (end_rules(width, height, 4).decided, orders(width, height, 4).solver_order,
+            rules(width, height, 4).key)
 
 
 CELL_CODES: Final = 67
@@ -78,13 +88,15 @@ modulo 67), a native int operation where ``bit_length`` is a call."""
 
 
 class CellTables(NamedTuple):
-    """``solver_order``'s rank of each cell (``ordering.ranks``), its column and its bit, by
-    the cell's code (``CELL_CODES``), and the shift of the threats' count in a rank."""
+    """Each cell's place in ``solver_order``'s ranks (``ordering.ranks``; 0 the first) by
+    the cell's code (``CELL_CODES``), each place's bit and column, the board's cells, and
+    the threats a move's sort code counts down from (``SolverNode.ordered``)."""
 
-    rank: list[int]
-    column: list[int]
+    place: list[int]
     bits: list[int]
-    threat_shift: int
+    column: list[int]
+    cells: int
+    most: int
 
 
 @lru_cache(maxsize=64)
@@ -92,16 +104,20 @@ def cell_tables(width: int, height: int) -> CellTables:
     """Return the cell tables of a width x height board (k = 4), made once per shape.
 
     >>> t = cell_tables(4, 4)
-    >>> t.column[32 % 67], t.column[64 % 67], t.rank[32] == ranks(shape(4, 4)).rank[32]
-    (1, 1, True)
+    >>> [t.column[t.place[bit % 67]] for bit in (1, 32, 64)], t.cells, t.most
+    ([0, 1, 1], 16, 15)
     """
     ranked = ranks(shape(width, height, 4))
-    rank, column, bits = [0] * CELL_CODES, [0] * CELL_CODES, [0] * CELL_CODES
-    for bit, value in ranked.rank.items():
-        rank[bit % CELL_CODES] = value
-        column[bit % CELL_CODES] = ranked.column_of[bit]
-        bits[bit % CELL_CODES] = bit
-    return CellTables(rank, column, bits, ranked.threat_shift)
+    by_rank = sorted(ranked.rank, key=ranked.rank.__getitem__)
+    low, high = ranked.rank[by_rank[0]], ranked.rank[by_rank[-1]]
+    if high - low >= 1 << ranked.threat_shift:  # (ranks span far less: see ``ordered``)
+        raise ValueError(f"the ranks of {width}x{height} span {high - low}, beyond a threat")
+    place = [0] * CELL_CODES
+    for index, bit in enumerate(by_rank):
+        place[bit % CELL_CODES] = index
+    cells = len(by_rank)
+    return CellTables(place, by_rank, [ranked.column_of[bit] for bit in by_rank], cells,
+                      257 // cells - 1)
 
 
 class SolverNode:
@@ -119,10 +135,10 @@ class SolverNode:
         self.cells = width * height
         self.distances, self.mate = bool(run.distances), bool(run.mate)
         self.limit, self.table = int(run.limit), run.table
-        self.last_plies = end_rules(width, height, 4).last_plies
         cells = cell_tables(width, height)
-        self.rank, self.column, self.bits = cells.rank, cells.column, cells.bits
-        self.threat_shift = cells.threat_shift
+        self.place, self.column, self.bits = cells.place, cells.column, cells.bits
+        self.places: i64 = cells.cells
+        self.most: i64 = cells.most
         self.column_mask: i64 = (1 << (height + 1)) - 1
         self.entries: dict[Any, Any] = {}
         self.max_entries = 0
@@ -170,7 +186,7 @@ class SolverNode:
         safe, theirs, value = self.end_seen(cur, mask, plies, 0)
         if not safe:
             return value, (self.run.order(state, self.run.moves(state))[0], EMPTY)
-        key = self.key(cur + mask)
+        key: object = self.key(cur + mask)  # boxed once: the look-up and the store share it
         stored = self.entry(key, 0)
         first = stored[3][0] if stored is not None and stored[3] else -1
         return self.stored_best(key, 0, estimates, alpha, beta, self.children(
@@ -213,7 +229,7 @@ class SolverNode:
             alpha, beta, value = self.clipped(ply, alpha, beta)
             if value != BEYOND:
                 return value, EMPTY
-        key = self.key(cur + mask)
+        key: object = self.key(cur + mask)  # boxed once: the look-up and the store share it
         stored = self.entry(key, ply)
         first = -1
         if stored is not None:
@@ -223,7 +239,7 @@ class SolverNode:
         return self.stored_best(key, ply, estimates, alpha, beta, self.children(
             cur, mask, plies, ply, alpha, beta, self.ordered(cur, mask, safe, theirs, first)))
 
-    def stored_best(self, key: i64, ply: int, estimates: int, alpha: int, beta: int,
+    def stored_best(self, key: object, ply: int, estimates: int, alpha: int, beta: int,
                     found: tuple[int, Link]) -> tuple[int, Link]:
         """Return the (value, line) the moves ``found``, stored: a lower bound after a
         cut-off, an upper bound when nothing reached alpha, else exact."""
@@ -232,7 +248,7 @@ class SolverNode:
         self.saved(key, ply, estimates, best, flag, found[1])
         return found
 
-    def entry(self, key: i64, ply: int) -> Any:
+    def entry(self, key: object, ply: int) -> Any:
         """Return the table's entry under ``key``: the dict's, or the run's look-up once
         the table has turned to slots (``Run.stored``); else, within ``near`` plies of the
         root, the shared slots' (``Run.shared``)."""
@@ -250,8 +266,9 @@ class SolverNode:
         best, last = -BEYOND, len(ranked) - 1
         line: Link = EMPTY
         opponent, bits = cur ^ mask, self.bits
+        places = self.places
         for index, code in enumerate(ranked):
-            code %= CELL_CODES
+            code %= places  # the cell's place in the ranks (``ordered``)
             cell: i64 = bits[code]
             value, rest = self.searched(opponent, mask | cell, plies + 1, ply + 1, -beta,
                                         -(alpha if alpha > best else best))
@@ -284,7 +301,8 @@ class SolverNode:
         if plies >= last_two or (not mine | theirs and self.dead_draw(cur, mask)):
             return 0, 0, self.ended(0, self.cells - plies, ply)
         if plies >= last_two - 3:
-            score, length, _ = self.last_plies(cur, mask, safe, last_two + 2 - plies)
+            score, length, _ = last_plies_4(h, full, self.bottom, cur, mask, safe,
+                                            last_two + 2 - plies)
             return 0, 0, self.ended(score, length, ply)
         return safe, theirs, 0
 
@@ -344,23 +362,33 @@ class SolverNode:
 
     def ordered(self, cur: i64, mask: i64, safe: i64, theirs: i64, first: int) -> list[int]:
         """Return the cells to play, in ``solver_order``'s order (the table's move first),
-        each as its rank times ``CELL_CODES`` plus its code."""
+        each as its sort code: ``most`` less the live threats the move makes, times the
+        board's cells, plus the cell's place in the ranks.
+
+        Why that code: ``solver_order`` sorts by the cell's rank less the threats shifted
+        past every rank (``ordering.ranks``), that is by the threats, most first, then by
+        the rank, as the ranks of a board span less than that shift (``cell_tables``
+        checks it); so do these codes.  And a code is at most 256 for a move that makes at
+        most ``most`` threats (nearly every move): Python keeps one object for each int up
+        to 256, so the compiled build's list of codes allocates no int."""
+        place = self.place
         if not safe & (safe - 1):  # one move
-            found = [int(safe % CELL_CODES)]
+            found = [place[safe % CELL_CODES]]
         else:
-            live, rank = ~(theirs << 1), self.rank
+            live = ~(theirs << 1)
             found = []
-            h, full, shift = self.h, self.full, self.threat_shift
+            h, full, places, most = self.h, self.full, self.places, self.most
             while safe:  # one cell a column, the lowest first
                 bit = safe & -safe
                 safe ^= bit
                 made = four_threats(h, full, cur | bit, mask) & live
-                count = 0
+                # machine words throughout (i64): a tagged int's product is a call
+                count: i64 = 0
                 while made:
                     made &= made - 1
                     count += 1
-                code = int(bit % CELL_CODES)
-                found.append((rank[code] - (count << shift)) * CELL_CODES + code)
+                at: i64 = place[bit % CELL_CODES]
+                found.append((most - count) * places + at)
             found.sort()
         if first >= 0:
             return self.first(found, first)
@@ -368,8 +396,8 @@ class SolverNode:
 
     def first(self, ranked: list[int], first: int) -> list[int]:
         """Return ``ranked`` with the cell of column ``first`` moved to the front, if there."""
-        column = self.column
-        at = [r for r in ranked if column[r % CELL_CODES] == first]
+        column, places = self.column, self.places
+        at = [r for r in ranked if column[r % places] == first]
         if not at or at[0] == ranked[0]:
             return ranked
         return [at[0], *(r for r in ranked if r != at[0])]
@@ -377,25 +405,31 @@ class SolverNode:
     def key(self, code: i64) -> i64:
         """Return the table key of ``code`` (current + mask): it or its mirror image, the
         smaller (``Rules.key``)."""
-        h1, width, column = self.h1, self.width, self.column_mask
+        h1, column = self.h1, self.column_mask
+        # shifts stepped by h1, not multiplied: the compiled build keeps them machine words
         other: i64 = 0
-        for c in range(width):
-            other |= ((code >> (c * h1)) & column) << ((width - 1 - c) * h1)
+        low: i64 = 0
+        high: i64 = (self.width - 1) * h1
+        while high >= 0:
+            other |= ((code >> low) & column) << high
+            low += h1
+            high -= h1
         return code if code < other else other
 
-    def saved(self, key: i64, ply: int, estimates: int, value: int, flag: int,
+    def saved(self, key: object, ply: int, estimates: int, value: int, flag: int,
               line: Link) -> None:
         """Store a node's result as ``Run.save`` does (lines are not kept under a key): into
         the dict here while it has room, else by ``Run.save`` itself (the table's slots or its
         eviction: one rule for a full table)."""
         entries = self.entries
         if not self.slotted and len(entries) < self.max_entries:
-            depth = self.limit - ply if self.estimates > estimates else FULL_DEPTH
+            deep = self.estimates > estimates
             if self.distances and (value >= HALF or value <= -HALF):
                 value = value + ply if value > 0 else value - ply
-            entries[key] = (depth, value, flag, EMPTY, ply)
+            entries[key] = (self.limit - ply, value, flag, EMPTY, ply) if deep \
+                else recent_entry(value, flag, ply)
             if ply <= self.near:
-                self.run.share(key, depth, value, flag, ply)
+                self.run.share(key, self.limit - ply if deep else FULL_DEPTH, value, flag, ply)
             return
         run = self.run
         run.estimates = self.estimates

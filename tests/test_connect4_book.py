@@ -381,13 +381,16 @@ def against_bitbully(bitbully_core, columns: list[int], ours: int, until: int,
 
 
 @pytest.mark.parametrize("ours", [0, 1])
-def test_every_move_through_the_book_keeps_bitbullys_value(bitbully_core, ours):
-    """From the first move to 12 stones, first and second: each of fminimax's moves scores
-    what BitBully scores the position (the quickest win, the longest loss)."""
-    state, kept = against_bitbully(bitbully_core, [], ours, 12, seed=ours)
-    assert state.plies == 12 and len(kept) == 6
+def test_a_whole_game_from_the_first_move_is_perfect_against_bitbully(bitbully_core, ours):
+    """From the empty board to the end, first and second: each of fminimax's moves scores
+    what BitBully scores the position (through the book, then past it, exactly), so first
+    it wins with its 21st stone (ply 41, the quickest win against BitBully's defence) and
+    second it loses no sooner than ply 41 (the longest loss)."""
+    state, kept = against_bitbully(bitbully_core, [], ours, 42, seed=ours)
+    assert len(kept) == 21 - ours and kept[5][0] == 10 + ours  # every move of its, the book's
     for ply, best, after in kept:
         assert after == best, (ply, best, after)
+    assert state.won and state.plies == 41  # the first player's 21st stone
 
 
 @pytest.mark.parametrize("ours", [0, 1])

@@ -33,10 +33,10 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 
     Why more processes than cores: about a third of the suite's time is spent waiting, not
     computing (a cluster that starts, a bound that must pass, a signal's answer, a browser),
-    and a second process per core computes in those waits.  Measured on 2 cores
-    (``python -m pytest -n 2`` against ``-n 4``): the wall time of the run went down by
-    about a sixth, at the same CPU time.  ``PYTEST_XDIST_AUTO_NUM_WORKERS`` or ``-n N``
-    still choose.
+    and a second process per core computes in those waits.  Measured on 2 idle cores,
+    ``python -m pytest -n auto``: 210 s with four processes (3,182 tests, 4f1c887), where
+    two took 289 s (3,152 tests, bf827e7); about 320 CPU seconds either way.
+    ``PYTEST_XDIST_AUTO_NUM_WORKERS`` or ``-n N`` still choose.
     """
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
         return int(os.environ["PYTEST_XDIST_AUTO_NUM_WORKERS"])

@@ -35,7 +35,7 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     computing (a cluster that starts, a bound that must pass, a signal's answer, a browser),
     and a second process per core computes in those waits.  Measured on 2 idle cores,
     ``python -m pytest -n auto``: 210 s with four processes (3,182 tests, 4f1c887), where
-    two took 289 s (3,152 tests, bf827e7); about 320 CPU seconds either way.
+    two took 289 s (3,152 tests, bf827e7); the four used 322 CPU seconds.
     ``PYTEST_XDIST_AUTO_NUM_WORKERS`` or ``-n N`` still choose.
     """
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):

@@ -31,7 +31,7 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """``-n auto`` (README.md's test command) starts two test processes a core, at most 16.
 
-    Why more processes than cores: about a third of the suite's time is spent waiting, not
+    Why more processes than cores: over a third of the suite's time is spent waiting, not
     computing (a cluster that starts, a bound that must pass, a signal's answer, a browser),
     and a second process per core computes in those waits.  Measured on 2 idle cores,
     ``python -m pytest -n auto``: 210 s with four processes (3,182 tests, 4f1c887), where

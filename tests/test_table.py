@@ -92,3 +92,24 @@ def test_a_table_of_other_keys_keeps_its_bound_and_answers() -> None:
     table = Table(max_entries=50)
     result = algorithms.alphabeta(nim.game(), nim.start((3, 4, 5)), table=table)
     assert len(table) <= 50 and result.value == core.distance_value(1, 11)
+
+
+def test_turning_to_slots_keeps_to_the_memory_bound_at_its_peak_too() -> None:
+    """The dict full, the table turns to slots of the whole bound: the dict's memory goes
+    before the slots are made (``slots.packable``), so the memory held at the turn stays
+    near the bound instead of the full dict and the slots both (about twice the bound)."""
+    import tracemalloc
+
+    megabytes = 8
+    table = Table(megabytes=megabytes)
+    tracemalloc.start()
+    try:
+        key = 0
+        while not table.slotted:
+            key += 1
+            table.store(key, TableEntry(FULL_DEPTH, key % 1000 - 500, 0, ()), key % 40)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert len(table.entries) == 0 and table.size > 0  # every entry packed into a slot
+    assert peak <= 1.2 * megabytes * 2**20, peak / 2**20  # 2.15x before packable

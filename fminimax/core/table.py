@@ -6,7 +6,7 @@ from array import array
 from collections.abc import Hashable
 from typing import Any, Final, NamedTuple
 
-from fminimax.core.slots import MAX_KEY, found, moved, placed, slot_word, taken
+from fminimax.core.slots import MAX_KEY, found, moved, packable, placed, slot_word, taken
 from fminimax.game import Game, Score
 
 __all__ = ["DEFAULT_MEGABYTES", "ENTRY_BYTES", "EXACT", "FULL_DEPTH", "LOWER", "SLOT_BYTES",
@@ -232,9 +232,10 @@ class Table:
         pack, every entry that packs moved into one."""
         entry_cost, slot_cost = self.costs
         size = _prime_at_most(max(1, self.budget // slot_cost - 1))
+        taken_keys, taken_words = packable(self.entries)  # the dict's memory goes first
         self.keys, self.words = array("q", [0]) * (size + 1), array("q", [0]) * (size + 1)
         self.size, self.slotted = size, True
-        moved(self.entries, self.keys, self.words, size)
+        moved(taken_keys, taken_words, self.keys, self.words, size)
         # the dict keeps what did not pack, within what the slots leave
         self.max_entries = max(1, (self.budget - (size + 1) * slot_cost) // entry_cost)
         if len(self.entries) > self.max_entries:

@@ -18,7 +18,7 @@ import pytest
 from fminimax import cli, core, parallel
 from fminimax.cli import pools
 from fminimax.core.slots import found, locked, packed, placed
-from fminimax.core.table import FULL_DEPTH, Table, TableEntry
+from fminimax.core.table import DEFAULT_MEGABYTES, FULL_DEPTH, Table, TableEntry
 from fminimax.games import connect4 as c4
 from fminimax.games import nim
 
@@ -150,3 +150,22 @@ def test_only_a_process_pool_s_workers_share_a_table(argv: dict[str, Any],
         assert isinstance(slots, parallel.SharedSlots) is shared
     with pools.machine_table(argparse.Namespace(**argv), False) as slots:  # --no-table
         assert slots is None
+
+
+def test_table_mb_is_refused_where_no_worker_s_table_would_take_it() -> None:
+    """--table-mb sizes the tables of a frontier run's or a pool's workers; a search in the
+    program's own process keeps the default bound, so there it is refused in one line, not
+    silently ignored."""
+    import io
+
+    for argv in (["solve", "connect4", "--size", "5x4", "--table-mb", "8"],
+                 ["solve", "connect4", "--board", "-", "--table-mb", "8"]):
+        out, err = io.StringIO(), io.StringIO()
+        assert cli.main(argv, out, err) == 2
+        assert err.getvalue() == ("fminimax: error: --table-mb sizes the tables of a "
+                                  "--frontier, --workers or --scheduler run; a search in this "
+                                  f"process keeps its table to {DEFAULT_MEGABYTES} MB\n")
+        assert out.getvalue() == ""
+    value = json.loads(io_run("solve", "nim", "3", "4", "--workers", "2", "--table-mb", "8",
+                              "--json")[0])["value"]
+    assert value == json.loads(io_run("solve", "nim", "3", "4", "--json")[0])["value"]

@@ -22,6 +22,7 @@ from contextlib import contextmanager, nullcontext
 from typing import IO, Any
 
 from fminimax.cli.store import Store, opened
+from fminimax.core.table import DEFAULT_MEGABYTES
 from fminimax.game import Score
 from fminimax.parallel.frontier import (
     Solved,
@@ -240,7 +241,7 @@ def run(args: argparse.Namespace, chosen: Made, out: IO[str], err: IO[str]) -> i
         try:
             if runner.todo():
                 with _cluster(args) as (executor, waiting):
-                    _ran(executor, runner, chosen, args.table_mb, waiting)
+                    _ran(executor, runner, chosen, args.table_mb or DEFAULT_MEGABYTES, waiting)
         finally:
             runner.done()
         value = folded(game, state, args.frontier, runner.values)

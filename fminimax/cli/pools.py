@@ -488,5 +488,6 @@ def add_frontier_arguments(command: argparse.ArgumentParser) -> None:
                          help="with --frontier: MPI instead of Dask (mpi4py's MPIPoolExecutor: "
                          "under 'mpiexec -n N python -m mpi4py.futures -m fminimax solve ...' "
                          "the job's other N-1 ranks are the workers)")
-    command.add_argument("--table-mb", type=megabytes, default=256, metavar="MB",
-                         help="the memory each transposition table keeps to (default 256)")
+    command.add_argument("--table-mb", type=megabytes, metavar="MB",
+                         help="with --frontier, --workers or --scheduler: the memory each "
+                         f"worker's transposition table keeps to (default {DEFAULT_MEGABYTES})")

@@ -49,6 +49,7 @@ from fminimax.cli.pools import (
     wants_pool,
 )
 from fminimax.cli.report import game_fields, number_str, stats_fields, write_json
+from fminimax.core.table import DEFAULT_MEGABYTES
 from fminimax.limits import MAX_ITERATIONS
 from fminimax.registry import Made
 
@@ -285,6 +286,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     from fminimax.cli import mcts as estimated  # MCTS answers with an estimate: its own shell
 
     estimated.refuse_strays(args)
+    _refuse_idle_table_mb(args)
     if args.algorithm == "mcts":
         if args.board == STANDARD_INPUT:
             raise ValueError("--board - answers each line with minimax's family (exact, or "
@@ -321,6 +323,14 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         return 0
     out.write(_text(args, chosen, found, fields, seconds))
     return 0
+
+
+def _refuse_idle_table_mb(args: argparse.Namespace) -> None:
+    """Refuse --table-mb where no worker's table takes it (never an option ignored)."""
+    if args.table_mb is not None and not (_wants_frontier(args) or wants_pool(args)):
+        raise ValueError(f"--table-mb sizes the tables of a --frontier, --workers or "
+                         f"--scheduler run; a search in this process keeps its table to "
+                         f"{DEFAULT_MEGABYTES} MB")
 
 
 def _wants_frontier(args: argparse.Namespace) -> bool:

@@ -128,6 +128,38 @@ def test_it_refuses_what_solve_refuses_with_solves_message_at_once(argv: list[st
     assert ours.split("; bound it with")[0] == theirs.split("; bound it with")[0]
 
 
+def test_a_position_past_a_moves_few_seconds_is_searched_as_solve_searches_it() -> None:
+    """7x6 after 44 (40 empty cells): solve answers it (its search ends in the opening book
+    within the budget), so the ranks search it too; a refusal that counted cells is gone."""
+    from tests.conftest import needs_module
+
+    needs_module("bitbully_databases")
+    status, out, err = run_mpi("connect4", "--board", "44", "--json")
+    _, serial, _ = run_solve("connect4", "--board", "44", "--json")
+    assert (status, err) == (0, "")
+    record, expected = json.loads(out), json.loads(serial)
+    assert (record["value"], record["best_move"], record["exact"]) == (
+        expected["value"], expected["best_move"], True)
+
+
+class Aborted(OneRank):
+    """A rank whose Abort is recorded, not raised."""
+
+    codes: list[int] = []
+
+    def Abort(self, code: int) -> None:  # noqa: N802
+        self.codes.append(code)
+
+
+def test_a_rank_that_spends_solves_budget_ends_the_job_in_one_line() -> None:
+    job = runner.Job(connect4.solver(6, 6), connect4.start(6, 6), None, True, True, 0.05)
+    err, started = io.StringIO(), time.perf_counter()
+    assert runner._split(Aborted(), job, err) is None
+    assert time.perf_counter() - started < 5 and Aborted.codes == [2]
+    assert err.getvalue() == ("fminimax.mpi: rank 0: error: the exact search did not end "
+                              "within 0.05 s (solve's budget); bound it with --depth N\n")
+
+
 def test_beyond_an_exact_search_it_advises_the_depth_it_takes_and_the_depth_works() -> None:
     status, _, err = run_mpi("tictactoe", "--size", "4x4")
     assert status == 2 and err.rstrip().endswith("bound it with --depth N"), err

@@ -28,6 +28,7 @@ from typing import IO, Any
 from fminimax import core, mpi, policy
 from fminimax.cli.common import Parser, UsageError, clip
 from fminimax.cli.games import add_game_options, describe_games, game_made
+from fminimax.cli.solve import DEFAULT_SECONDS
 from fminimax.registry import Made
 
 __all__ = ["PROG", "Job", "Plan", "known_answer", "main", "parser", "report_line", "run"]
@@ -69,6 +70,9 @@ class Job:
     depth: int | None
     distances: bool
     table: bool
+    seconds: float | None = None
+    """Each rank's budget, by its wall clock: solve's (``DEFAULT_SECONDS``) for a position
+    beyond a few seconds' exact search that no budget is hopeless for; else None."""
 
 
 def known_answer(chosen: Made, game: Any, depth: int | None) -> core.SearchResult[Any] | None:
@@ -76,8 +80,10 @@ def known_answer(chosen: Made, game: Any, depth: int | None) -> core.SearchResul
 
     The decisions of ``fminimax solve``, in this one place: a finished position or
     ``--depth 0`` has no root moves to deal out (the serial search answers); a position
-    beyond an exact search is answered when a quick search finds a forced end, and
-    refused with solve's message otherwise.
+    beyond an exact search is answered when a quick search finds a forced end; else one
+    that no budget could see end (the game's ``hopeless`` rule, else ``beyond``) is refused
+    with solve's message, and the others are searched by the ranks within solve's budget
+    (``Job.seconds``).
 
     >>> from fminimax import registry
     >>> chosen = registry.make("nim", registry.Options(args=("0",)))
@@ -93,10 +99,13 @@ def known_answer(chosen: Made, game: Any, depth: int | None) -> core.SearchResul
     probed = policy.decisive_within(chosen.game, state, policy.PROBE_NODES,
                                     clock=time.monotonic,
                                     seconds=policy.PROBE_SECONDS) if chosen.game.outcomes else None
-    if probed is None:
-        raise ValueError(f"{beyond}, and a quick search found no forced end; bound it with "
+    if probed is not None:
+        return replace(probed, depth=None)
+    hopeless = (getattr(chosen, "hopeless", None) or chosen.beyond)(state)
+    if hopeless is not None:
+        raise ValueError(f"{hopeless}, and a quick search found no forced end; bound it with "
                          f"--depth N")
-    return replace(probed, depth=None)
+    return None
 
 
 def main(argv: Sequence[str] | None = None, out: IO[str] | None = None,
@@ -164,8 +173,9 @@ def _planned(argv: Sequence[str] | None, out: IO[str], err: IO[str], size: int) 
         out.write(report_line(chosen, game, known, time.perf_counter() - started, size,
                               args.json) + "\n")
         return 0
-    return Plan(Job(game, chosen.state, args.depth, chosen.game.outcomes, args.table), chosen,
-                args.json)
+    beyond = args.depth is None and chosen.beyond(chosen.state) is not None
+    return Plan(Job(game, chosen.state, args.depth, chosen.game.outcomes, args.table,
+                    DEFAULT_SECONDS if beyond else None), chosen, args.json)
 
 
 def _split(comm: Any, job: Job, err: IO[str]) -> core.SearchResult[Any] | None:
@@ -175,11 +185,16 @@ def _split(comm: Any, job: Job, err: IO[str]) -> core.SearchResult[Any] | None:
     other ranks never wait for it.
     """
     rank, size = comm.Get_rank(), comm.Get_size()
+    stop = None if job.seconds is None else policy.Meter(
+        policy.Budget(seconds=job.seconds, clock=time.perf_counter), strict=True)
     try:
         best = mpi.rank_best(job.game, job.state, rank, size, depth=job.depth,
-                             distances=job.distances, table=job.table)
+                             distances=job.distances, table=job.table, stop=stop)
     except Exception as error:  # one rank failing must end the job, not hang the others
-        err.write(f"{PROG}: rank {rank}: error: {clip(str(error))}\n")
+        said = (f"the exact search did not end within {job.seconds:g} s (solve's budget); "
+                f"bound it with --depth N" if isinstance(error, policy.Spent)
+                else str(error))
+        err.write(f"{PROG}: rank {rank}: error: {clip(said)}\n")
         err.flush()
         comm.Abort(2)
         return None

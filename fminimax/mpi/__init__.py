@@ -17,7 +17,7 @@ no MPI, no printing.  The program that runs it under ``mpiexec`` is the shell's
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
 from fminimax.game import Game, Move, Score, State
@@ -58,14 +58,15 @@ class RankBest(NamedTuple):
 
 def rank_best(game: Game[State, Move], state: State, rank: int, size: int, *,
               depth: int | None = None, distances: bool | None = None,
-              table: bool = True) -> RankBest:
+              table: bool = True, stop: Callable[[], bool] | None = None) -> RankBest:
     """Return (best value, its root-move index, counts, line, exact) over ``rank``'s moves.
 
     The rank's moves are searched in order, each with the bound of the best so far, so only
     a strictly better move replaces it: of equal values the smallest index stays.  The line
     is the best move, then the best replies.  ``depth`` counts from the root, as for the
     serial search: each move's position is searched to ``depth - 1``.  A rank with no moves
-    returns (-inf, -1, ...).  ``distances`` None is the game's own (``game.outcomes``).
+    returns (-inf, -1, ...).  ``distances`` None is the game's own (``game.outcomes``);
+    ``stop`` is the core's stop test, asked as the searches go (a budget).
 
     >>> from fminimax.games import tree
     >>> rank_best(tree.game(), tree.start([[2, 7], [1, 8], [3, 9]]), 0, 2)[::3]
@@ -81,7 +82,7 @@ def rank_best(game: Game[State, Move], state: State, rank: int, size: int, *,
                     depth=None if depth is None else max(depth - 1, 0),
                     beta=task_bound(-best.value, 1, distances), distances=distances, table=table,
                     table_id=name)
-        result = search_task(task)
+        result = search_task(task, stop)
         stats, exact = stats + result.stats, exact and result.exact
         value = -root_value(result.value, 1, distances)
         if value > best.value:

@@ -54,13 +54,14 @@ class Task(Generic[State, Move]):
     complete: bool = True
 
 
-def search_task(task: Task[Any, Any]) -> TaskResult:
+def search_task(task: Task[Any, Any], stop: Callable[[], bool] | None = None) -> TaskResult:
     """Return the result of searching one task's position: the per-worker work.
 
     Module-level, so any executor can ship it.  With ``table`` on and a ``table_id``, the
     worker (each thread of it) keeps one table for that id from task to task, so the tasks
     of one search share what the worker learnt; with no ``table_id`` every task gets a fresh
-    table.  Either way the value is the same: only the counts differ.
+    table.  Either way the value is the same: only the counts differ.  ``stop`` is the
+    core's stop test (an MPI rank's budget: ``fminimax.mpi.rank_best``).
 
     >>> from fminimax.games import nim
     >>> result = search_task(Task(nim.game(), nim.start((1, 1)), distances=False))
@@ -71,7 +72,7 @@ def search_task(task: Task[Any, Any]) -> TaskResult:
              else worker_table(task.table_id) if task.table_id else Table())
     result = search(task.game, task.state, prune=task.prune, depth=task.depth,
                     distances=task.distances, table=table, order=task.order, alpha=task.alpha,
-                    beta=task.beta, complete=task.complete)
+                    beta=task.beta, complete=task.complete, stop=stop)
     return TaskResult(task.line, result.value, result.pv, result.stats, result.exact,
                       result.unit_scores)
 

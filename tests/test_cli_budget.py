@@ -48,6 +48,18 @@ def test_a_search_that_cannot_end_within_its_budget_is_refused_in_one_line() -> 
     assert done.stderr.count("\n") == 1
 
 
+def test_a_budget_of_a_microsecond_ends_at_the_first_check_in_one_line() -> None:
+    """``--seconds 0.000001`` once searched to depth 6 (55 ms): the clock is read every 1,024
+    nodes, and the search ends at the first reading past the budget."""
+    cpu = children_cpu()
+    done = solve("--seconds", "0.000001")
+    assert done.returncode == 2 and done.stdout == "" and done.stderr.count("\n") == 1
+    assert done.stderr == ("fminimax: error: the exact search of connect4's start did not end "
+                           "within 1e-06 seconds (1,024 nodes searched); give --seconds/"
+                           "--max-nodes more, or --depth N for an estimate\n"), done.stderr
+    assert children_cpu() - cpu < 5  # start-up and 1,024 nodes, no search beyond them
+
+
 def test_a_depth_limited_search_out_of_budget_is_refused_too_never_cut_short() -> None:
     done = solve("--board", QUICK, "--book", "none", "--depth", "14", "--max-nodes", "2000")
     assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr

@@ -649,3 +649,27 @@ def test_a_stopped_pool_worker_ends_the_search_in_one_line_within_the_bound() ->
     assert message == (f"fminimax: error: worker process {stopped} has been stopped for "
                        f"{STOPPED_BOUND} s (SIGSTOP or a debugger); it was ended\n")
     assert until(lambda: not any(alive(pid) for pid in family), 10)
+
+
+def test_the_progress_line_names_a_stopped_worker_while_the_search_waits_for_it() -> None:
+    """Until a stopped worker is given up (``pools.StoppedWatch``), the progress line says
+    which worker the search waits for, how long it has been stopped and when it is given up."""
+    from types import SimpleNamespace
+
+    from fminimax.cli import pools
+
+    sleeper = subprocess.Popen(["sleep", "60"])
+    try:
+        os.kill(sleeper.pid, signal.SIGSTOP)
+        watch = pools.StoppedWatch(SimpleNamespace(_processes={sleeper.pid: None}), 30.0)
+        try:
+            assert until(lambda: watch.waiting() is not None, 10)
+            said = watch.waiting()
+        finally:
+            watch.over.set()
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+    assert said is not None and said.startswith(f"waiting for worker process {sleeper.pid}: "
+                                                f"stopped for "), said
+    assert said.endswith(" s (giving up at 30 s)") and watch.fault is None, said

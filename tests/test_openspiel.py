@@ -517,3 +517,23 @@ def test_a_search_bot_plays_7x6_connect_four_exactly_from_the_opening_book() -> 
     for action in (3, 3, 3, 3):  # 4444 (1-based): still the centre, as Pons' solver says
         state.apply_action(action)
     assert bot.step(state) == 3
+
+
+def test_the_bot_scores_tic_tac_toe_cut_offs_with_fminimax_s_heuristic(wrap: ModuleType) -> None:
+    """OpenSpiel's tic_tac_toe is a game fminimax knows too: a search cut off at depth 1
+    scores each move's position with fminimax's tic-tac-toe heuristic (squashed below a win),
+    by default, not with 0."""
+    import pyspiel
+
+    from fminimax.games import tictactoe as ttt
+    from fminimax.interop.openspiel.known import squashed
+
+    spiel = pyspiel.load_game("tic_tac_toe")
+    state, position, game = spiel.new_initial_state(), ttt.start(3, 3), ttt.game()
+    for cell in (4, 0):  # x in the centre, o in a corner: OpenSpiel's cell is fminimax's
+        state.apply_action(cell)
+        position = game.play(position, cell)
+    ours = wrap.SearchBot(spiel, "alphabeta", depth=1, table=False)
+    ours.step(state)
+    best = max(ttt.heuristic(game.play(position, cell), "x") for cell in game.moves(position))
+    assert (ours.last.value, ours.last.exact) == (squashed(best), False) and best != 0

@@ -385,8 +385,10 @@ def test_a_whole_game_from_the_first_move_is_perfect_against_bitbully(bitbully_c
     """From the empty board to the end, first and second: each of fminimax's moves scores
     what BitBully scores the position (through the book, then past it, exactly), so first
     it wins with its 21st stone (ply 41, the quickest win against BitBully's defence) and
-    second it loses no sooner than ply 41 (the longest loss)."""
-    state, kept = against_bitbully(bitbully_core, [], ours, 42, seed=ours)
+    second it loses no sooner than ply 41 (the longest loss).  BitBully's best columns are
+    drawn by seeds 3 and 1: lines whose exact searches past the book take seconds in the
+    pure build (others drawn took up to half a minute)."""
+    state, kept = against_bitbully(bitbully_core, [], ours, 42, seed=(3, 1)[ours])
     assert len(kept) == 21 - ours and kept[5][0] == 10 + ours  # every move of its, the book's
     for ply, best, after in kept:
         assert after == best, (ply, best, after)

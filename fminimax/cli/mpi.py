@@ -101,7 +101,7 @@ def known_answer(chosen: Made, game: Any, depth: int | None) -> core.SearchResul
                                     seconds=policy.PROBE_SECONDS) if chosen.game.outcomes else None
     if probed is not None:
         return replace(probed, depth=None)
-    hopeless = (getattr(chosen, "hopeless", None) or chosen.beyond)(state)
+    hopeless = policy.beyond_any_budget(chosen, state)
     if hopeless is not None:
         raise ValueError(f"{hopeless}, and a quick search found no forced end; bound it with "
                          f"--depth N")

@@ -17,7 +17,8 @@ Nothing here prints, reads the terminal or names a command-line flag.
 ``every``           ``every_best``, ``every_within``: every move as good as the best,
                     searched like the root, inside the same budget
 ``solve``           ``answer``: solve's policy (refuse the hopeless, probe, exact or to a
-                    depth within a budget, else refused; iterative deepening; traced)
+                    depth within a budget, else refused; iterative deepening; traced);
+                    ``beyond_any_budget``: why no budget could see an exact search end
 ``searches``        every call into the engine and the family, in one place
 ==================  ==========================================================================
 
@@ -59,11 +60,13 @@ from fminimax.policy.solve import (
     Request,
     Searcher,
     answer,
+    beyond_any_budget,
     traced,
 )
 
 __all__ = ["ALL_NODES", "EXACT_SHARE", "MAX_TRACED_NODES", "PROBE_NODES", "PROBE_SECONDS",
            "Answer", "Beyond", "Budget", "BudgetTooSmall", "Meter", "OutOfBudget", "Problem",
-           "Request", "Searcher", "Spent", "TooBigToTrace", "TooDeep", "answer", "computer_move",
+           "Request", "Searcher", "Spent", "TooBigToTrace", "TooDeep", "answer",
+           "beyond_any_budget", "computer_move",
            "decisive_within", "deepest", "every_best", "every_within", "exact_within",
            "keeps_table", "next_depth_nodes", "searches_every_node", "traced", "tries_exact"]

@@ -42,7 +42,7 @@ from fminimax.policy.searches import (
 )
 
 __all__ = ["ALL_NODES", "MAX_TRACED_NODES", "Answer", "Request", "Searcher", "answer",
-           "traced"]
+           "beyond_any_budget", "traced"]
 
 MAX_TRACED_NODES = 200_000
 """The most nodes a traced search may enter: a trace keeps every step in memory."""
@@ -133,7 +133,7 @@ def traced(game: Game[Any, Any], state: Any, request: Request, depth: int | None
     return _search(game, state, request, depth, hook, trace=True)
 
 
-def _hopeless(problem: Problem, state: Any) -> str | None:
+def beyond_any_budget(problem: Problem, state: Any) -> str | None:
     """Return why no budget could see an exact search of ``state`` end, or None.
 
     The game's ``hopeless`` rule where it has one (Connect Four's: its ``beyond`` rule is
@@ -170,7 +170,7 @@ def _probed(problem: Problem, request: Request, budget: Budget,
     more work.  Only distance values are probed; an answer that may be an estimate is not.
     """
     state = problem.state
-    hopeless = _hopeless(problem, state)
+    hopeless = beyond_any_budget(problem, state)
     if not _is_probed(problem, request, budget, hopeless):
         return None
     found = None

@@ -14,6 +14,7 @@ from fminimax.core import Table, drivers
 from fminimax.core.options import options_for
 from fminimax.core.search import Search
 from fminimax.games import connect4 as c4
+from fminimax.games.connect4 import book
 from fminimax.games.connect4.native import SolverNode, solver_node
 from tests.test_connect4 import random_position
 
@@ -165,6 +166,48 @@ def test_a_decided_root_names_the_game_orders_first_move_with_the_fast_node() ->
     plain = core.search(core_only(c4.solver()), state, table=Table(), complete=False)
     assert (fast.value, fast.pv, fast.stats) == (plain.value, plain.pv, plain.stats)
     assert fast.pv == (c4.solver().order(state, c4.solver().moves(state))[0],)
+
+
+def five_by_four_book(depth: int) -> Any:
+    """Return the solver of 5x4 with a book of every open position of at most ``depth``
+    stones, each with its direct search's strong score."""
+    from tests.solved import direct_value
+
+    game, level, held = c4.solver(5, 4), [c4.start(5, 4)], {}
+    for _ in range(depth + 1):
+        held.update({game.key(state): state for state in level})
+        level = [child for state in level for child in (game.play(state, move)
+                                                        for move in game.moves(state))
+                 if not game.is_over(child) and game.decided(child) is None]  # type: ignore[misc]
+    entries = [(state, c4.strong_score(state, direct_value(state, 5, 4), 5, 4))
+               for state in held.values()]
+    data = book.pons_bytes(5, 4, depth, entries, log_size=10)
+    return book.with_book(game, book.from_bytes(data, "5x4.book", 5, 4))
+
+
+def test_past_an_opening_book_the_fast_node_searches_as_the_core_does() -> None:
+    """A root with as many stones as the book's deepest positions or more meets no book
+    position below it: the fast node serves its search (``play`` past a book), in the null
+    window below the value the book gives a root it holds, with every figure the core's
+    node gives.  A root short of the book's depth (the book answers below it) and a root
+    the solver's rules settle are searched by the core's node."""
+    booked = five_by_four_book(2)
+    for moves, served in (("02", True), ("22", True), ("024", True), ("2240", True),
+                          ("", False), ("2", False), ("001122", False)):
+        state = c4.from_moves(moves, 5, 4)
+        for options in OPTIONS:
+            assert_same_search(booked, state, **options)
+        run = Search(booked, options_for(booked, None, {"distances": True}), Table(), None)
+        called: list[int] = []
+        generic = run.node.__self__.generic
+
+        def counted(*args: Any, generic: Any = generic, called: list[int] = called) -> Any:
+            called.append(args[1])
+            return generic(*args)
+
+        run.node.__self__.generic = counted
+        run.node(state, 0, -core.INFINITY, core.INFINITY, ())
+        assert (called == []) == served, moves
 
 
 def test_bisection_counts_each_pass_as_a_search_of_its_own() -> None:

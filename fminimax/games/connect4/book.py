@@ -419,6 +419,8 @@ class _Booked:
                  recipe: tuple[Callable[..., Game[C4, Move]], tuple[Any, ...]] | None = None
                  ) -> None:
         self.found, self.inner, self.recipe = found, inner, recipe
+        self.deepest = found.depth  # no position of more stones is the book's (the solver's
+        # fast node serves a search rooted there: ``native.book_over``)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Return how pickle makes this rule again in a worker: the book (by its path) and

@@ -62,12 +62,24 @@ def solver_node(width: int, height: int, k: int, run: Any) -> Any:
     if k != 4 or not fits_64(width, height) or run is None:
         return None
     decided, order, key = served_rules(width, height)
+    book = book_over(run.decided, decided)
     served = (run.table is not None, run.prune, run.steps is None, run.history is None,
               not run.scout, run.chances is None, run.noisy is None, not run.keep_lines,
-              run.decided is decided, run.order is order, run.key is key)
+              run.decided is decided or book is not None, run.order is order, run.key is key)
     if not all(served):
         return None
-    return SolverNode(width, height, run).node
+    return SolverNode(width, height, run, book).node
+
+
+def book_over(rule: Any, decided: Any) -> Any:
+    """Return ``rule`` if it reads an opening book over the solver's ``decided`` rule
+    (``book.with_book``'s: it names no move), else None.  Why served: a search whose root
+    has the book's deepest stones or more (``play`` past the book) meets no book position
+    below its root, so it is the solver's search in the window the book gives the root;
+    a root short of them is the core node's, which asks the book at each node."""
+    if getattr(rule, "names_moves", True) or getattr(rule, "inner", None) is not decided:
+        return None
+    return rule
 
 
 @lru_cache(maxsize=64)
@@ -123,9 +135,12 @@ def cell_tables(width: int, height: int) -> CellTables:
 class SolverNode:
     """The solver's node over ints, for one search run (never escapes the search)."""
 
-    def __init__(self, width: int, height: int, run: Any) -> None:
+    def __init__(self, width: int, height: int, run: Any, book: Any = None) -> None:
         s = shape(width, height, 4)
         self.run = run
+        self.book = book  # an opening book's rule over the solver's (``book_over``), or None
+        self.book_stones = -1 if book is None else int(book.deepest)
+        self.inside = False  # a root the book's rule settles, or short of its deepest stones
         self.generic = run.tabled  # the core's node: windows this cannot hold, a root that is won
         self.h: i64 = height
         self.h1: i64 = height + 1
@@ -153,7 +168,9 @@ class SolverNode:
         ints or infinite, and a state already won, by the core's node; the rest here (the
         root by ``root``)."""
         low, high = _bound(alpha), _bound(beta)
-        if low is None or high is None or state.won:
+        if not ply and self.book is not None:
+            self.inside = state.plies < self.book_stones or not self.open_root(state)
+        if low is None or high is None or state.won or self.inside:
             return self.generic(state, ply, alpha, beta, path)  # type: ignore[no-any-return]
         self.taken()
         try:
@@ -186,11 +203,30 @@ class SolverNode:
         safe, theirs, value = self.end_seen(cur, mask, plies, 0)
         if not safe:
             return value, (self.run.order(state, self.run.moves(state))[0], EMPTY)
+        if self.book is not None:
+            alpha, beta = self.book_window(state, alpha, beta)
         key: object = self.key(cur + mask)  # boxed once: the look-up and the store share it
         stored = self.entry(key, 0)
         first = stored[3][0] if stored is not None and stored[3] else -1
         return self.stored_best(key, 0, estimates, alpha, beta, self.children(
             cur, mask, plies, 0, alpha, beta, self.ordered(cur, mask, safe, theirs, first)))
+
+    def book_window(self, state: Any, alpha: int, beta: int) -> tuple[int, int]:
+        """Return the null window just below the value the book's rule gives the root, else
+        (alpha, beta): the core's ``Decisions.root_window``."""
+        known = self.book(state)
+        if known is None:
+            return alpha, beta
+        score, length = known
+        value = score if not self.distances else (
+            WIN - length if score > 0 else -WIN + length if score < 0 else 0)
+        return value - 1, value
+
+    def open_root(self, state: Any) -> bool:
+        """Return whether the solver's own rules leave root ``state`` open (under a book the
+        core's node searches a settled root's moves; ``taken`` sets the counts after)."""
+        mask = state.mask
+        return mask != self.full and bool(self.end_seen(state.current, mask, state.plies, 0)[0])
 
     def taken(self) -> None:
         """Take the run's counts, table and next checkpoint."""

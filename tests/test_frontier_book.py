@@ -164,10 +164,11 @@ def test_the_shipped_6x6_book_is_the_default_and_holds_a_minimax_of_its_frontier
         monkeypatch: pytest.MonkeyPatch) -> None:
     """fminimax ships the 6x6 run's book (docs/parallel.md): with no book of the user's,
     `solve connect4 --size 6x6` answers the published value (the second player wins on
-    move 36, the last cell: strong score -1) from it at once.  Its 330 frontier values are
-    each a search of minutes, too long for a test; what is checked is that the book holds
-    every position of at most four stones and that each position above the frontier has
-    the value minimax gives its children's."""
+    move 36, the last cell: strong score -1) from it at once.  Its 11,147 frontier values
+    are each a search of up to seconds, too many for a test; what is checked is that the
+    book holds every open position of at most seven stones (those the rules do not settle
+    at once: a win next move, a loss in two) and that each position above the frontier
+    has the value minimax gives its children's."""
     monkeypatch.setenv(books.BOOKS_VARIABLE, str(tmp_path))  # no book of the user's
     status, found, err = solve(["solve", "connect4", "--size", "6x6", "--json", "--quiet"],
                                capsys)
@@ -175,22 +176,53 @@ def test_the_shipped_6x6_book_is_the_default_and_holds_a_minimax_of_its_frontier
     assert (found["outcome"], found["score"], found["nodes"]) == ("loss in 36", -1, 2)
     book = books.installed(6, 6)
     assert book is not None and book.path.endswith("books/connect4-6x6.book.gz")
-    assert book.depth == 4
+    assert book.depth == 7
     game, counts = c4.solver(6, 6), []
+
+    def strong(state: c4.C4) -> int | None:  # the book's score, or the rules' when they settle
+        settled = fr.settled(game, state)
+        return books.score(book, state) if settled is None else c4.strong_score(
+            state, settled, 6, 6)
+
     level = [c4.start(6, 6)]
-    for stones in range(5):
+    for stones in range(8):
         for state in level:
             score = books.score(book, state)
             assert score is not None, (stones, state)
-            if stones < 4:  # no line of four in four stones: every child is in the book
-                children = [books.score(book, game.play(state, move))
-                            for move in game.moves(state)]
+            if stones < 7:
+                children = [strong(game.play(state, move)) for move in game.moves(state)]
                 assert score == max(-child for child in children), state  # type: ignore[operator]
         counts.append(len(level))
         level = list({game.key(child): child for state in level  # mirror images as one
                       for child in (game.play(state, move) for move in game.moves(state))
-                      }.values())
-    assert (counts[4], sum(counts)) == (330, 430)  # the run's tasks, and the book's entries
+                      if fr.settled(game, child) is None}.values())
+    assert (counts[7], sum(counts)) == (11147, 16329)  # the run's tasks, the book's entries
+
+
+def test_play_6x6_moves_perfectly_from_the_first_move_through_the_shipped_book(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`play connect4 --size 6x6` moves as perfect play does from the empty board: from the
+    shipped book through its seven plies, then by exact searches.  The computer playing
+    both sides, each move is exact and keeps the value of the position it was made in, a
+    value found again by the exact search of the next position, and the game ends as the
+    published solution says: the second player wins with the last cell, on move 36."""
+    import time
+
+    from fminimax import policy, registry
+    from fminimax.game import Options, playing
+
+    monkeypatch.setenv(books.BOOKS_VARIABLE, str(tmp_path))  # no book of the user's
+    made = playing(registry.make("connect4", Options(size="6x6")))
+    game, state, values = made.game, made.state, []
+    while not game.is_over(state):
+        found = policy.computer_move(made, state, seconds=600, clock=time.process_time)
+        assert found.exact, state
+        values.append(found.value)
+        state = game.play(state, found.move)
+    assert c4.strong_score(c4.start(6, 6), values[0], 6, 6) == -1
+    for before, after in zip(values, values[1:], strict=False):
+        assert -fr.farther(after, 1) == before
+    assert state.plies == 36 and state.won and game.to_move(state) == 0  # o's stone ended it
 
 
 def test_a_damaged_packed_book_is_refused_in_one_line(

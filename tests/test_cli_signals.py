@@ -331,7 +331,7 @@ def test_ctrl_c_with_a_scheduler_stops_the_cluster_computing(cluster: Any) -> No
 
 
 def test_stoppable_searches_on_a_cluster_give_the_serial_answer(cluster: Any) -> None:
-    """The searches sent with a polled move generator find what the serial search finds."""
+    """The searches sent with a stop test find what the serial search finds."""
     import json
 
     argv = ["solve", "nim", "2", "3", "4", "--json"]

@@ -17,14 +17,13 @@ import time
 import uuid
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, Future, InvalidStateError
-from dataclasses import replace
 from functools import partial
 from typing import Any
 
 from fminimax import parallel
 
 __all__ = ["ClusterLost", "DaskExecutor", "TaskStopped", "cluster_fault", "dask_client",
-           "heard", "least_heard", "polled_moves", "still_wanted", "stoppable", "waiting_note"]
+           "heard", "least_heard", "still_wanted", "stoppable", "waiting_note"]
 
 
 # --- reaching a scheduler ----------------------------------------------------------------
@@ -248,8 +247,8 @@ class DaskExecutor(Executor):
 
     A Dask worker cannot end a thread: a cancelled task it was running used to search on
     to its end (minutes, on a large position).  So each search task runs under
-    ``stoppable``, which watches the worker's record of the task and gives the task's game
-    a move generator that also asks whether the task was cancelled (``polled_moves``).
+    ``stoppable``, which watches the worker's record of the task and gives the task's search
+    a stop test that asks whether the task was cancelled (``still_wanted``).
     ``shutdown(wait=False)`` cancels every task still out.  A thread asks the scheduler
     how it is every ``WATCH_SECONDS``; once ``cluster_fault`` says the search cannot go on,
     every task still out fails with ``ClusterLost``, and ``fault`` says why.
@@ -379,20 +378,10 @@ STOP_POLL = 0.1
 _CANCELLED: set[str] = set()  # on a worker: the tokens of running tasks found cancelled
 
 
-def polled_moves(moves: Callable[[Any], Any], token: str, state: Any) -> Any:
-    """Return ``moves(state)``, or raise TaskStopped once the task ``token`` was cancelled.
-
-    >>> polled_moves(len, "a task", "abc")
-    3
-    """
-    still_wanted(token)
-    return moves(state)
-
-
 def still_wanted(token: str) -> bool:
     """Return False (go on), or raise TaskStopped once the task ``token`` was cancelled: a
-    search's stop test, asked every 1,024 nodes.  Why besides the moves: Connect Four's
-    solver node (``games.connect4.native``) never asks the game for its moves.
+    search's stop test, which every node the core hands a search to asks every 1,024
+    nodes (Connect Four's solver node too, which never asks the game for its moves).
 
     >>> still_wanted("a task")
     False
@@ -405,8 +394,9 @@ def still_wanted(token: str) -> bool:
 def stoppable(token: str, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     """Return ``fn(*args, **kwargs)``; on a Dask worker, stop it once it is cancelled.
 
-    There, each search task among ``args`` gets its game's moves through ``polled_moves``,
-    and a thread marks ``token`` cancelled when the worker's record of the task says so.
+    There, a search task (``parallel.search_task``, the one function that carries a search
+    to a worker) gets ``still_wanted`` as its stop test, and a thread marks ``token``
+    cancelled when the worker's record of the task says so.
 
     Outside a Dask task it is the plain call.
 
@@ -429,12 +419,8 @@ def stoppable(token: str, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> 
                 return
 
     threading.Thread(target=watch, name=f"fminimax-watch-{key}", daemon=True).start()
-    # the polling move generator is put in here, on the worker, after the task arrived: a
-    # game travels by its own pickle, which a closure around its moves would not have (the
-    # compiled build's move generators cannot be pickled at all)
-    args = tuple(replace(arg, game=replace(arg.game, moves=partial(
-        polled_moves, arg.game.moves, token))) if isinstance(arg, parallel.Task) else arg
-        for arg in args)
+    # the stop test is made here, on the worker, after the task arrived: a closure cannot
+    # travel by pickle
     if fn is parallel.search_task:
         kwargs = {"stop": partial(still_wanted, token), **kwargs}
     try:

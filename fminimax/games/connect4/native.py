@@ -217,7 +217,7 @@ class SolverNode:
         known = self.book(state)
         if known is None:
             return alpha, beta
-        score, length = known
+        score, length = known  # (``ended``'s value, with no leaf counted: the root searches)
         value = score if not self.distances else (
             WIN - length if score > 0 else -WIN + length if score < 0 else 0)
         return value - 1, value

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import random
 import sys
+import traceback
 from dataclasses import replace
 from typing import Any
 
@@ -313,3 +314,23 @@ def test_a_result_narrowed_by_a_stored_estimate_is_stored_as_an_estimate() -> No
     table.store(child, core.TableEntry(2, -3, core.LOWER, ()))  # an estimate's bound
     result = core.search(game, root, depth=3, table=table)
     assert not result.exact and table.get(child).depth == 2  # not FULL_DEPTH
+
+
+def test_a_search_runs_in_a_chunk_of_the_frame_stack_of_its_own_where_it_makes_frames() -> None:
+    """core.chunk: in the pure build the recursion runs under ``in_own_chunk``, whose
+    frame declares the room (its speed then does not hang on its caller's depth); the
+    compiled build's recursion makes no Python frames and is called directly."""
+    from fminimax.build import runs_compiled
+    from fminimax.core import chunk
+
+    assert chunk._roomy.__code__.co_stacksize == chunk.SLOTS
+    assert chunk.in_own_chunk(divmod, 7, 2) == (3, 1)
+    seen: list[str] = []
+
+    def moves(state: Any) -> Any:
+        seen.extend(frame.f_code.co_name for frame, _ in traceback.walk_stack(None))
+        return tree.game().moves(state)
+
+    result = core.search(replace(tree.game(), moves=moves), tree.start([[2, 7], [1, 8]]))
+    assert result.value == 2
+    assert ("in_own_chunk" in seen) is not runs_compiled("fminimax.core.search"), seen

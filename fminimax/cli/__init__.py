@@ -145,7 +145,9 @@ def _run(argv: Sequence[str] | None, out: IO[str], err: IO[str]) -> int:
         command = parser(_command_named(words))
     args = command.parse_args(words)
     check_outputs(args)
-    status: int = args.run(args, out, err)
+    chunk = sys.modules.get("fminimax.core.chunk")  # loaded with the core, to search
+    status: int = (args.run(args, out, err) if chunk is None  # (the searches' frames)
+                   else chunk.in_own_chunk(args.run, args, out, err))
     out.flush()
     return status
 

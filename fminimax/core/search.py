@@ -19,8 +19,10 @@ from __future__ import annotations
 import sys
 import threading
 from collections.abc import Callable
+from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Any
 
+from fminimax.core.chunk import in_own_chunk
 from fminimax.core.options import (
     MAX_PLIES,
     SAFE_BOUND,
@@ -203,6 +205,8 @@ _ROOM = MAX_PLIES * FRAMES_PER_PLY + 10_000 if sys.version_info >= (3, 11) else 
 # high limit on nested calls is safe; before it, each call takes C stack and the limit
 # stays near what a thread's stack holds.
 _room = threading.Lock()
+_FRAMES = not __file__.endswith(tuple(EXTENSION_SUFFIXES))
+"""Whether this module runs as Python (the pure build), its search's recursion in frames."""
 _room_users = [0, 0]  # searches running with room made, the limit they found
 
 
@@ -218,6 +222,8 @@ def run_root(run: Search, state: Any, alpha: Score, beta: Score) -> tuple[Search
     a search that deep runs out of room within its first line).
     """
     try:
+        if _FRAMES:  # the pure build: the recursion's frames in one chunk (core.chunk)
+            return run, *in_own_chunk(run.node, state, 0, alpha, beta, ())
         return run, *run.node(state, 0, alpha, beta, ())
     except RecursionError as error:
         if sys.getrecursionlimit() >= _ROOM:

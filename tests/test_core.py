@@ -316,10 +316,14 @@ def test_a_result_narrowed_by_a_stored_estimate_is_stored_as_an_estimate() -> No
     assert not result.exact and table.get(child).depth == 2  # not FULL_DEPTH
 
 
-def test_a_search_runs_in_a_chunk_of_the_frame_stack_of_its_own_where_it_makes_frames() -> None:
-    """core.chunk: in the pure build the recursion runs under ``in_own_chunk``, whose
-    frame declares the room (its speed then does not hang on its caller's depth); the
-    compiled build's recursion makes no Python frames and is called directly."""
+@pytest.mark.parametrize(("depth", "chunk_of_its_own"), [(None, False), (12, False),
+                                                       (13, True)])
+def test_a_deep_search_runs_in_a_chunk_of_the_frame_stack_of_its_own_where_it_makes_frames(
+        depth: int | None, chunk_of_its_own: bool) -> None:
+    """core.chunk: in the pure build a search that may go more than DEEP plies deep (its
+    depth limit here; a game's plies_left) runs under ``in_own_chunk``, whose frame
+    declares the room; one known to be shallow, or of no known depth, runs as it is, and
+    so does the compiled build's, whose recursion makes no Python frames."""
     from fminimax.build import runs_compiled
     from fminimax.core import chunk
 
@@ -331,6 +335,8 @@ def test_a_search_runs_in_a_chunk_of_the_frame_stack_of_its_own_where_it_makes_f
         seen.extend(frame.f_code.co_name for frame, _ in traceback.walk_stack(None))
         return tree.game().moves(state)
 
-    result = core.search(replace(tree.game(), moves=moves), tree.start([[2, 7], [1, 8]]))
+    result = core.search(replace(tree.game(), moves=moves), tree.start([[2, 7], [1, 8]]),
+                         depth=depth)
     assert result.value == 2
-    assert ("in_own_chunk" in seen) is not runs_compiled("fminimax.core.search"), seen
+    expected = chunk_of_its_own and not runs_compiled("fminimax.core.search")
+    assert ("in_own_chunk" in seen) is expected, seen

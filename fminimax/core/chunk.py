@@ -14,10 +14,11 @@ by bisection, the same search called through 0 to 20 nested calls:
 gives it a chunk of its own, sized to fit it and as much again: the frames called from it
 all stay in that one chunk (about 2.0 s at every depth).  The cost: a chunk asked for and
 given back, about 9 microseconds, once for the outermost call of a thread; a call made
-inside one already runs as it is.  The core calls the recursion of every root search
-through it (``core.search.run_root``; the compiled build's recursion makes no frames and
-skips it), and the command line runs each command that loaded the core inside one, so
-its searches pay nothing more.
+inside one already runs as it is.  The core calls the recursion of a root search through
+it where the search may go deep (``core.search.DEEP``: its depth limit or the game's
+``plies_left``; the compiled build's recursion makes no frames and skips it), and the
+command line runs each command that loaded the core inside one, so its searches pay
+nothing more.  A program of its own may do the same: ``in_own_chunk(main)``.
 
 >>> in_own_chunk(max, 3, 7), in_own_chunk(in_own_chunk, min, 3, 7)
 (7, 3)

@@ -18,7 +18,7 @@ from fminimax import algorithms, core
 from fminimax import tictactoe as ttt
 from fminimax.core import SearchOptions, SearchResult, Stats, Table
 from fminimax.games import connect4 as c4
-from fminimax.games import pig, tree
+from fminimax.games import nim, pig, tree
 from fminimax.reference import best_moves
 from tests import oracle
 from tests.test_algorithms import trees
@@ -316,19 +316,8 @@ def test_a_result_narrowed_by_a_stored_estimate_is_stored_as_an_estimate() -> No
     assert not result.exact and table.get(child).depth == 2  # not FULL_DEPTH
 
 
-@pytest.mark.parametrize(("depth", "chunk_of_its_own"), [(None, False), (12, False),
-                                                       (13, True)])
-def test_a_deep_search_runs_in_a_chunk_of_the_frame_stack_of_its_own_where_it_makes_frames(
-        depth: int | None, chunk_of_its_own: bool) -> None:
-    """core.chunk: in the pure build a search that may go more than DEEP plies deep (its
-    depth limit here; a game's plies_left) runs under ``in_own_chunk``, whose frame
-    declares the room; one known to be shallow, or of no known depth, runs as it is, and
-    so does the compiled build's, whose recursion makes no Python frames."""
-    from fminimax.build import runs_compiled
-    from fminimax.core import chunk
-
-    assert chunk._roomy.__code__.co_stacksize == chunk.SLOTS
-    assert chunk.in_own_chunk(divmod, 7, 2) == (3, 1)
+def in_a_chunk(**options: Any) -> bool:
+    """Return whether a search of a small tree ran its recursion under ``in_own_chunk``."""
     seen: list[str] = []
 
     def moves(state: Any) -> Any:
@@ -336,7 +325,26 @@ def test_a_deep_search_runs_in_a_chunk_of_the_frame_stack_of_its_own_where_it_ma
         return tree.game().moves(state)
 
     result = core.search(replace(tree.game(), moves=moves), tree.start([[2, 7], [1, 8]]),
-                         depth=depth)
+                         **options)
     assert result.value == 2
-    expected = chunk_of_its_own and not runs_compiled("fminimax.core.search")
-    assert ("in_own_chunk" in seen) is expected, seen
+    return "in_own_chunk" in seen
+
+
+def test_a_long_search_runs_in_a_chunk_of_the_frame_stack_of_its_own_where_it_makes_frames(
+) -> None:
+    """core.chunk: in the pure build a search that may go more than DEEP plies deep (its
+    depth limit here; a game's plies_left) runs under ``in_own_chunk``, whose frame
+    declares the room, and one known to be shallower runs as it is; where nothing tells
+    the depth, a search runs in a chunk unless the thread's last such search was small.
+    The compiled build's recursion makes no Python frames and always runs as it is."""
+    from fminimax.build import runs_compiled
+    from fminimax.core import chunk
+
+    assert chunk._roomy.__code__.co_stacksize == chunk.SLOTS
+    assert chunk.in_own_chunk(divmod, 7, 2) == (3, 1)
+    pure = not runs_compiled("fminimax.core.search")
+    assert (in_a_chunk(depth=13), in_a_chunk(depth=12)) == (pure, False)
+    in_a_chunk()  # 7 nodes: small
+    assert not in_a_chunk()
+    algorithms.solve(nim.game(), nim.start((3, 4, 5)), "alphabeta", table=False)  # 33,916
+    assert in_a_chunk() is pure

@@ -211,19 +211,27 @@ _FRAMES = not __file__.endswith(tuple(EXTENSION_SUFFIXES))
 """Whether this module runs as Python (the pure build), its search's recursion in frames."""
 DEEP = 12
 """A search that may go more plies deep than this (its depth limit, or the game's
-``plies_left``) runs in a chunk of the frame stack of its own (``core.chunk``).  One known
-to stay shallower, or whose depth nothing tells, runs as it is: a search of a few nodes
-takes microseconds, as long as the chunk costs (a loop of 4,520 tic-tac-toe searches of 7
-nodes each took 1.38x as long with it), and the command line runs whole in a chunk."""
+``plies_left``) runs in a chunk of the frame stack of its own (``core.chunk``); one known
+to stay shallower runs as it is: it may take microseconds, as long as the chunk costs."""
+SMALL = 1_000
+"""Where nothing tells a search's depth, it runs in a chunk of its own unless the thread's
+last root search entered at most this many nodes: a loop of tiny searches (4,520
+tic-tac-toe positions, 7 nodes each) took 1.6x as long with a chunk each, and a Nim
+search of 33,916 nodes 1.35x as long without one (``benchmarks/bench.py``)."""
+_LAST = threading.local()
+"""The nodes of this thread's last root search (``last``)."""
 
 
-def _deep(run: Search, state: Any) -> bool:
-    """Return whether a search of ``state`` may go more than ``DEEP`` plies deep."""
+def _long(run: Search, state: Any) -> bool:
+    """Return whether the pure build's search of ``state`` may be long (DEEP, SMALL): its
+    recursion then runs in a chunk of the frame stack of its own (``core.chunk``)."""
     left = run.limit if run.limit < MAX_PLIES else None
     if run.game.plies_left is not None:
         plies = run.game.plies_left(state)
         left = plies if left is None else min(left, plies)
-    return left is not None and left > DEEP
+    if left is not None:
+        return left > DEEP
+    return getattr(_LAST, "last", SMALL + 1) > SMALL
 
 
 def run_root(run: Search, state: Any, alpha: Score, beta: Score) -> tuple[Search, Score, Line]:
@@ -238,12 +246,15 @@ def run_root(run: Search, state: Any, alpha: Score, beta: Score) -> tuple[Search
     a search that deep runs out of room within its first line).
     """
     try:
-        if _FRAMES and _deep(run, state):  # its frames in a chunk of their own (core.chunk)
+        if _FRAMES and _long(run, state):
             return run, *in_own_chunk(run.node, state, 0, alpha, beta, ())
         return run, *run.node(state, 0, alpha, beta, ())
     except RecursionError as error:
         if sys.getrecursionlimit() >= _ROOM:
             raise _out_of_room(run, error) from None
+    finally:
+        if _FRAMES:
+            _LAST.last = run.nodes
     run = run.again()
     _enter_room()
     try:

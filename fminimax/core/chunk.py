@@ -1,24 +1,25 @@
-"""A chunk of the interpreter's frame stack for a search: why a root search runs inside
-``in_own_chunk`` in the pure build, and the command line runs whole inside one.
+"""A chunk of the interpreter's frame stack for a search: why a long root search runs
+inside ``in_own_chunk`` in the pure build, and the command line runs whole inside one.
 
 CPython (3.11 on) keeps the frames of running Python functions in chunks of 16 KB, and
 frees a chunk as soon as the call whose frame opened it returns: a recursion whose depth
 hovers at a chunk's edge asks the system for a chunk and gives it back again and again
 (two system calls each time).  A search's depth hovers by nature, and where the edge falls
-depends on how deep its caller already was.  Measured (pure build, 6x4 Connect Four solved
-by bisection, the same search called through 0 to 20 nested calls:
-``python benchmarks/call_depth.py``): 1.97 s from 0 to 4 calls deep, 2.36 to 3.10 s from
-5 to 16; a process pool's worker, whose task runs about that deep, took 2.45 s.
+depends on how deep its caller already was.  Measured (``python benchmarks/call_depth.py``,
+pure build: 6x4 Connect Four solved by bisection, called through 0 to 20 nested calls):
+2.74 to 4.61 CPU seconds called directly, by the depth; 2.07 to 2.44 s in a chunk of its
+own.  From the command line (``python -m fminimax solve connect4 --size 6x4``) the search
+spent 1.46 s of 3.81 in the system's calls, and 0.02 s of 2.22 in its own chunk.
 
 ``in_own_chunk``'s frame declares a stack of ``SLOTS`` it never uses, so the interpreter
 gives it a chunk of its own, sized to fit it and as much again: the frames called from it
-all stay in that one chunk (about 2.0 s at every depth).  The cost: a chunk asked for and
-given back, about 9 microseconds, once for the outermost call of a thread; a call made
-inside one already runs as it is.  The core calls the recursion of a root search through
-it where the search may go deep (``core.search.DEEP``: its depth limit or the game's
-``plies_left``; the compiled build's recursion makes no frames and skips it), and the
-command line runs each command that loaded the core inside one, so its searches pay
-nothing more.  A program of its own may do the same: ``in_own_chunk(main)``.
+all stay in that one chunk.  The cost: a chunk asked for and given back, about 9
+microseconds, once for the outermost call of a thread; a call made inside one already
+runs as it is.  The core calls the recursion of a root search through it where the search
+may be long (``core.search.DEEP`` and ``SMALL``; the compiled build's recursion makes no
+frames and skips it), and the command line runs each command that loaded the core inside
+one, so its searches pay nothing more.  A program of its own may do the same:
+``in_own_chunk(main)``.
 
 >>> in_own_chunk(max, 3, 7), in_own_chunk(in_own_chunk, min, 3, 7)
 (7, 3)

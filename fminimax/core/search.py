@@ -243,7 +243,9 @@ def run_root(run: Search, state: Any, alpha: Score, beta: Score) -> tuple[Search
     as much as a search that hits the table at the root.  So a search runs as it is; only
     when it runs out of room is the limit raised (for this search, restored after) and the
     search run again from the start (what the first run stored in the table is right, and
-    a search that deep runs out of room within its first line).
+    a search that deep runs out of room within its first line).  In the pure build a search
+    that may be long (``_long``) runs its recursion in a chunk of the frame stack of its
+    own (``core.chunk``).
     """
     try:
         if _FRAMES and _long(run, state):

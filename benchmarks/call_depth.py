@@ -34,14 +34,14 @@ def nested(depth: int, call: Callable[[], Any]) -> Any:
 def timed(size: tuple[int, int], depth: int, own_chunk: bool) -> tuple[float, int]:
     """Return the CPU seconds and nodes of one solve at ``depth``, with or without the chunk."""
     game, state = connect4.solver(*size), connect4.start(*size)
-    kept = core_search._FRAMES
-    core_search._FRAMES = own_chunk and kept  # (the compiled build has no frames to place)
+    kept = core_search.FRAMES
+    core_search.FRAMES = own_chunk and kept  # (the compiled build has no frames to place)
     try:
         start = time.process_time()
         result = nested(depth, lambda: algorithms.solve(game, state))
         return time.process_time() - start, result.stats.nodes
     finally:
-        core_search._FRAMES = kept
+        core_search.FRAMES = kept
 
 
 def main() -> None:

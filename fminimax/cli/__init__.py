@@ -145,9 +145,13 @@ def _run(argv: Sequence[str] | None, out: IO[str], err: IO[str]) -> int:
         command = parser(_command_named(words))
     args = command.parse_args(words)
     check_outputs(args)
-    chunk = sys.modules.get("fminimax.core.chunk")  # loaded with the core, to search
-    status: int = (args.run(args, out, err) if chunk is None  # (the searches' frames)
-                   else chunk.in_own_chunk(args.run, args, out, err))
+    search = sys.modules.get("fminimax.core.search")  # loaded with the core, to search
+    if search is not None and search.FRAMES:  # the pure build: the searches' frames in one
+        from fminimax.core.chunk import in_own_chunk  # chunk of the frame stack
+
+        status: int = in_own_chunk(args.run, args, out, err)
+    else:
+        status = args.run(args, out, err)
     out.flush()
     return status
 

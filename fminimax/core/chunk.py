@@ -17,8 +17,8 @@ all stay in that one chunk.  The cost: a chunk asked for and given back, about 9
 microseconds, once for the outermost call of a thread; a call made inside one already
 runs as it is.  The core calls the recursion of a root search through it where the search
 may be long (``core.search.DEEP`` and ``SMALL``; the compiled build's recursion makes no
-frames and skips it), and the command line runs each command that loaded the core inside
-one, so its searches pay nothing more.  A program of its own may do the same:
+frames and skips it), and the pure build's command line runs each command that loaded the
+core inside one, so its searches pay nothing more.  A program of its own may do the same:
 ``in_own_chunk(main)``.
 
 >>> in_own_chunk(max, 3, 7), in_own_chunk(in_own_chunk, min, 3, 7)

@@ -39,8 +39,8 @@ from fminimax.core.table import Table
 from fminimax.core.values import brief, parent_value
 from fminimax.game import Game, Move, Score, State, is_booked
 
-__all__ = ["Search", "completed_line", "move_values", "run_root", "search",
-           "search_checks"]
+__all__ = ["DEEP", "FRAMES", "SMALL", "Search", "completed_line", "move_values", "run_root",
+           "search", "search_checks"]
 
 Stop = Callable[[], bool] | None
 
@@ -207,8 +207,9 @@ _ROOM = MAX_PLIES * FRAMES_PER_PLY + 10_000 if sys.version_info >= (3, 11) else 
 _room = threading.Lock()
 _room_users = [0, 0]  # searches running with room made, the limit they found
 
-_FRAMES = not __file__.endswith(tuple(EXTENSION_SUFFIXES))
-"""Whether this module runs as Python (the pure build), its search's recursion in frames."""
+FRAMES = not __file__.endswith(tuple(EXTENSION_SUFFIXES))
+"""Whether this module runs as Python (the pure build), its search's recursion in frames
+(the command line then runs its searching commands in a chunk of their own too)."""
 DEEP = 12
 """A search that may go more plies deep than this (its depth limit, or the game's
 ``plies_left``) runs in a chunk of the frame stack of its own (``core.chunk``); one known
@@ -248,14 +249,14 @@ def run_root(run: Search, state: Any, alpha: Score, beta: Score) -> tuple[Search
     own (``core.chunk``).
     """
     try:
-        if _FRAMES and _long(run, state):
+        if FRAMES and _long(run, state):
             return run, *in_own_chunk(run.node, state, 0, alpha, beta, ())
         return run, *run.node(state, 0, alpha, beta, ())
     except RecursionError as error:
         if sys.getrecursionlimit() >= _ROOM:
             raise _out_of_room(run, error) from None
     finally:
-        if _FRAMES:
+        if FRAMES:
             _LAST.last = run.nodes
     run = run.again()
     _enter_room()

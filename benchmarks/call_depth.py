@@ -6,9 +6,9 @@ depend on how deep its caller is.
 
 For each depth, the same exact solve of the empty Connect Four board (``algorithms.solve``,
 bisection, a fresh table) runs once as fminimax runs it (``run_root`` gives the recursion a
-chunk of its own in the pure build) and once with the recursion called directly (as before
-``core.chunk``), and prints one Markdown row: the CPU seconds of each and their ratio.  The
-nodes must agree (the same search).  Timing and printing live here.
+chunk of its own in the pure build) and once with the recursion called directly (as the
+compiled build calls it), and prints one Markdown row: the CPU seconds of each and their
+ratio.  The nodes must agree (the same search).  Timing and printing live here.
 """
 
 from __future__ import annotations

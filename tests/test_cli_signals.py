@@ -256,8 +256,8 @@ def test_ctrl_c_leaves_the_resource_tracker_nothing_to_report_however_late_the_p
 def test_sigterm_with_workers_is_one_line_143_and_leaves_no_process(group: bool) -> None:
     """``kill <client pid>`` at random moments of a --workers 2 search, 10 times.
 
-    Every process the program started (the workers, the resource tracker) must be gone
-    within seconds; before, one stayed behind and kept the rest alive.
+    Every process the program started (the fork server, the workers, the resource tracker)
+    must be gone within seconds; before, one stayed behind and kept the rest alive.
     """
     rng = random.Random(143)
     delays = [rng.uniform(0.0, 1.2) for _ in range(10)]
@@ -275,8 +275,8 @@ def test_sigterm_with_workers_is_one_line_143_and_leaves_no_process(group: bool)
 def test_sigkill_of_the_program_leaves_no_process_behind() -> None:
     """Even SIGKILL, which nothing can catch: the workers exit when their lifeline closes.
 
-    They used to wait for tasks forever, holding the resource tracker's pipe open, so both
-    outlived the program.
+    They used to wait for tasks forever, holding the fork server's and the resource
+    tracker's pipes open, so all three kinds outlived the program.
     """
     status, err, left = interrupted(SEARCH, signal.SIGKILL, False, 0.8, linger=5)
     try:
@@ -608,22 +608,14 @@ STOPPED = textwrap.dedent(f"""
 
 
 def pool_workers(pid: int) -> list[int]:
-    """Return the worker processes of the program ``pid``: those forked from it (the same
-    command line: on Linux the pool forks its workers), or a fork server's children."""
+    """Return the worker processes of the program ``pid``: the fork server's children."""
     found = []
-    try:
-        program = (PROC / str(pid) / "cmdline").read_bytes()
-    except OSError:
-        return []
     for child in descendants(pid):
         try:
-            line = (PROC / str(child) / "cmdline").read_bytes()
+            if b"forkserver" in (PROC / str(child) / "cmdline").read_bytes():
+                found += [int(c) for c in descendants(child)]
         except OSError:
             continue
-        if line == program:
-            found.append(int(child))
-        elif b"forkserver" in line:
-            found += [int(c) for c in descendants(child)]
     return sorted(set(found))
 
 

@@ -154,7 +154,7 @@ POSITIONS = {
 down to its frontier.  Pure: 177, 12 and 31 tasks; compiled: 1,560, 330 and 31.  Each run
 lasts a second or more, so that it is still running when its victim is killed (a run of
 half a second, pure 5x4 from "31" or compiled 5x5 at 3 plies, ended first once on a loaded
-machine; so did compiled 5x5 at 5 plies, 541 tasks, once pool workers were forked)."""
+machine; so did compiled 5x5 at 5 plies, 541 tasks)."""
 
 POOL_RUNS, DASK_RUNS = {
     "pure": ([("5x4", "client"), ("5x4", "worker"), ("5x5", "worker"), ("6x4", "client")],

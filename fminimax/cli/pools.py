@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import os
 import signal
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -86,8 +85,9 @@ def wants_pool(args: argparse.Namespace) -> bool:
 def executor_for(workers: int | None, scheduler: str | None) -> Iterator[Executor | None]:
     """Yield a pool of ``workers`` processes, a Dask cluster's executor, or None (serial).
 
-    On the way out (Ctrl-C and SIGTERM too) queued tasks are cancelled and workers still
-    searching are ended: the program exits at once, leaving no process behind.
+    On the way out, Ctrl-C and SIGTERM included, the pool is shut down: queued tasks are
+    cancelled and worker processes still searching are ended, so the program exits at once
+    and leaves no process behind.
     """
     if scheduler is not None:
         with _dask_executor(scheduler) as executor:
@@ -159,23 +159,18 @@ def _cancelled_and_closed(executor: DaskExecutor, client: Any) -> None:
 
 @contextmanager
 def _process_pool(workers: int) -> Iterator[Executor]:
-    """Yield a pool of ``workers`` processes that ends them however it is left: forked on Linux
-    (fminimax loaded: answering in 10 ms, not 0.13 s), else started by a fork server."""
+    """Yield a forkserver pool of ``workers`` processes that ends them however it is left."""
     with signals_deferred():  # also while multiprocessing loads (see fminimax.cli.signals)
         import multiprocessing
         from multiprocessing import forkserver, resource_tracker
 
-        forks = sys.platform == "linux"
-        context = multiprocessing.get_context("fork" if forks else "forkserver")
+        context = multiprocessing.get_context("forkserver")
         resource_tracker.ensure_running()  # first: it unblocks signals when it starts
+        with signals_blocked(signal.SIGINT):  # inherited: a terminal's Ctrl-C skips the
+            forkserver.ensure_running()       # server and its workers; this process acts
         lifeline, held = context.Pipe(duplex=False)
         pool = _pool_class()(workers, mp_context=context, initializer=_start_worker,
-                             initargs=(lifeline, held))
-        with signals_blocked(signal.SIGINT):  # inherited: a terminal's Ctrl-C skips the
-            if forks:                         # workers (and server); this process acts
-                pool.submit(os.getpid)  # forks every worker now, before the watch thread
-            else:
-                forkserver.ensure_running()
+                             initargs=(lifeline,))
     watch = StoppedWatch(pool, WAIT_SECONDS)
     pool.waiting = watch.waiting  # type: ignore[attr-defined]  # (read by the progress line)
     try:
@@ -265,17 +260,15 @@ def _pool_class() -> type[ProcessPoolExecutor]:
     return _Pool
 
 
-def _start_worker(lifeline: Any, held: Any) -> None:
+def _start_worker(lifeline: Any) -> None:
     """Start a worker process: ignore Ctrl-C, and exit when the program's end of lifeline closes.
 
-    Ctrl-C is for the program, which ends its workers itself; SIGTERM ends a worker (a
-    forked one has the program's handlers).  The lifeline is a pipe only the program
-    writes to (``held``: a forked worker's copy closes); it reads end of file when the
-    program is gone however it ended (SIGKILL included), and the worker exits.
+    Ctrl-C is for the program, which ends its workers itself.  The lifeline is a pipe
+    only the program writes to; it reads end of file when the program is gone however it
+    ended (SIGKILL included), and the worker exits instead of waiting for tasks forever
+    (holding the fork server and the resource tracker alive with it).
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    held.close()
 
     def watch() -> None:
         try:

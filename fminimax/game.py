@@ -109,6 +109,13 @@ class Game(Generic[State, Move]):
                                 values by default (a win in 3 beats a win in 5).  False (the
                                 default): final scores are payoffs (a tree's leaves, a
                                 return, dice), and a search shows them as they are.
+    ``loses_by_own_move(state)`` optional: whether a player may lose by their own move at
+                                or below ``state`` (an ended state scoring above 0 for its
+                                player to move: misere Nim, a tree leaf won by the side whose
+                                turn it is).  Mate-distance bounds assume nobody does, and prune the
+                                very ends that would show it; a game that says so here is
+                                refused by them at once (a ``MateError``: ``solve`` then
+                                searches without them), not answered with a wrong value.
     ``fast_node(run)``          optional: a fast path for the core's node, written for this
                                 game alone: given a search run (``fminimax.core``'s), the
                                 node function that serves it exactly (the same values,
@@ -139,6 +146,7 @@ class Game(Generic[State, Move]):
     show_move: Callable[[Move], str] | None = None
     outcomes: bool = False
     fast_node: Callable[[Any], Any] | None = None
+    loses_by_own_move: Callable[[State], bool] | None = None
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Return how pickle makes this game again: by its recipe if it has one.

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from fminimax import algorithms, core
@@ -93,17 +93,43 @@ def test_every_algorithm_gives_minimax_and_a_move_of_that_value_on_quick_values(
     assert algorithms.solve(game, root, distances=True).algorithm == "bisection"
 
 
+def signs(value: Any) -> Any:
+    """Return ``value`` with each leaf turned into its sign: -1, 0 or +1 for MAX, at any
+    depth (so a player may lose by their own move)."""
+    if isinstance(value, list):
+        return [signs(child) for child in value]
+    return (value > 0) - (value < 0)
+
+
+def lost_by_own_move(game: Any, state: Any) -> bool:
+    """Return whether an ended state at or below ``state`` scores above 0 for its player to
+    move, found by the game's rules alone (the oracle of ``tree.loses_by_own_move``)."""
+    if game.is_over(state):
+        return bool(game.utility(state, game.to_move(state)) > 0)
+    return any(lost_by_own_move(game, game.play(state, move)) for move in game.moves(state))
+
+
 @settings(max_examples=60, deadline=None)
-@given(trees)
+@given(st.one_of(trees, trees.map(signs)))
+@example([[[1]], [1]])  # MIN loses by its own move at a leaf the mate bounds would prune
 def test_mate_bounds_refuse_a_game_they_do_not_fit_and_auto_falls_back(value: Any) -> None:
     game, root = tree.game(), tree.start(value)
     expected = reference(game, root, True)
-    try:
+    low, high = tree.bounds(root)
+    assert tree.loses_by_own_move(root) == lost_by_own_move(game, root)
+    if low < -1 or high > 1 or lost_by_own_move(game, root):
+        with pytest.raises(MateError, match="mate=False"):
+            algorithms.mate(game, root, distances=True)
+    else:
         assert algorithms.mate(game, root, distances=True).value == expected
-    except MateError as error:
-        assert "mate=False" in str(error)
     result = algorithms.solve(game, root, distances=True)
     assert result.value == expected and result.algorithm in ("bisection", "memoized")
+
+
+@settings(max_examples=40, deadline=None)
+@given(win_loss_trees)
+def test_a_tree_where_nobody_loses_by_their_own_move_says_so(value: Any) -> None:
+    assert not tree.loses_by_own_move(tree.start(value))
 
 
 def test_misere_nim_loses_by_its_own_move_so_auto_does_not_bisect() -> None:

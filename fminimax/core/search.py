@@ -130,7 +130,7 @@ def search_checks(game: Game[State, Move], state: State, options: SearchOptions,
         if not isinstance(table, Table):
             raise TypeError(f"table must be a Table or None, got {brief(table)}")
         table.bind(game, bool(options.distances))
-    if options.mate and options.distances and game.bounds is not None:
+    if options.mate and options.distances:
         _check_mate_bounds(game, state)
     if options.quiescence and game.noisy is None:
         raise ValueError(f"game {game.name!r} has no noisy moves, so it has no quiescence "
@@ -139,12 +139,21 @@ def search_checks(game: Game[State, Move], state: State, options: SearchOptions,
 
 
 def _check_mate_bounds(game: Game[Any, Any], state: Any) -> None:
-    """Raise MateError if the game's scores below ``state`` reach beyond -1..1."""
-    low, high = game.bounds(state)  # type: ignore[misc]
-    if low < -1 or high > 1:  # a pruned leaf would never get the chance to say so
-        raise MateError(f"mate-distance bounds need final scores of -1, 0 or 1, but "
-                        f"{game.name!r} scores from {low!r} to {high!r} here; search "
-                        f"with mate=False")
+    """Raise MateError if the game says that what mate bounds assume fails at or below
+    ``state``: scores beyond -1..1 (``bounds``), or a player who can lose by their own move.
+
+    Why here, before the search: the bounds prune the very leaves that would show it.
+    """
+    if game.bounds is not None:
+        low, high = game.bounds(state)
+        if low < -1 or high > 1:
+            raise MateError(f"mate-distance bounds need final scores of -1, 0 or 1, but "
+                            f"{game.name!r} scores from {low!r} to {high!r} here; search "
+                            f"with mate=False")
+    if game.loses_by_own_move is not None and game.loses_by_own_move(state):
+        raise MateError(f"mate-distance bounds need a player who never loses by their own "
+                        f"move, but in {game.name!r} a player can, at or below "
+                        f"{brief(state)}; search with mate=False")
 
 
 def _star_bounds(game: Game[Any, Any], state: Any,

@@ -53,6 +53,7 @@ from fminimax.games.tree.rules import (
     game,
     has_chance,
     is_over,
+    loses_by_own_move,
     make,
     moves,
     node_name,
@@ -68,6 +69,7 @@ from fminimax.games.tree.rules import (
 
 __all__ = ["CHANCE", "ENTRY", "LEAF_LIMIT", "NODES", "Chance", "HugeNumber", "Named", "Node",
            "at_str", "child_index", "child_name", "path_name",
-           "Tree", "bounds", "chances", "freeze", "game", "has_chance", "is_over", "make", "moves",
+           "Tree", "bounds", "chances", "freeze", "game", "has_chance", "is_over",
+           "loses_by_own_move", "make", "moves",
            "node_name", "notation", "parse", "play", "read_text", "size", "start", "to_move",
            "utility", "zero"]

@@ -29,8 +29,8 @@ from fminimax.games.tree.frozen import (
     read_text,
 )
 
-__all__ = ["ENTRY", "NODES", "Node", "bounds", "chances", "game", "has_chance", "is_over", "make",
-           "moves",
+__all__ = ["ENTRY", "NODES", "Node", "bounds", "chances", "game", "has_chance", "is_over",
+           "loses_by_own_move", "make", "moves",
            "node_name", "notation", "parse", "play", "size", "start", "to_move", "utility",
            "zero"]
 
@@ -163,6 +163,33 @@ def _bounds(tree: Tree) -> tuple[Score, Score]:
     return -largest, largest
 
 
+def loses_by_own_move(state: Node) -> bool:
+    """Return whether a leaf at or below ``state`` scores above 0 for the player to move
+    there: a player lost by their own move (mate-distance bounds assume nobody does).
+
+    >>> loses_by_own_move(start([[[1]], [1]])), loses_by_own_move(start([[[1]], [-1]]))
+    (True, False)
+    """
+    return _own_move_lost(state.tree, to_move(state))
+
+
+@lru_cache(maxsize=256)
+def _own_move_lost(tree: Tree, max_moves: bool) -> bool:
+    """Return ``loses_by_own_move`` of a frozen tree whose root has MAX to move or not
+    (cached: trees are immutable)."""
+    stack: list[tuple[Any, bool]] = [(tree, max_moves)]
+    while stack:
+        item, max_here = stack.pop()
+        item = bare(item)
+        if isinstance(item, tuple):
+            stack.extend((sub, not max_here) for sub in item)
+        elif isinstance(item, Chance):
+            stack.extend((sub, max_here) for _, sub in item.outcomes)
+        elif not isinstance(item, Named) and (item if max_here else -item) > 0:
+            return True
+    return False
+
+
 def has_chance(state: Node) -> bool:
     """Return whether a tree has a chance node anywhere below (or at) ``state``.
 
@@ -223,7 +250,7 @@ def game(heuristic: Callable[[Node, bool], Score] | None = None) -> Game[Node, i
     """
     return Game(name="tree", moves=moves, play=play, is_over=is_over, to_move=to_move,
                 utility=utility, heuristic=heuristic, chances=chances, bounds=bounds,
-                show_move=child_name)
+                show_move=child_name, loses_by_own_move=loses_by_own_move)
 
 
 # --- the notation: a child as a letter, a the first; MAX and MIN ---------------------------------

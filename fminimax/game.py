@@ -112,10 +112,10 @@ class Game(Generic[State, Move]):
     ``loses_by_own_move(state)`` optional: whether a player may lose by their own move at
                                 or below ``state`` (an ended state scoring above 0 for its
                                 player to move: misere Nim, a tree leaf won by the side whose
-                                turn it is).  Mate-distance bounds assume nobody does, and prune the
-                                very ends that would show it; a game that says so here is
-                                refused by them at once (a ``MateError``: ``solve`` then
-                                searches without them), not answered with a wrong value.
+                                turn it is).  Mate-distance bounds assume nobody does, and
+                                prune the very ends that would show it; a game that says so
+                                here is refused by them at once (a ``MateError``: ``solve``
+                                then searches without them), not answered with a wrong value.
     ``fast_node(run)``          optional: a fast path for the core's node, written for this
                                 game alone: given a search run (``fminimax.core``'s), the
                                 node function that serves it exactly (the same values,

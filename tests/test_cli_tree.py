@@ -58,11 +58,14 @@ def test_tree_prints_dot_instead_of_the_drawing() -> None:
     ("[" * 5000 + "1" + "]" * 5000, "nested too deeply"),
     ("[" * 990 + "1" + "]" * 990, "nested too deeply"),
     (str([1] * 100_001), "more than 100,000 nodes"),
+    ('[{"A": {"B": 1}}, 2]', "a node has one name, got two: 'A' and 'B' at node a"),
 ])
 def test_bad_trees_are_one_line_errors(text: str, message: str) -> None:
-    status, out, err = run("tree", text)
-    assert status == 2 and out == ""
-    assert err.startswith("fminimax: error: ") and message in err and err.count("\n") == 1
+    for argv in (["tree", text], ["solve", "tree", text]):
+        status, out, err = run(*argv)
+        assert status == 2 and out == "", argv[0]
+        assert err.startswith("fminimax: error: ") and message in err, (argv[0], err)
+        assert err.count("\n") == 1, argv[0]
 
 
 def test_bad_limits_are_one_line_errors() -> None:

@@ -106,7 +106,9 @@ def lost_by_own_move(game: Any, state: Any) -> bool:
     move, found by the game's rules alone (the oracle of ``tree.loses_by_own_move``)."""
     if game.is_over(state):
         return bool(game.utility(state, game.to_move(state)) > 0)
-    return any(lost_by_own_move(game, game.play(state, move)) for move in game.moves(state))
+    below = [game.play(state, move) for move in game.moves(state)]
+    below += [outcome for _, outcome in (game.chances(state) if game.chances else ())]
+    return any(lost_by_own_move(game, child) for child in below)
 
 
 @settings(max_examples=60, deadline=None)
@@ -130,6 +132,20 @@ def test_mate_bounds_refuse_a_game_they_do_not_fit_and_auto_falls_back(value: An
 @given(win_loss_trees)
 def test_a_tree_where_nobody_loses_by_their_own_move_says_so(value: Any) -> None:
     assert not tree.loses_by_own_move(tree.start(value))
+
+
+@pytest.mark.parametrize("value, expected", [
+    ([{"chance": [[0.5, [1]], [0.5, -1]]}], True),  # after the roll, MIN's move loses MIN
+    ([{"chance": [[0.5, [-1]], [0.5, 1]]}], False),
+    ({"A": [{"B": [1]}, -1]}, True),
+    ({"A": [{"B": [-1]}, 1]}, False),
+    (1, True),  # an ended root won by its player to move: the move before it lost
+    (-1, False),
+])
+def test_a_tree_says_whether_a_player_loses_by_their_own_move_through_rolls_and_names(
+        value: Any, expected: bool) -> None:
+    root = tree.start(value)
+    assert tree.loses_by_own_move(root) == lost_by_own_move(tree.game(), root) == expected
 
 
 def test_misere_nim_loses_by_its_own_move_so_auto_does_not_bisect() -> None:

@@ -126,6 +126,10 @@ def freeze(tree: Any) -> Tree:
     Traceback (most recent call last):
     ...
     ValueError: a tree node must have at least one child, got an empty list at node b
+    >>> freeze([{"A": {"B": 1}}])
+    Traceback (most recent call last):
+    ...
+    ValueError: a node has one name, got two: 'A' and 'B' at node a
     >>> freeze([[2, float("nan")]])
     Traceback (most recent call last):
     ...
@@ -166,6 +170,10 @@ def _visit(item: Any, where: tuple[int, ...], todo: Todo, done: list[Tree]) -> N
             raise ValueError(f"a named node is a dict with one str key, got {item!r} "
                              f"{at_str(where)}")
         name, child = next(iter(item.items()))
+        if isinstance(child, dict) and len(child) == 1 and isinstance(next(iter(child)), str) \
+                and CHANCE not in child:
+            raise ValueError(f"a node has one name, got two: {name!r} and "
+                             f"{next(iter(child))!r} {at_str(where)}")
         todo += [(_build_named, name, where), (_visit, child, where)]
     elif isinstance(item, (list, tuple)):
         if not item:

@@ -166,15 +166,7 @@ def _visit(item: Any, where: tuple[int, ...], todo: Todo, done: list[Tree]) -> N
     if isinstance(item, dict) and list(item) == [CHANCE]:
         _visit_chance(item, where, todo)
     elif isinstance(item, dict):
-        if len(item) != 1 or not isinstance(next(iter(item)), str):
-            raise ValueError(f"a named node is a dict with one str key, got {item!r} "
-                             f"{at_str(where)}")
-        name, child = next(iter(item.items()))
-        if isinstance(child, dict) and len(child) == 1 and isinstance(next(iter(child)), str) \
-                and CHANCE not in child:
-            raise ValueError(f"a node has one name, got two: {name!r} and "
-                             f"{next(iter(child))!r} {at_str(where)}")
-        todo += [(_build_named, name, where), (_visit, child, where)]
+        _visit_named(item, where, todo)
     elif isinstance(item, (list, tuple)):
         if not item:
             raise ValueError(f"a tree node must have at least one child, got an empty "
@@ -183,6 +175,19 @@ def _visit(item: Any, where: tuple[int, ...], todo: Todo, done: list[Tree]) -> N
         todo += [(_visit, child, where + (i,)) for i, child in reversed(list(enumerate(item)))]
     else:
         done.append(_leaf(item, where))
+
+
+def _visit_named(item: dict[Any, Any], where: tuple[int, ...], todo: Todo) -> None:
+    """Push the steps that freeze a named node: its subtree, then the name on it."""
+    if len(item) != 1 or not isinstance(next(iter(item)), str):
+        raise ValueError(f"a named node is a dict with one str key, got {item!r} "
+                         f"{at_str(where)}")
+    name, child = next(iter(item.items()))
+    if isinstance(child, dict) and len(child) == 1 and isinstance(next(iter(child)), str) \
+            and CHANCE not in child:
+        raise ValueError(f"a node has one name, got two: {name!r} and {next(iter(child))!r} "
+                         f"{at_str(where)}")
+    todo += [(_build_named, name, where), (_visit, child, where)]
 
 
 def _visit_chance(item: dict[str, Any], where: tuple[int, ...], todo: Todo) -> None:

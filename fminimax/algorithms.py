@@ -271,8 +271,8 @@ def auto(game: Game[State, Move], state: State, options: Options = None, /, *,
     if table is not None and chosen.depth is None and chosen.distances:
         try:
             return bisection(game, state, chosen, table=table, stop=stop)
-        except MateError:
-            table = Table()
+        except MateError:  # (its passes' entries hold mate-bounded values: not kept)
+            table = table.emptied()
     result = search(game, state, chosen, table=table, stop=stop)
     return _named(result, "memoized" if table is not None else "alphabeta")
 
@@ -432,18 +432,20 @@ class Progress(Protocol):
 
 
 def solve(game: Game[State, Move], state: State, algorithm: str = "auto",
-          options: Options = None, /, *, table: bool = True, stop: Stop = None,
+          options: Options = None, /, *, table: bool | Table = True, stop: Stop = None,
           progress: Progress | None = None, **changes: Any) -> SearchResult[Move]:
     """Return the result of the named algorithm, with or without a table, to ``depth``.
 
     ``algorithm`` is a name in ``NAMES``; ``auto`` (the default) picks the fastest exact
     path, and the result's ``algorithm`` says which ran.  ``table=False`` drops the table
     where an algorithm can do without (those whose record says ``table='always'`` keep
-    one).  ``max_nodes`` and ``stop`` bound an algorithm with a ``budget`` (iterative
-    deepening), and ``depth`` caps it.  A ``progress`` hook (the shell's display) is called
-    every 1,024 nodes and told each depth iterative deepening completes; it never changes
-    the result.  ``trace`` records every pass.  ``quiescence`` plies of noisy moves go on
-    past ``depth`` (the algorithms whose record says ``quiescence``).
+    one); a ``Table`` is the table to search with (``Table(megabytes=64)``: its bound; a
+    fresh one by default).  ``max_nodes`` and ``stop`` bound an algorithm with a
+    ``budget`` (iterative deepening), and ``depth`` caps it.  A ``progress`` hook (the
+    shell's display) is called every 1,024 nodes and told each depth iterative deepening
+    completes; it never changes the result.  ``trace`` records every pass.  ``quiescence``
+    plies of noisy moves go on past ``depth`` (the algorithms whose record says
+    ``quiescence``).
 
     >>> from fminimax.games import tree
     >>> solve(tree.game(), tree.start([[2, 7], [1, 8]]), "minimax").pv
@@ -455,9 +457,11 @@ def solve(game: Game[State, Move], state: State, algorithm: str = "auto",
     if record.budget:
         depth = chosen.depth
         return record.run(game, state, options_of(chosen, {"depth": None}),
+                          table=table if isinstance(table, Table) else None,
                           stop=_watched(stop, progress), max_depth=depth,
                           reached=None if progress is None else progress.reached)
-    kept = Table() if table or record.table == "always" else None
+    kept = (table if isinstance(table, Table)
+            else Table() if table or record.table == "always" else None)
     result = record.run(game, state, chosen, table=kept, stop=progress)
     return result if result.algorithm else replace(result, algorithm=algorithm)
 

@@ -18,7 +18,7 @@ import pytest
 from fminimax import cli, core, parallel
 from fminimax.cli import pools
 from fminimax.core.slots import found, locked, packed, placed
-from fminimax.core.table import DEFAULT_MEGABYTES, FULL_DEPTH, Table, TableEntry
+from fminimax.core.table import FULL_DEPTH, Table, TableEntry
 from fminimax.games import connect4 as c4
 from fminimax.games import nim
 
@@ -152,20 +152,31 @@ def test_only_a_process_pool_s_workers_share_a_table(argv: dict[str, Any],
         assert slots is None
 
 
-def test_table_mb_is_refused_where_no_worker_s_table_would_take_it() -> None:
-    """--table-mb sizes the tables of a frontier run's or a pool's workers; a search in the
-    program's own process keeps the default bound, so there it is refused in one line, not
-    silently ignored."""
+def test_table_mb_bounds_the_table_of_a_search_in_the_program_s_own_process() -> None:
+    """--table-mb bounds a serial search's table as it bounds a worker's: at 1 MB the 5x4
+    solve's table turns to slots and replaces entries (a few more nodes, the same answer);
+    beside --no-table, or with MCTS (no table), it is refused in one line."""
     import io
 
-    for argv in (["solve", "connect4", "--size", "5x4", "--table-mb", "8"],
-                 ["solve", "connect4", "--board", "-", "--table-mb", "8"]):
+    def solved(*more: str) -> dict[str, Any]:
+        found: dict[str, Any] = json.loads(io_run("solve", "connect4", "--size", "5x4",
+                                                  "--json", *more)[0])
+        return found
+
+    for every in ((), ("--all",)):
+        default, bounded = solved(*every), solved("--table-mb", "1", *every)
+        assert (bounded["value"], bounded["best_move"], bounded.get("best_moves")) == (
+            default["value"], default["best_move"], default.get("best_moves"))
+        assert bounded["nodes"] > default["nodes"], every
+    for argv, message in (
+            (["--no-table"], "--table-mb bounds the transposition table and --no-table "
+                             "keeps none: give one of them"),
+            (["--algorithm", "mcts"], "--algorithm mcts plays random games to the end "
+                                      "within --iterations or --seconds; it takes no "
+                                      "--table-mb")):
         out, err = io.StringIO(), io.StringIO()
-        assert cli.main(argv, out, err) == 2
-        assert err.getvalue() == ("fminimax: error: --table-mb sizes the tables of a "
-                                  "--frontier, --workers or --scheduler run; a search in this "
-                                  f"process keeps its table to {DEFAULT_MEGABYTES} MB\n")
-        assert out.getvalue() == ""
+        assert cli.main(["solve", "tictactoe", "--table-mb", "8", *argv], out, err) == 2
+        assert err.getvalue() == f"fminimax: error: {message}\n" and out.getvalue() == ""
     value = json.loads(io_run("solve", "nim", "3", "4", "--workers", "2", "--table-mb", "8",
                               "--json")[0])["value"]
     assert value == json.loads(io_run("solve", "nim", "3", "4", "--json")[0])["value"]

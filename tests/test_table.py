@@ -113,3 +113,20 @@ def test_turning_to_slots_keeps_to_the_memory_bound_at_its_peak_too() -> None:
         tracemalloc.stop()
     assert len(table.entries) == 0 and table.size > 0  # every entry packed into a slot
     assert peak <= 1.2 * megabytes * 2**20, peak / 2**20  # 2.15x before packable
+
+
+def test_solve_searches_with_the_table_it_is_given_and_auto_falls_back_within_its_bound(
+        ) -> None:
+    from fminimax import algorithms
+    from fminimax.games import nim, tree
+
+    table = Table(max_entries=40)
+    result = algorithms.solve(nim.game(), nim.start((3, 4, 5)), table=table)
+    assert result.value == algorithms.solve(nim.game(), nim.start((3, 4, 5))).value
+    assert 0 < len(table) <= 40 and table.evicted > 0
+    # bisection refuses a tree where MIN loses by its own move; alpha-beta goes on in a
+    # fresh table of the same bound (the passes' entries hold mate-bounded values)
+    given = Table(max_entries=3)
+    found = algorithms.auto(tree.game(), tree.start([[[1]], [1]]), table=given,
+                            distances=True)
+    assert (found.value, found.algorithm, len(given)) == (999998, "memoized", 0)

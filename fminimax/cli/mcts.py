@@ -46,6 +46,7 @@ def _refuse_unfit(args: argparse.Namespace) -> None:
     unfit = [("--depth", args.depth is not None), ("--max-nodes", args.max_nodes is not None),
              ("--all", args.all), ("--workers/--scheduler", wants_pool(args)),
              ("--heuristic", args.heuristic != "game"), ("--no-table", not args.table),
+             ("--table-mb", args.table_mb is not None),
              ("--trace-max-nodes/--trace-max-depth",
               args.trace_max_nodes is not None or args.trace_max_depth is not None)]
     named = [flag for flag, given in unfit if given]

@@ -489,5 +489,6 @@ def add_frontier_arguments(command: argparse.ArgumentParser) -> None:
                          "under 'mpiexec -n N python -m mpi4py.futures -m fminimax solve ...' "
                          "the job's other N-1 ranks are the workers)")
     command.add_argument("--table-mb", type=megabytes, metavar="MB",
-                         help="with --frontier, --workers or --scheduler: the memory each "
-                         f"worker's transposition table keeps to (default {DEFAULT_MEGABYTES})")
+                         help="the memory each transposition table keeps to: the search's, "
+                         "or with --frontier, --workers or --scheduler each worker's "
+                         f"(default {DEFAULT_MEGABYTES})")

@@ -49,7 +49,6 @@ from fminimax.cli.pools import (
     wants_pool,
 )
 from fminimax.cli.report import game_fields, number_str, stats_fields, write_json
-from fminimax.core.table import DEFAULT_MEGABYTES
 from fminimax.limits import MAX_ITERATIONS
 from fminimax.registry import Made
 
@@ -138,7 +137,7 @@ def _request(args: argparse.Namespace, chosen: Made) -> policy.Request:
     _refuse_idle_options(args, algorithm)
     return policy.Request(algorithm, args.depth, args.table, chosen.game.outcomes,
                           trace=bool(args.trace_html), every=args.all,
-                          trace_nodes=MAX_TRACED_NODES)
+                          trace_nodes=MAX_TRACED_NODES, megabytes=args.table_mb)
 
 
 def budget(args: argparse.Namespace) -> policy.Budget:
@@ -286,7 +285,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     from fminimax.cli import mcts as estimated  # MCTS answers with an estimate: its own shell
 
     estimated.refuse_strays(args)
-    _refuse_idle_table_mb(args)
+    _refuse_table_mb_without_table(args)
     if args.algorithm == "mcts":
         if args.board == STANDARD_INPUT:
             raise ValueError("--board - answers each line with minimax's family (exact, or "
@@ -325,12 +324,11 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     return 0
 
 
-def _refuse_idle_table_mb(args: argparse.Namespace) -> None:
-    """Refuse --table-mb where no worker's table takes it (never an option ignored)."""
-    if args.table_mb is not None and not (_wants_frontier(args) or wants_pool(args)):
-        raise ValueError(f"--table-mb sizes the tables of a --frontier, --workers or "
-                         f"--scheduler run; a search in this process keeps its table to "
-                         f"{DEFAULT_MEGABYTES} MB")
+def _refuse_table_mb_without_table(args: argparse.Namespace) -> None:
+    """Refuse --table-mb beside --no-table: a bound on a table that is not kept."""
+    if args.table_mb is not None and not args.table:
+        raise ValueError("--table-mb bounds the transposition table and --no-table keeps "
+                         "none: give one of them")
 
 
 def _wants_frontier(args: argparse.Namespace) -> bool:

@@ -227,6 +227,16 @@ class Table:
         table.shared_size, table.near = _prime_at_most(slots - 1), near
         return table
 
+    def emptied(self) -> Table:
+        """Return an empty table kept to this one's bound (its megabytes, or its entries).
+
+        >>> Table(megabytes=2).emptied().max_entries, Table(7).emptied().max_entries
+        (10485, 7)
+        """
+        if self.costs == (1, 1):
+            return Table(self.budget)
+        return Table(megabytes=self.budget / 2**20)
+
     def slot_in(self) -> None:
         """Turn to slots: as many as the bound allows beside the dict's entries that do not
         pack, every entry that packs moved into one."""

@@ -89,15 +89,15 @@ def _top(found: list[Child]) -> tuple[Any, tuple[Any, ...]]:
 
 
 def every_best(game: Game[Any, Any], state: Any, result: SearchResult[Any],
-               depth: int | None, distances: bool,
-               meter: Meter | None = None) -> tuple[SearchResult[Any], tuple[Any, ...]]:
+               depth: int | None, distances: bool, meter: Meter | None = None,
+               table: Table | None = None) -> tuple[SearchResult[Any], tuple[Any, ...]]:
     """Return the answer and every move as good as the best, searched like the root.
 
     Each move's child is searched one ply shallower than the root's ``depth`` (to the end
     with None); the moves whose value is the top one are the best.  The root's ``result``
     stays the answer when its move is among them with that value; otherwise (a table that
     saw deeper under a depth limit, say) the first best move is.  A strict ``meter`` bounds
-    the searches (``Spent``).
+    the searches (``Spent``); they share ``table`` (a fresh ``Table()`` by default).
 
     >>> from fminimax.games import tree
     >>> game, root = tree.game(tree.zero), tree.start([[1, 8], [2, 7]])
@@ -109,16 +109,18 @@ def every_best(game: Game[Any, Any], state: Any, result: SearchResult[Any],
     if depth == 0 or not list(game.moves(state)):
         return result, ()
     below = None if depth is None else depth - 1
-    found = list(move_results(game, state, below, distances, Table(),
+    found = list(move_results(game, state, below, distances,
+                              Table() if table is None else table,
                           meter or Meter(Budget(), strict=True)))
     return _gathered(result, found, depth, Stats())
 
 
-def every_within(game: Game[Any, Any], state: Any, distances: bool,
-                 meter: Meter) -> tuple[SearchResult[Any], tuple[Any, ...]]:
+def every_within(game: Game[Any, Any], state: Any, distances: bool, meter: Meter,
+                 table: Table | None = None) -> tuple[SearchResult[Any], tuple[Any, ...]]:
     """Return iterative deepening over the root's moves within the meter's budget.
 
-    Depth d searches every move's child to depth d - 1, sharing one table; the answer is
+    Depth d searches every move's child to depth d - 1, sharing one table (``table``, else a
+    fresh one); the answer is
     the deepest depth that finished (exact once every child reached every end), and its
     nodes count every depth searched.  The position must have moves.
 
@@ -132,7 +134,7 @@ def every_within(game: Game[Any, Any], state: Any, distances: bool,
     ...
     fminimax.policy.limits.BudgetTooSmall: the budget of 5 nodes ran out before depth 1 was searched
     """
-    strict, table = meter.strictly(), Table()
+    strict, table = meter.strictly(), Table() if table is None else table
     done: tuple[SearchResult[Any], tuple[Any, ...]] | None = None
     spent = Stats()
     for depth in count(1):

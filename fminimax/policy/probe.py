@@ -94,12 +94,13 @@ class _Probe:
 
 def decisive_within(game: Game[Any, Any], state: Any, max_nodes: int,
                     stop: Callable[[], bool] | None = None,
-                    clock: Callable[[], float] | None = None,
-                    seconds: float | None = None) -> SearchResult[Any] | None:
+                    clock: Callable[[], float] | None = None, seconds: float | None = None,
+                    table: Table | None = None) -> SearchResult[Any] | None:
     """Return an exact result iterative deepening finds within ``max_nodes``, or None.
 
     The search also ends after ``seconds`` by ``clock``, when ``stop()`` (a progress line,
-    say) says so, and as soon as the next depth cannot fit the nodes or seconds left.
+    say) says so, and as soon as the next depth cannot fit the nodes or seconds left.  Its
+    depths share ``table`` (a fresh ``Table()`` by default).
 
     Besides a search that reaches every end, a decisive value (a forced win or loss inside
     the horizon) is exact however the cut-off positions were scored: a quicker win, or a
@@ -120,7 +121,7 @@ def decisive_within(game: Game[Any, Any], state: Any, max_nodes: int,
     probe = _Probe(budget, stop, len(list(game.moves(state))))
     try:
         result = iterate(game, state, distances=True, stop=probe, max_nodes=max_nodes,
-                         reached=probe.reached)
+                         reached=probe.reached, table=table)
     except _Found:
         result = None
     if result is not None and result.exact:

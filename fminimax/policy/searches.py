@@ -42,7 +42,7 @@ def search(game: Game[Any, Any], state: Any, *, depth: int | None = None,
 def iterate(game: Game[Any, Any], state: Any, *, distances: bool | None, stop: Stop,
             max_nodes: int | None = None,
             reached: Callable[[SearchResult[Any]], object] | None = None,
-            ) -> SearchResult[Any] | None:
+            table: Table | None = None) -> SearchResult[Any] | None:
     """Return the deepest complete iterative-deepening result within the budget, or None.
 
     None when the budget (``max_nodes``, or ``stop()`` saying so) ran out before depth 1.
@@ -91,7 +91,8 @@ def iterate(game: Game[Any, Any], state: Any, *, distances: bool | None, stop: S
 
     try:
         return core.iterative_deepening(estimating(game), state, max_nodes=max_nodes,
-                                          stop=watched, distances=distances, reached=keep)
+                                          stop=watched, distances=distances, reached=keep,
+                                          table=table)
     except _Enough:
         return done[-1]
     except ValueError as error:
@@ -123,7 +124,7 @@ class _Hook:
 
 
 def family(game: Game[Any, Any], state: Any, algorithm: str, *, depth: int | None = None,
-           table: bool = True, distances: bool | None = None, stop: Stop | None = None,
+           table: bool | Table = True, distances: bool | None = None, stop: Stop | None = None,
            **options: Any) -> SearchResult[Any]:
     """Return the result of the family's ``algorithm`` (``stop`` is called every 1,024 nodes).
 

@@ -33,6 +33,7 @@ from fminimax.policy.move import Problem
 from fminimax.policy.probe import PROBE_NODES, PROBE_SECONDS, decisive_within
 from fminimax.policy.searches import (
     SearchResult,
+    Table,
     distances_for,
     estimating,
     family,
@@ -71,6 +72,17 @@ class Request:
     trace: bool = False
     every: bool = False
     trace_nodes: int = MAX_TRACED_NODES
+    megabytes: float | None = None
+    """The memory each table of the answer's searches keeps to (None: the ``Table``
+    default, ``core.table.DEFAULT_MEGABYTES``)."""
+
+    def new_table(self) -> Table:
+        """Return a fresh table within ``megabytes``.
+
+        >>> Request(megabytes=1).new_table().max_entries
+        5242
+        """
+        return Table(megabytes=self.megabytes)
 
 
 @dataclass(frozen=True)
@@ -89,8 +101,10 @@ class Answer:
 def _search(game: Game[Any, Any], state: Any, request: Request, depth: int | None,
             stop: Callable[[], bool] | None, trace: bool = False) -> SearchResult[Any]:
     """Return the request's algorithm's result on ``game`` to ``depth``."""
-    return family(game, state, request.algorithm, depth=depth, table=request.table,
-                  distances=request.distances, stop=stop, trace=trace)
+    return family(game, state, request.algorithm, depth=depth,
+                  table=request.new_table() if request.table else False,
+                  distances=request.distances,
+                  stop=stop, trace=trace)
 
 
 def _rules(problem: Problem, request: Request) -> Game[Any, Any]:
@@ -180,7 +194,8 @@ def _probed(problem: Problem, request: Request, budget: Budget,
         # of its time (Connect Four 4455: about half of the whole command's search)
         unscored = replace(problem.game, heuristic=zero)
         found = decisive_within(unscored, state, PROBE_NODES, stop=hook, clock=budget.clock,
-                                seconds=PROBE_SECONDS if budget.clock else None)
+                                seconds=PROBE_SECONDS if budget.clock else None,
+                                table=request.new_table())
     if found is None and hopeless is not None:
         raise Beyond(hopeless + ("" if not request.distances
                                  else ", and a quick search found no forced end"))
@@ -236,7 +251,8 @@ def _budgeted(game: Game[Any, Any], state: Any, request: Request, budget: Budget
     """Return iterative deepening's deepest complete result within ``budget``."""
     meter = Meter(replace(budget, max_nodes=None), hook)
     result = iterate(game, state, distances=request.distances, stop=meter,
-                     max_nodes=budget.max_nodes, reached=meter.reached)
+                     max_nodes=budget.max_nodes, reached=meter.reached,
+                     table=request.new_table())
     if result is None:
         raise BudgetTooSmall(f"the budget of {budget.words()} ran out before depth 1 was "
                              f"searched")
@@ -309,7 +325,8 @@ def answer(problem: Problem, request: Request, budget: Budget | None = None, *,
     if (request.every and request.algorithm == "iterative" and budget.bounded
             and list(problem.game.moves(state))):
         game = _rules(problem, request)
-        result, best = every_within(game, state, distances, Meter(budget, hook))
+        result, best = every_within(game, state, distances, Meter(budget, hook),
+                                    request.new_table())
         return Answer(result, game, best)
     meter = Meter(budget, hook, strict=True)
     try:
@@ -328,7 +345,7 @@ def _every(root: _Root, state: Any, request: Request, meter: Meter) -> Answer:
     bounded = _within(ALL_NODES if root.probed else None, meter)
     try:
         result, best = every_best(root.game, state, root.result, root.horizon,
-                                  bool(request.distances), bounded)
+                                  bool(request.distances), bounded, request.new_table())
     except Spent:
         if not _own(bounded):
             raise

@@ -148,6 +148,29 @@ class Game(Generic[State, Move]):
     fast_node: Callable[[Any], Any] | None = None
     loses_by_own_move: Callable[[State], bool] | None = None
 
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong kind when the game is made, naming it: a rule that is
+        not a function would fail only deep in a search, in Python's words.
+
+        >>> from fminimax.games import nim
+        >>> replace(nim.game(), order=[2, 1])
+        Traceback (most recent call last):
+        ...
+        TypeError: a Game's order must be a function (or None), got [2, 1] (list)
+        """
+        if not isinstance(self.name, str):
+            raise TypeError(f"a Game's name must be a str, got {_shown(self.name)}")
+        if not isinstance(self.outcomes, bool):
+            raise TypeError(f"a Game's outcomes must be True or False, got "
+                            f"{_shown(self.outcomes)}")
+        for part in fields(self):
+            value = getattr(self, part.name)
+            rule = part.name in _RULES or (part.name in _OPTIONAL_RULES and value is not None)
+            if rule and not callable(value):
+                optional = " (or None)" if part.name in _OPTIONAL_RULES else ""
+                raise TypeError(f"a Game's {part.name} must be a function{optional}, got "
+                                f"{_shown(value)}")
+
     def __reduce__(self) -> tuple[Any, ...]:
         """Return how pickle makes this game again: by its recipe if it has one.
 
@@ -162,6 +185,18 @@ class Game(Generic[State, Move]):
         changed = {f.name: getattr(self, f.name) for f in fields(self)
                    if not _same_part(getattr(self, f.name), getattr(made, f.name))}
         return (_remade, (self.recipe, changed))
+
+
+_RULES: Final = frozenset({"moves", "play", "is_over", "to_move", "utility"})
+_OPTIONAL_RULES: Final = frozenset({"heuristic", "order", "key", "chances", "bounds", "noisy",
+                                    "decided", "plies_left", "show_move", "fast_node",
+                                    "loses_by_own_move"})
+
+
+def _shown(value: Any) -> str:
+    """Return a value for a message: its repr cut to 60 characters, and its type."""
+    text = repr(value)
+    return f"{text[:57] + '...' if len(text) > 60 else text} ({type(value).__name__})"
 
 
 def _same_part(part: Any, made: Any) -> bool:

@@ -214,3 +214,24 @@ def test_checked_game_names_probabilities_that_do_not_sum_to_one() -> None:
         (p / 2, outcome) for p, outcome in tree.chances(s)))
     with pytest.raises(ValueError, match="probabilities are at least 0 and sum to 1"):
         checked_game(lopsided, tree.parse('[{"chance": [[0.5, 4], [0.5, 9]]}, 2]'))
+
+
+def test_a_game_refuses_a_field_of_the_wrong_kind_when_it_is_made_naming_it() -> None:
+    from dataclasses import fields, replace
+
+    from fminimax import game as protocol
+    from fminimax.games import nim
+
+    named = protocol._RULES | protocol._OPTIONAL_RULES | {"name", "recipe", "outcomes"}
+    assert {part.name for part in fields(Game)} == named  # a new field is checked too
+    for part, value, words in [
+            ("play", None, "a Game's play must be a function, got None (NoneType)"),
+            ("bounds", (-1, 1), "a Game's bounds must be a function (or None), got (-1, 1)"),
+            ("loses_by_own_move", True, "a Game's loses_by_own_move must be a function (or "
+                                        "None), got True (bool)"),
+            ("outcomes", "yes", "a Game's outcomes must be True or False, got 'yes' (str)"),
+            ("name", 7, "a Game's name must be a str, got 7 (int)")]:
+        with pytest.raises(TypeError) as refused:
+            replace(nim.game(), **{part: value})
+        assert str(refused.value).startswith(words), part
+    assert replace(nim.game(), bounds=None).bounds is None

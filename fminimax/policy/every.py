@@ -111,7 +111,7 @@ def every_best(game: Game[Any, Any], state: Any, result: SearchResult[Any],
     below = None if depth is None else depth - 1
     found = list(move_results(game, state, below, distances,
                               Table() if table is None else table,
-                          meter or Meter(Budget(), strict=True)))
+                              meter or Meter(Budget(), strict=True)))
     return _gathered(result, found, depth, Stats())
 
 
@@ -120,9 +120,9 @@ def every_within(game: Game[Any, Any], state: Any, distances: bool, meter: Meter
     """Return iterative deepening over the root's moves within the meter's budget.
 
     Depth d searches every move's child to depth d - 1, sharing one table (``table``, else a
-    fresh one); the answer is
-    the deepest depth that finished (exact once every child reached every end), and its
-    nodes count every depth searched.  The position must have moves.
+    fresh one); the answer is the deepest depth that finished (exact once every child
+    reached every end), and its nodes count every depth searched.  The position must have
+    moves.
 
     >>> from fminimax.games import nim
     >>> answer, best = every_within(nim.game(), nim.start((1, 2)), True,

@@ -537,3 +537,27 @@ def test_the_bot_scores_tic_tac_toe_cut_offs_with_fminimax_s_heuristic(wrap: Mod
     ours.step(state)
     best = max(ttt.heuristic(game.play(position, cell), "x") for cell in game.moves(position))
     assert (ours.last.value, ours.last.exact) == (squashed(best), False) and best != 0
+
+
+OTHELLO_6_EMPTY = (26, 34, 41, 19, 20, 18, 42, 48, 11, 21, 14, 3, 9, 25, 10, 0, 12, 30, 5, 2,
+                   22, 23, 40, 33, 13, 6, 32, 24, 45, 37, 8, 4, 43, 51, 46, 44, 49, 58, 56,
+                   50, 15, 17, 39, 1, 16, 7, 53, 61, 57, 55, 59, 52, 47, 31)
+"""An Othello position (random play, six squares left) where mate-distance bounds pruned
+the leaf that showed a player losing by their own move: bisection said a win in 7."""
+
+
+def test_othello_where_a_last_move_may_lose_is_solved_without_mate_bounds(
+        wrap: ModuleType) -> None:
+    from fminimax.core import MateError
+
+    game = wrap.game("othello")
+    state = wrap.start("othello")
+    for action in OTHELLO_6_EMPTY:
+        state = game.play(state, action)
+    found = algorithms.solve(game, state)
+    assert found.algorithm == "memoized"
+    assert found.value == algorithms.solve(game, state, "minimax", distances=True).value
+    with pytest.raises(MateError, match="own move"):
+        algorithms.bisection(game, state)
+    for safe in ("tic_tac_toe", "connect_four(columns=5,rows=4)"):  # bisection still serves
+        assert wrap.game(safe).loses_by_own_move is None

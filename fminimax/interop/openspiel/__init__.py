@@ -32,6 +32,7 @@ from fminimax.interop.openspiel.bot import SearchBot  # noqa: E402
 from fminimax.interop.openspiel.loading import load, parsed, refusal  # noqa: E402
 from fminimax.interop.openspiel.notation import PREFIX, made, notation  # noqa: E402
 from fminimax.interop.openspiel.rules import (  # noqa: E402
+    MOVER_NEVER_LOSES,
     PASS,
     Action,
     Heuristic,
@@ -43,6 +44,6 @@ from fminimax.interop.openspiel.rules import (  # noqa: E402
     string_key,
 )
 
-__all__ = ["MISSING", "PASS", "PREFIX", "Action", "Heuristic", "SearchBot", "SpielPosition", "game",
-           "load", "made", "notation", "parsed", "position", "refusal", "spiel_state", "start",
-           "string_key"]
+__all__ = ["MISSING", "MOVER_NEVER_LOSES", "PASS", "PREFIX", "Action", "Heuristic", "SearchBot",
+           "SpielPosition", "game", "load", "made", "notation", "parsed", "position", "refusal",
+           "spiel_state", "start", "string_key"]

@@ -30,8 +30,8 @@ from functools import partial
 from typing import Any, Final, Generic, TypeVar
 
 __all__ = ["PLIES", "WIN", "Game", "GameEntry", "Made", "Move", "Notation", "Options", "Player",
-           "Score", "State", "board_size", "children", "is_booked", "playing", "quoted",
-           "whole_number", "zero"]
+           "Score", "State", "board_size", "brief", "children", "is_booked",
+           "may_lose_by_own_move", "playing", "quoted", "whole_number", "zero"]
 
 State = TypeVar("State", bound=Hashable)
 Move = TypeVar("Move", bound=Hashable)
@@ -195,8 +195,13 @@ _OPTIONAL_RULES: Final = frozenset({"heuristic", "order", "key", "chances", "bou
 
 def _shown(value: Any) -> str:
     """Return a value for a message: its repr cut to 60 characters, and its type."""
-    text = repr(value)
-    return f"{text[:57] + '...' if len(text) > 60 else text} ({type(value).__name__})"
+    return f"{brief(value, 60)} ({type(value).__name__})"
+
+
+def may_lose_by_own_move(state: Any) -> bool:
+    """Return True: the ``loses_by_own_move`` of a game where, as far as it says, a player may
+    lose by their own move anywhere (misere Nim; an OpenSpiel game fminimax does not know)."""
+    return True
 
 
 def _same_part(part: Any, made: Any) -> bool:
@@ -413,6 +418,19 @@ def whole_number(text: str, what: str, low: int, high: int) -> int:
             or not low <= int(text) <= high:
         raise ValueError(f"{what} is a whole number from {low} to {high}, got {quoted(text)}")
     return int(text)
+
+
+def brief(value: Any, limit: int = 80) -> str:
+    """Return ``value``'s repr for a message, cut to about ``limit`` characters.
+
+    >>> brief((1, 2)), brief(list(range(100)))[-8:], brief(10 ** 5000)
+    ('(1, 2)', '0, 21...', 'a number too long to write out')
+    """
+    try:
+        shown = repr(value)
+    except ValueError:  # an int with more digits than Python writes out
+        return "a number too long to write out"
+    return shown if len(shown) <= limit else shown[:limit - 3] + "..."
 
 
 def quoted(text: str, limit: int = 40) -> str:

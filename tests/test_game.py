@@ -230,7 +230,9 @@ def test_a_game_refuses_a_field_of_the_wrong_kind_when_it_is_made_naming_it() ->
             ("loses_by_own_move", True, "a Game's loses_by_own_move must be a function (or "
                                         "None), got True (bool)"),
             ("outcomes", "yes", "a Game's outcomes must be True or False, got 'yes' (str)"),
-            ("name", 7, "a Game's name must be a str, got 7 (int)")]:
+            ("name", 7, "a Game's name must be a str, got 7 (int)"),
+            ("name", 10**5000, "a Game's name must be a str, got a number too long to write "
+                               "out (int)")]:
         with pytest.raises(TypeError) as refused:
             replace(nim.game(), **{part: value})
         assert str(refused.value).startswith(words), part

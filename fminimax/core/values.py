@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any, Final
 
-from fminimax.game import WIN, Score
+from fminimax.game import WIN, Score, brief
 
 if TYPE_CHECKING:
     from fminimax.core.results import SearchResult
@@ -173,16 +173,3 @@ def outcome_str(result: SearchResult[Any], distances: bool = True) -> str | None
     if not is_decisive(value) or utility not in (1, -1) or distance_value(utility, plies) != value:
         return None
     return f"{'win' if utility > 0 else 'loss'} in {plies}"
-
-
-def brief(value: Any, limit: int = 80) -> str:
-    """Return ``value``'s repr for a message, cut to about ``limit`` characters.
-
-    >>> brief((1, 2)), brief(list(range(100)))[-8:], brief(10 ** 5000)
-    ('(1, 2)', '0, 21...', 'a number too long to write out')
-    """
-    try:
-        shown = repr(value)
-    except ValueError:  # an int with more digits than Python writes out
-        return "a number too long to write out"
-    return shown if len(shown) <= limit else shown[:limit - 3] + "..."

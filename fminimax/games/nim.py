@@ -26,6 +26,7 @@ from fminimax.game import (
     Notation,
     Options,
     Score,
+    may_lose_by_own_move,
     quoted,
     whole_number,
 )
@@ -137,17 +138,7 @@ def game(misere: bool = False) -> Game[Nim, Move]:
     """
     return Game(name="nim-misere" if misere else "nim", moves=moves, play=play,
                 is_over=is_over, to_move=to_move, utility=partial(utility, misere), key=key,
-                outcomes=True, loses_by_own_move=taking_the_last_loses if misere else None)
-
-
-def taking_the_last_loses(state: Nim) -> bool:
-    """Return True: in misere play every end, ``state`` itself if it is one, is lost by the
-    move that made it (its player to move has won).
-
-    >>> taking_the_last_loses(Nim((0, 0), 1))
-    True
-    """
-    return True
+                outcomes=True, loses_by_own_move=may_lose_by_own_move if misere else None)
 
 
 # --- the fastest exact rules: Bouton's winning moves searched first --------------------------

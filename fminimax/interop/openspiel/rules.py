@@ -32,11 +32,11 @@ from typing import Any, Final
 
 import pyspiel
 
-from fminimax.game import Game, Score, zero
+from fminimax.game import Game, Score, may_lose_by_own_move, zero
 from fminimax.interop.openspiel.loading import load
 
 __all__ = ["MOVER_NEVER_LOSES", "PASS", "Action", "Heuristic", "SpielPosition", "chances",
-           "estimate", "game", "is_over", "may_lose_by_own_move", "moves", "play", "position",
+           "estimate", "game", "is_over", "moves", "play", "position",
            "replayed", "spiel_state", "start", "string_key", "to_move", "utility"]
 
 Heuristic = Callable[[Any, int], Score]
@@ -324,11 +324,6 @@ rules for too.  Any other game is taken to allow it (Othello's last move may los
 may Go's second pass): measured, bisection over OpenSpiel's Othello gave a win in 7 where
 the win is in 6, its bounds having pruned the leaf that showed it."""
 
-
-def may_lose_by_own_move(at: SpielPosition) -> bool:
-    """Return True: a game OpenSpiel plays, other than ``MOVER_NEVER_LOSES``, may let a player
-    lose by their own move, as far as fminimax knows."""
-    return True
 
 
 def _bounds(bounds: tuple[Score, Score], at: SpielPosition) -> tuple[Score, Score]:
